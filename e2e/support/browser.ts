@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './server';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/<suite>/<step>.png and returns its path. */
+export async function shot(page: Page, suite: string, step: string): Promise<string> {
+  const dir = path.join(SCREENSHOT_DIR, suite);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${step}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

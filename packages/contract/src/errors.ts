@@ -1,0 +1,86 @@
+/**
+ * One catalogue of error codes and the user-facing texts of the spec (doc 1 §8 and friends).
+ * The server answers `{ error: { code, message } }` with these; the web shows them as they are.
+ */
+export const errorCatalogue = {
+  validation_failed: { status: 400, message: 'The request is not valid.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  not_authenticated: { status: 401, message: 'Please sign in again to continue' },
+  authentication_invalid: { status: 401, message: 'Authentication error - please sign in again' },
+  session_not_found: { status: 401, message: 'Your session has ended. Please sign in again.' },
+  permission_denied: { status: 403, message: 'You do not have permission to do this.' },
+  insufficient_role: { status: 403, message: 'Manager access required' },
+  not_found: { status: 404, message: 'Not found.' },
+  route_not_found: { status: 404, message: 'Oops! Page not found' },
+  conflict: { status: 409, message: 'This was changed by someone else. Please reload.' },
+  rate_limited: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  invalid_id: { status: 400, message: 'Invalid ID.' },
+  workspace_create_failed: { status: 500, message: 'Failed to create workspace: ' },
+  workspace_missing: { status: 500, message: 'Your workspace is missing or corrupted...' },
+  upstream_unavailable: { status: 502, message: 'A connected service did not answer. Please try again.' },
+  url_not_allowed: { status: 400, message: 'This address cannot be fetched.' },
+  url_fetch_failed: { status: 502, message: 'The address could not be reached. Please check it and try again.' },
+  url_too_large: { status: 413, message: 'The content at this address is too large to fetch.' },
+  url_timeout: { status: 504, message: 'The address took too long to answer. Please try again later.' },
+  secret_unreadable: {
+    status: 500,
+    message: 'A stored credential could not be read. Please reconnect the service and try again.',
+  },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
+  unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode | string; message: string; details?: unknown };
+}
+
+/** Workspace setup texts (doc 1 §8). */
+export const workspaceErrors = {
+  title: 'Workspace Setup Failed',
+  invalidUserId: 'Invalid user ID format - please sign in again',
+  authError: 'Authentication error - please sign in again',
+  membershipCheck: 'Failed to check workspace membership: ',
+  fetchFailed: 'Failed to fetch workspace: ',
+  signInAgain: 'Please sign in again to continue',
+  createFailed: 'Failed to create workspace: ',
+  rpcNoWorkspace: 'RPC returned no workspace - check function logs',
+  missing: 'Your workspace is missing or corrupted...',
+  repairSuccess: 'Workspace repair completed successfully! Please refresh the page.',
+  repairFailed: 'Workspace repair failed. Please contact support if the issue persists.',
+} as const;
+
+/** Sign-in and sign-up texts (doc 1 §8). */
+export const authMessages = {
+  serviceToUser: {
+    'Invalid login credentials':
+      "Email or password is incorrect. Please check your credentials or try signing up if you don't have an account.",
+    'Email not confirmed': 'Please check your email and click the confirmation link before signing in.',
+    'User already registered':
+      'An account with this email already exists. Please sign in instead or use the password reset option.',
+  } as Record<string, string>,
+  unexpected: 'An unexpected error occurred. Please try again.',
+  signInFailedTitle: 'Sign In Failed',
+  signUpFailedTitle: 'Sign Up Failed',
+  signedInTitle: 'Welcome back!',
+  signedInBody: 'You have been signed in successfully.',
+  signedUpTitle: 'Account Created!',
+  signedUpBody: 'You have been signed in and can now continue.',
+  checkEmail: 'Check your email!',
+  recoveryFailed: 'Please sign in again.',
+  passwordHint: 'Recommended: Use at least 8 characters',
+  passwordPlaceholderSignUp: 'Password (min. 6 characters)',
+} as const;
+
+/** Maps a message from the auth service to the text the user sees (doc 1 §8). */
+export function userMessageForAuthError(serviceMessage: string | undefined): string {
+  if (!serviceMessage) return authMessages.unexpected;
+  return authMessages.serviceToUser[serviceMessage] ?? authMessages.unexpected;
+}
+
+/** Text for an id that is not a UUID used for database work (doc 1 §5). */
+export function invalidIdMessage(context: string, id: string): string {
+  return `Invalid ID for ${context}: ${id}. Must be a valid UUID, not a local session ID.`;
+}

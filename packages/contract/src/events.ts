@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { JobState } from './jobs';
+import { Uuid } from './workspaces';
+
+/**
+ * Realtime events: a discriminated union published after commit (Postgres NOTIFY) and delivered
+ * over the WebSocket only to members of the event's workspace. Payloads carry ids, never rows.
+ */
+export const RealtimeEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('workspace.updated'), workspaceId: Uuid }),
+  z.object({ type: z.literal('assistant.updated'), workspaceId: Uuid, assistantId: Uuid }),
+  z.object({
+    type: z.literal('job.progress'),
+    workspaceId: Uuid,
+    jobId: z.string(),
+    name: z.string(),
+    state: JobState,
+    progress: z.number().min(0).max(100).optional(),
+  }),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+/** Message the server sends on the socket. */
+export const RealtimeMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ready'), workspaceId: Uuid }),
+  z.object({ kind: z.literal('event'), event: RealtimeEvent }),
+  z.object({ kind: z.literal('pong') }),
+]);
+export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
+
+/** Message a client may send once it has received `ready` (earlier ones are dropped). */
+export const RealtimeClientMessage = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
+
+/**
+ * The realtime WebSocket. Browsers cannot set headers on a WebSocket, so the access token travels
+ * as `?access_token=`; the server answers a refusal by closing with one of REALTIME_CLOSE_CODES.
+ */
+export const REALTIME_PATH = '/api/v1/realtime';
+export const REALTIME_CLOSE_CODES = {
+  /** Missing, invalid or expired token, or the session ended: refresh the token and reconnect. */
+  unauthorized: 4401,
+  /** The page's origin may not open the socket. */
+  forbiddenOrigin: 4403,
+} as const;
+/** Server ping frames (doc 1 §9: realtime heartbeat 25 s); a client missing one is dropped. */
+export const REALTIME_HEARTBEAT_MS = 25_000;

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { assistantHandlers } from './features/assistants/assistants.routes';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { jobHandlers } from './features/jobs/jobs.routes';
+import { workspaceHandlers } from './features/workspaces/workspaces.routes';
+import { resolveWorkspace } from './features/workspaces/workspaces.service';
+import type { Deps } from './platform/context';
+import { answerError, installErrorHandler, sendError } from './platform/error-handler';
+import { AppError } from './platform/errors';
+import { type EndpointHandlers, registerEndpoints } from './platform/http';
+import { buildOpenApi } from './platform/openapi';
+import { registerRealtime } from './platform/realtime';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  /** Serve the built web app (web/dist) when present. Default true. */
+  serveWeb?: boolean;
+}
+
+/** Every HTTP route of the product; tests call it with inject() or listen on a free port. */
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    // A malformed URL (e.g. `/%zz`) or an over-long path parameter fails before routing; without this
+    // Fastify answers in its own shape and without x-request-id.
+    frameworkErrors: (err, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return answerError(err, request, reply);
+    },
+  });
+
+  // Every route must say who may call it: an unguarded route stops the server at start-up.
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    route.config ??= {};
+    const config = route.config as { access?: string; rootPath?: string };
+    // Files of the built web app (registered by @fastify/static) are public by nature.
+    if (!config.access && config.rootPath && path.resolve(config.rootPath) === WEB_DIST) config.access = 'public';
+    const access = config.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access.`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // WebSocket routes refuse over the upgraded socket; the route-enumeration test needs to know which they are.
+    const websocket = (route as { websocket?: boolean }).websocket === true;
+    for (const method of methods) routes.push({ method: String(method), url: route.url, access, websocket });
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+
+  app.get('/healthz', { config: { access: 'public' } }, async () => {
+    await deps.database.query('select 1');
+    return { status: 'ok', database: deps.database.kind };
+  });
+  const openApi = buildOpenApi();
+  app.get('/api/v1/openapi.json', { config: { access: 'public' } }, async () => openApi);
+
+  const handlers = { ...workspaceHandlers, ...assistantHandlers, ...jobHandlers } satisfies EndpointHandlers;
+  registerAuthRoutes(app, deps);
+  registerEndpoints(app, deps, handlers, resolveWorkspace);
+  await registerRealtime(app, deps, resolveWorkspace);
+
+  const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
+  const indexHtml = serveWeb ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const apiPath = /^\/(api|auth|functions|healthz|ws)(\/|$)/.test(request.url);
+    if (!apiPath && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (and the app's own 404 page) are rendered by the web app.
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return sendError(
+      request,
+      reply,
+      new AppError('route_not_found', { userMessage: `No route ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  });
+
+  return app;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: string;
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}

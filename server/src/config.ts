@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  HELIXIS_DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  HELIXIS_PUBLIC_URL: z.string().url().optional(),
+  HELIXIS_JWT_SECRET: z.string().optional(),
+  HELIXIS_ENCRYPTION_KEY: z.string().optional(),
+  HELIXIS_LLM_BASE_URL: z.string().url().optional(),
+  HELIXIS_LLM_API_KEY: z.string().optional(),
+  HELIXIS_LLM_MODEL: z.string().optional(),
+  HELIXIS_EMBEDDING_MODEL: z.string().optional(),
+  HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
+  HELIXIS_REFRESH_REUSE_INTERVAL: z.coerce.number().min(0).default(10),
+  HELIXIS_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
+  HELIXIS_EMAIL_CONFIRMATION: bool,
+  HELIXIS_SMTP_URL: z.string().optional(),
+  HELIXIS_MAIL_FROM: z.string().default('Helixis <no-reply@helixis.local>'),
+  HELIXIS_SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  HELIXIS_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  HELIXIS_AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  HELIXIS_AUTH_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  HELIXIS_ALLOWED_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string };
+  trustedUpstreams: string[];
+  refreshReuseIntervalSeconds: number;
+  accessTokenTtlSeconds: number;
+  emailConfirmation: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimits: {
+    signInFailuresPerEmail: number;
+    signInWindowSeconds: number;
+    authRequestsPerIp: number;
+    authIpWindowSeconds: number;
+  };
+  allowedOrigins: string[];
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
+const TRUSTED_UPSTREAM = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
+
+const DEV_PLACEHOLDERS = new Set(['', 'secret', 'changeme', 'change-me', 'helixis', 'default']);
+
+/** Reads a secret from the environment, or (embedded setup) from a file in the data folder, creating it once. */
+function secretFrom(envValue: string | undefined, dataDir: string, file: string, production: boolean, name: string) {
+  if (envValue && !DEV_PLACEHOLDERS.has(envValue)) return envValue;
+  if (production) {
+    throw new Error(`${name} must be set to a strong secret in production (it is missing or a default value).`);
+  }
+  const full = path.join(dataDir, file);
+  if (existsSync(full)) return readFileSync(full, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString('base64url');
+  writeFileSync(full, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.HELIXIS_DATA_DIR);
+  const jwt = secretFrom(e.HELIXIS_JWT_SECRET, dataDir, 'jwt-secret', production, 'HELIXIS_JWT_SECRET');
+  if (jwt.length < 32) throw new Error('HELIXIS_JWT_SECRET must be at least 32 characters.');
+  const encKey = secretFrom(e.HELIXIS_ENCRYPTION_KEY, dataDir, 'encryption-key', production, 'HELIXIS_ENCRYPTION_KEY');
+  const keyBytes = Buffer.from(encKey, 'base64url');
+  if (keyBytes.length !== 32) throw new Error('HELIXIS_ENCRYPTION_KEY must be 32 bytes, base64url-encoded.');
+  const list = (v: string) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const trustedUpstreams = list(e.HELIXIS_TRUSTED_UPSTREAMS);
+  const badUpstream = trustedUpstreams.find((entry) => !TRUSTED_UPSTREAM.test(entry));
+  if (badUpstream) {
+    throw new Error(`HELIXIS_TRUSTED_UPSTREAMS entries must be host:port (got "${badUpstream}").`);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.HELIXIS_PUBLIC_URL,
+    jwtSecret: new TextEncoder().encode(jwt),
+    encryptionKey: keyBytes,
+    llm: {
+      baseUrl: e.HELIXIS_LLM_BASE_URL,
+      apiKey: e.HELIXIS_LLM_API_KEY,
+      model: e.HELIXIS_LLM_MODEL,
+      embeddingModel: e.HELIXIS_EMBEDDING_MODEL,
+    },
+    trustedUpstreams,
+    refreshReuseIntervalSeconds: e.HELIXIS_REFRESH_REUSE_INTERVAL,
+    accessTokenTtlSeconds: e.HELIXIS_ACCESS_TOKEN_TTL,
+    emailConfirmation: e.HELIXIS_EMAIL_CONFIRMATION,
+    smtpUrl: e.HELIXIS_SMTP_URL,
+    mailFrom: e.HELIXIS_MAIL_FROM,
+    rateLimits: {
+      signInFailuresPerEmail: e.HELIXIS_SIGNIN_MAX_FAILURES,
+      signInWindowSeconds: e.HELIXIS_SIGNIN_WINDOW_SECONDS,
+      authRequestsPerIp: e.HELIXIS_AUTH_IP_LIMIT,
+      authIpWindowSeconds: e.HELIXIS_AUTH_IP_WINDOW_SECONDS,
+    },
+    allowedOrigins: list(e.HELIXIS_ALLOWED_ORIGINS),
+    logLevel: e.LOG_LEVEL,
+  };
+}

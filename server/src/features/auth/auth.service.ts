@@ -1,0 +1,381 @@
+import {
+  type AuthSession,
+  type AuthSettings,
+  type AuthUser,
+  CONFIRMATION_LINK_TTL_SECONDS,
+  Email,
+  type LogoutScope,
+  authServiceMessages as M,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordGrantBody,
+  type RefreshGrantBody,
+  type SignUpBody,
+} from '@helixis/contract';
+import type { Tx } from '../../db/client';
+import type { AuthedUser, Deps } from '../../platform/context';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mailer';
+import type { RateLimiter, RateLimitResult } from '../../platform/rate-limit';
+import { withSystem } from '../../platform/tenant';
+import { signAccessToken } from '../../platform/tokens';
+import * as repo from './auth.repo';
+import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
+import { hashPassword, verifyPassword } from './auth-passwords';
+import { childRefreshToken, hashToken, newOpaqueToken, refreshChainKey } from './auth-tokens';
+import { findUserById, toAuthUser, type UserRow } from './auth-user';
+
+/** What every auth service call is given: the server's parts and who is calling from where. */
+export interface AuthContext {
+  deps: Deps;
+  log: Logger;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  client: {
+    ip: string;
+    userAgent: string | null;
+    /** Origin of this app as the browser sees it (HELIXIS_PUBLIC_URL, else the request's). */
+    appOrigin: string;
+  };
+}
+
+/** How far the reuse path follows a rotated token's descendants; a chain longer than this is not a tab race. */
+const MAX_CHAIN_WALK = 32;
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+function tooManyRequests(result: RateLimitResult, message: (wait: string) => string): AppError {
+  return new AppError('over_request_rate_limit', {
+    status: 429,
+    userMessage: message(waitText(result.retryAfterSeconds)),
+    headers: { 'Retry-After': String(result.retryAfterSeconds) },
+  });
+}
+
+/** Sign-in and sign-up requests per client address. */
+async function limitByAddress(ctx: AuthContext): Promise<void> {
+  const { authRequestsPerIp, authIpWindowSeconds } = ctx.deps.config.rateLimits;
+  const result = await ctx.limiter.consume(`auth-ip:${ctx.client.ip}`, {
+    limit: authRequestsPerIp,
+    windowSeconds: authIpWindowSeconds,
+  });
+  if (!result.allowed) throw tooManyRequests(result, M.tooManyFromAddress);
+}
+
+function validationFailed(message: string): AppError {
+  return new AppError('validation_failed', { status: 400, userMessage: message });
+}
+
+function parseEmail(raw: string): string {
+  const parsed = Email.safeParse(raw);
+  if (!parsed.success) throw validationFailed(M.invalidEmail);
+  return parsed.data;
+}
+
+function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new AppError('weak_password', {
+      status: 422,
+      userMessage: M.weakPassword,
+      details: { weak_password: { reasons: ['length'] } },
+    });
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw validationFailed(`Password must be no more than ${PASSWORD_MAX_LENGTH} characters.`);
+  }
+}
+
+function userAlreadyExists(cause?: unknown): AppError {
+  return new AppError('user_already_exists', { status: 422, userMessage: M.userAlreadyExists, cause });
+}
+
+/** Opens a session for `user`: a sessions row and its first refresh token, in the caller's transaction. */
+async function openSession(tx: Tx, ctx: AuthContext, user: UserRow) {
+  const signedIn = await repo.markSignedIn(tx, user.id);
+  const sessionId = await repo.insertSession(tx, {
+    userId: user.id,
+    userAgent: ctx.client.userAgent,
+    ip: ctx.client.ip,
+  });
+  const refreshToken = newOpaqueToken();
+  await repo.insertRefreshToken(tx, {
+    tokenHash: hashToken(refreshToken),
+    sessionId,
+    userId: user.id,
+    parentHash: null,
+  });
+  return { user: signedIn, sessionId, refreshToken };
+}
+
+/** The GoTrue session object: a fresh access token for `sessionId` plus the given refresh token. */
+async function sessionResponse(
+  ctx: AuthContext,
+  opened: { user: UserRow; sessionId: string; refreshToken: string },
+): Promise<AuthSession> {
+  const { config } = ctx.deps;
+  const { token, expiresAt } = await signAccessToken(
+    config.jwtSecret,
+    {
+      userId: opened.user.id,
+      sessionId: opened.sessionId,
+      email: opened.user.email,
+      isAnonymous: opened.user.isAnonymous,
+    },
+    config.accessTokenTtlSeconds,
+  );
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: config.accessTokenTtlSeconds,
+    expires_at: expiresAt,
+    refresh_token: opened.refreshToken,
+    user: toAuthUser(opened.user),
+  };
+}
+
+async function createUserWithSession(ctx: AuthContext, user: repo.NewUser): Promise<AuthSession> {
+  let opened: Awaited<ReturnType<typeof openSession>>;
+  try {
+    opened = await withSystem(ctx.deps.database, async (tx) => openSession(tx, ctx, await repo.insertUser(tx, user)));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw userAlreadyExists(err);
+    throw err;
+  }
+  ctx.log.info({ userId: opened.user.id, anonymous: user.isAnonymous }, 'user signed up');
+  return sessionResponse(ctx, opened);
+}
+
+/**
+ * POST /auth/v1/signup. With an e-mail: a password user (a session at once, or, when e-mail
+ * confirmation is on, the user alone and a confirmation mail). Without e-mail and password: an
+ * anonymous user with a session (the client's signInAnonymously).
+ */
+export async function signUp({
+  ctx,
+  input,
+  redirectTo,
+}: {
+  ctx: AuthContext;
+  input: SignUpBody;
+  redirectTo: string | undefined;
+}): Promise<AuthSession | AuthUser> {
+  await limitByAddress(ctx);
+  const rawEmail = input.email?.trim() ?? '';
+  const metadata = input.data ?? {};
+  if (!rawEmail) {
+    if (input.password) throw validationFailed(M.emailRequired);
+    return createUserWithSession(ctx, {
+      email: null,
+      encryptedPassword: null,
+      isAnonymous: true,
+      userMetadata: metadata,
+      confirmed: false,
+    });
+  }
+  const email = parseEmail(rawEmail);
+  const password = input.password ?? '';
+  checkPassword(password);
+  const { database, config } = ctx.deps;
+  if (await repo.findUserByEmail(database.db, email)) throw userAlreadyExists();
+  const encryptedPassword = await hashPassword(password);
+
+  if (!config.emailConfirmation) {
+    return createUserWithSession(ctx, {
+      email,
+      encryptedPassword,
+      isAnonymous: false,
+      userMetadata: metadata,
+      confirmed: true,
+    });
+  }
+
+  const token = newOpaqueToken();
+  let user: UserRow;
+  try {
+    user = await repo.insertUser(database.db, {
+      email,
+      encryptedPassword,
+      isAnonymous: false,
+      userMetadata: metadata,
+      confirmed: false,
+      confirmationTokenHash: hashToken(token),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw userAlreadyExists(err);
+    throw err;
+  }
+  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  try {
+    await ctx.mailer.send(confirmationMail(email, confirmationLink(ctx.client.appOrigin, token, target)));
+  } catch (err) {
+    // Without the mail the account could never be confirmed: undo it so the user can simply retry.
+    await repo.deleteUser(database.db, user.id);
+    throw new AppError('unexpected_failure', { status: 500, userMessage: M.mailFailed, cause: err });
+  }
+  ctx.log.info({ userId: user.id, delivery: ctx.mailer.delivery }, 'user signed up; confirmation mail sent');
+  return toAuthUser(user);
+}
+
+/**
+ * POST /auth/v1/token?grant_type=password. Unknown e-mail and wrong password give the same answer
+ * after the same work, and count the same against the per-e-mail limit. The attempt is counted
+ * before the password is checked, so concurrent guesses cannot slip past the limit.
+ */
+export async function signInWithPassword({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: PasswordGrantBody;
+}): Promise<AuthSession> {
+  await limitByAddress(ctx);
+  const email = parseEmail(input.email);
+  const { config, database } = ctx.deps;
+  const failureKey = `signin-failures:${email}`;
+  const quota = await ctx.limiter.consume(failureKey, {
+    limit: config.rateLimits.signInFailuresPerEmail,
+    windowSeconds: config.rateLimits.signInWindowSeconds,
+  });
+  if (!quota.allowed) throw tooManyRequests(quota, M.tooManyFailures);
+
+  const user = await repo.findUserByEmail(database.db, email);
+  const valid = await verifyPassword(user?.encryptedPassword, input.password);
+  if (!user || !valid) {
+    ctx.log.info('sign-in refused: invalid credentials');
+    throw new AppError('invalid_credentials', { status: 400, userMessage: M.invalidCredentials });
+  }
+  await ctx.limiter.reset(failureKey);
+  if (config.emailConfirmation && !user.emailConfirmedAt) {
+    throw new AppError('email_not_confirmed', { status: 400, userMessage: M.emailNotConfirmed });
+  }
+  const opened = await withSystem(database, (tx) => openSession(tx, ctx, user));
+  ctx.log.info({ userId: user.id, sessionId: opened.sessionId }, 'user signed in');
+  return sessionResponse(ctx, opened);
+}
+
+type RefreshOutcome =
+  | { kind: 'issued'; sessionId: string; userId: string; refreshToken: string }
+  | { kind: 'not_found' }
+  | { kind: 'reused'; sessionId: string; userId: string };
+
+/**
+ * POST /auth/v1/token?grant_type=refresh_token. Rotates the token under a row lock. A token that
+ * was already rotated is accepted again only within the reuse interval (two tabs refreshing at
+ * once), and then answers with the session's current token; later, re-use means the token leaked,
+ * so the whole session is revoked.
+ */
+export async function refreshSession({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: RefreshGrantBody;
+}): Promise<AuthSession> {
+  const { config, database } = ctx.deps;
+  const chainKey = refreshChainKey(config.jwtSecret);
+  const presented = input.refresh_token;
+  const outcome = await withSystem(database, async (tx): Promise<RefreshOutcome> => {
+    const row = await repo.lockRefreshToken(tx, hashToken(presented), config.refreshReuseIntervalSeconds);
+    if (!row) return { kind: 'not_found' };
+    const { sessionId, userId } = row;
+    if (!row.revoked) {
+      const child = childRefreshToken(chainKey, presented);
+      await repo.revokeRefreshToken(tx, row.id);
+      await repo.insertRefreshToken(tx, { tokenHash: hashToken(child), sessionId, userId, parentHash: row.tokenHash });
+      await repo.touchSession(tx, sessionId);
+      return { kind: 'issued', sessionId, userId, refreshToken: child };
+    }
+    if (row.withinReuseInterval) {
+      let candidate = presented;
+      for (let step = 0; step < MAX_CHAIN_WALK; step++) {
+        candidate = childRefreshToken(chainKey, candidate);
+        const next = await repo.findRefreshToken(tx, sessionId, hashToken(candidate));
+        if (!next) break;
+        if (!next.revoked) return { kind: 'issued', sessionId, userId, refreshToken: candidate };
+      }
+    }
+    await repo.deleteSession(tx, sessionId);
+    return { kind: 'reused', sessionId, userId };
+  });
+
+  if (outcome.kind === 'not_found') {
+    throw new AppError('refresh_token_not_found', { status: 400, userMessage: M.refreshTokenNotFound });
+  }
+  if (outcome.kind === 'reused') {
+    ctx.log.warn(
+      { userId: outcome.userId, sessionId: outcome.sessionId },
+      'rotated refresh token presented after the reuse interval; session revoked',
+    );
+    throw new AppError('refresh_token_already_used', { status: 400, userMessage: M.refreshTokenAlreadyUsed });
+  }
+  const user = await findUserById(database.db, outcome.userId);
+  if (!user) throw new AppError('refresh_token_not_found', { status: 400, userMessage: M.refreshTokenNotFound });
+  return sessionResponse(ctx, { user, sessionId: outcome.sessionId, refreshToken: outcome.refreshToken });
+}
+
+/** GET /auth/v1/user. */
+export async function getUser({ ctx, user }: { ctx: AuthContext; user: AuthedUser }): Promise<AuthUser> {
+  const row = await findUserById(ctx.deps.database.db, user.id);
+  if (!row) throw new AppError('user_not_found', { status: 404, userMessage: M.userNotFound });
+  return toAuthUser(row);
+}
+
+/** POST /auth/v1/logout: global ends every session of the user, local this one, others all but this one. */
+export async function signOut({
+  ctx,
+  user,
+  scope,
+}: {
+  ctx: AuthContext;
+  user: AuthedUser;
+  scope: LogoutScope;
+}): Promise<void> {
+  const { db } = ctx.deps.database;
+  if (scope === 'local') await repo.deleteSession(db, user.sessionId);
+  else if (scope === 'others') await repo.deleteUserSessions(db, user.id, user.sessionId);
+  else await repo.deleteUserSessions(db, user.id);
+  ctx.log.info({ userId: user.id, scope }, 'signed out');
+}
+
+/**
+ * GET /auth/v1/verify: confirms the e-mail of the token's user and says where to send the browser.
+ * A bad or expired link goes to the same place with GoTrue's error fragment.
+ */
+export async function verifyEmail({
+  ctx,
+  token,
+  redirectTo,
+}: {
+  ctx: AuthContext;
+  token: string;
+  redirectTo: string | undefined;
+}): Promise<{ location: string }> {
+  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  const userId = await repo.confirmEmail(ctx.deps.database.db, hashToken(token), CONFIRMATION_LINK_TTL_SECONDS);
+  if (!userId) {
+    ctx.log.info('e-mail confirmation refused: invalid or expired link');
+    const fragment = new URLSearchParams({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: M.linkInvalid,
+    });
+    return { location: `${target.split('#')[0]}#${fragment.toString()}` };
+  }
+  ctx.log.info({ userId }, 'e-mail confirmed');
+  return { location: target };
+}
+
+/** GET /auth/v1/settings. */
+export function authSettings(ctx: Pick<AuthContext, 'deps'>): AuthSettings {
+  return {
+    external: { email: true, anonymous_users: true, phone: false },
+    disable_signup: false,
+    mailer_autoconfirm: !ctx.deps.config.emailConfirmation,
+    phone_autoconfirm: false,
+  };
+}

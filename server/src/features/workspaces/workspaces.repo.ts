@@ -1,0 +1,78 @@
+import {
+  BRAND_NAME,
+  DEFAULT_ASSISTANT_DESCRIPTION,
+  DEFAULT_ASSISTANT_TEMPERATURE,
+  DEFAULT_SYSTEM_PROMPT,
+  type MembershipRole,
+} from '@helixis/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { assistants, memberships, profiles, workspaces } from '../../db/schema';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export async function findFirstMembership(db: Queryable, userId: string) {
+  const rows = await db
+    .select({ workspaceId: memberships.workspaceId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  return rows[0] as { workspaceId: string; role: MembershipRole } | undefined;
+}
+
+export async function findWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceRow | undefined> {
+  const rows = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return rows[0];
+}
+
+/** Serialises bootstraps of one user across requests and processes for the rest of the transaction. */
+export async function lockUserBootstrap(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bootstrap:${userId}`}))`);
+}
+
+export async function insertWorkspace(tx: Tx, name: string, ownerId: string): Promise<WorkspaceRow> {
+  const rows = await tx.insert(workspaces).values({ name, ownerId }).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into workspaces returned no row');
+  return row;
+}
+
+export async function insertMembership(tx: Tx, workspaceId: string, userId: string, role: MembershipRole) {
+  await tx.insert(memberships).values({ workspaceId, userId, role }).onConflictDoNothing();
+}
+
+export async function hasDefaultAssistant(db: Queryable, workspaceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(and(eq(assistants.workspaceId, workspaceId), eq(assistants.isDefault, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The default assistant of doc 1 §3; the partial unique index keeps it to one per workspace. */
+export async function insertDefaultAssistant(tx: Tx, workspaceId: string, ownerId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(assistants)
+    .values({
+      workspaceId,
+      ownerId,
+      name: BRAND_NAME,
+      description: DEFAULT_ASSISTANT_DESCRIPTION,
+      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      temperature: DEFAULT_ASSISTANT_TEMPERATURE,
+      useRag: true,
+      assistantType: 'personal',
+      isShared: false,
+      isTestVersion: false,
+      isDefault: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: assistants.id });
+  return rows.length > 0;
+}
+
+export async function ensureProfile(tx: Tx, userId: string): Promise<void> {
+  await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
+}

@@ -1,0 +1,7 @@
+import type { EndpointHandlers } from '../../platform/http';
+import { bootstrapAccount, getMe } from './workspaces.service';
+
+export const workspaceHandlers = {
+  getMe,
+  bootstrapAccount,
+} satisfies Partial<EndpointHandlers>;

@@ -1,0 +1,147 @@
+import {
+  type Access,
+  type BusinessRole,
+  type Endpoint,
+  type EndpointName,
+  type EndpointOutput,
+  type Endpoints,
+  endpoints,
+} from '@helixis/contract';
+import { hasRole } from '@helixis/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthedUser, Deps, RequestContext, WorkspaceAccess, WorkspaceContext } from './context';
+import { AppError } from './errors';
+import type { Logger } from './logger';
+import { withTenant } from './tenant';
+import { verifyAccessToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route declares who may call it; app.ts refuses to start with an undeclared one. */
+    access?: Access;
+    role?: BusinessRole;
+  }
+}
+
+export type ContextFor<N extends EndpointName> = Endpoints[N]['access'] extends 'workspace'
+  ? WorkspaceContext
+  : RequestContext;
+
+export type EndpointHandler<N extends EndpointName> = (args: {
+  ctx: ContextFor<N>;
+  input: z.output<Endpoints[N]['input']>;
+}) => Promise<EndpointOutput<N>>;
+
+export type EndpointHandlers = { [N in EndpointName]: EndpointHandler<N> };
+
+/** Finds (or, on first use, creates) the caller's workspace. Supplied by the workspaces feature. */
+export type WorkspaceResolver = (ctx: RequestContext) => Promise<WorkspaceAccess>;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !value) return null;
+  return value.trim();
+}
+
+/** Verifies the bearer access token and that its session still exists (sign-out ends access at once). */
+export async function authenticate(deps: Deps, token: string | null): Promise<AuthedUser> {
+  if (!token) throw new AppError('not_authenticated');
+  let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
+  try {
+    claims = await verifyAccessToken(deps.config.jwtSecret, token);
+  } catch (err) {
+    throw new AppError('authentication_invalid', { cause: err });
+  }
+  const rows = await deps.database.query<{ user_id: string; email: string | null; is_anonymous: boolean }>(
+    `select s.user_id, u.email, u.is_anonymous from auth_sessions s join users u on u.id = s.user_id
+      where s.id = $1 and s.user_id = $2`,
+    [claims.session_id, claims.sub],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('session_not_found');
+  return { id: row.user_id, email: row.email, isAnonymous: row.is_anonymous, sessionId: claims.session_id };
+}
+
+export function authenticateRequest(deps: Deps, request: FastifyRequest): Promise<AuthedUser> {
+  return authenticate(deps, bearerToken(request));
+}
+
+function readableIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    throw new AppError('validation_failed', {
+      userMessage: readableIssues(parsed.error),
+      details: { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },
+    });
+  }
+  return parsed.data;
+}
+
+/** Path parameters (`/jobs/:id`) join the input; they win over a same-named query or body field. */
+function withPathParams(source: unknown, params: unknown): unknown {
+  const path = (params ?? {}) as Record<string, string>;
+  if (Object.keys(path).length === 0) return source;
+  const base = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
+  return { ...base, ...path };
+}
+
+/** Registers every endpoint of the contract with its handler, access rule and role check. */
+export function registerEndpoints(
+  app: FastifyInstance,
+  deps: Deps,
+  handlers: EndpointHandlers,
+  resolveWorkspace: WorkspaceResolver,
+): void {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const endpoint: Endpoint = endpoints[name];
+    const handler = handlers[name] as unknown as (args: { ctx: RequestContext; input: unknown }) => Promise<unknown>;
+    const role = endpoint.role;
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { access: endpoint.access, role },
+      handler: async (request, reply) => {
+        const raw = withPathParams(
+          endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body,
+          request.params,
+        );
+        const log = request.log as unknown as Logger;
+        const user =
+          endpoint.access === 'public'
+            ? ({ id: '', email: null, isAnonymous: true, sessionId: '' } satisfies AuthedUser)
+            : await authenticateRequest(deps, request);
+        log.debug({ userId: user.id }, 'authenticated');
+        const input = parseInput(endpoint.input, raw);
+        let ctx: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+        if (endpoint.access === 'workspace') {
+          const workspace = await resolveWorkspace(ctx);
+          if (role && !hasRole(workspace.businessRole, role)) {
+            throw new AppError('insufficient_role', {
+              userMessage: `This page requires ${role} permissions to access.`,
+            });
+          }
+          const scoped: WorkspaceContext = {
+            ...ctx,
+            log: log.child({ userId: user.id, workspaceId: workspace.id }),
+            workspace,
+            tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
+          };
+          ctx = scoped;
+        }
+        const output = await handler({ ctx, input });
+        reply.header('cache-control', 'no-store');
+        return endpoint.output.parse(output);
+      },
+    });
+  }
+}

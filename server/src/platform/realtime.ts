@@ -1,0 +1,194 @@
+import websocket from '@fastify/websocket';
+import {
+  REALTIME_CLOSE_CODES,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_PATH,
+  RealtimeClientMessage,
+  RealtimeEvent,
+  type RealtimeMessage,
+} from '@helixis/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { WebSocket } from 'ws';
+import type { Config } from '../config';
+import type { Deps, RequestContext } from './context';
+import { EVENTS_CHANNEL } from './events';
+import { authenticate, type WorkspaceResolver } from './http';
+import type { Logger } from './logger';
+
+/** A client that reads slower than events arrive is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1_048_576;
+
+interface Client {
+  socket: WebSocket;
+  workspaceId: string;
+  sessionId: string;
+  /** Access-token expiry, epoch seconds. */
+  expiresAt: number;
+  alive: boolean;
+}
+
+export interface RealtimeOptions {
+  /** Ping and session re-check interval; REALTIME_HEARTBEAT_MS unless a test shortens it. */
+  heartbeatMs?: number;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Browsers send Origin on every WebSocket handshake and nothing else stops a foreign page from
+ * opening one with a token it got hold of. Allowed: the server's own origin, the public URL, the
+ * configured extra origins. No Origin at all is a non-browser client, which no page can forge.
+ */
+function originAllowed(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const given = originOf(origin);
+  if (!given) return false;
+  const allowed = [`${request.protocol}://${request.host}`, config.publicUrl, ...config.allowedOrigins];
+  return allowed.some((candidate) => originOf(candidate) === given);
+}
+
+/**
+ * Realtime events for the web app: one LISTEN on EVENTS_CHANNEL per process, each committed event
+ * sent to the sockets of its workspace only. Sockets authenticate with `?access_token=`, are pinged
+ * every heartbeat, and are closed with 4401 once their token expires or their session ends.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  deps: Deps,
+  resolveWorkspace: WorkspaceResolver,
+  options: RealtimeOptions = {},
+): Promise<void> {
+  const byWorkspace = new Map<string, Set<Client>>();
+  const log: Logger = deps.log.child({ component: 'realtime' });
+
+  const send = (client: Client, message: RealtimeMessage) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.socket.terminate();
+      return;
+    }
+    client.socket.send(JSON.stringify(message));
+  };
+
+  const fanOut = (payload: string) => {
+    const parsed = RealtimeEvent.safeParse(parseJson(payload));
+    if (!parsed.success) {
+      log.warn({ payload: payload.slice(0, 200) }, 'realtime event ignored: not a known event');
+      return;
+    }
+    const event = parsed.data;
+    for (const client of byWorkspace.get(event.workspaceId) ?? []) send(client, { kind: 'event', event });
+  };
+
+  const remove = (client: Client) => {
+    const set = byWorkspace.get(client.workspaceId);
+    set?.delete(client);
+    if (set?.size === 0) byWorkspace.delete(client.workspaceId);
+  };
+
+  const heartbeat = async () => {
+    const clients = [...byWorkspace.values()].flatMap((set) => [...set]);
+    if (clients.length === 0) return;
+    const now = Date.now() / 1000;
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+      if (client.expiresAt <= now) client.socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Token expired');
+    }
+    // Sign-out deletes the session: sockets opened with it close on the next beat.
+    const sessionIds = [...new Set(clients.map((c) => c.sessionId))];
+    const rows = await deps.database.query<{ id: string }>('select id from auth_sessions where id = any($1::uuid[])', [
+      sessionIds,
+    ]);
+    const live = new Set(rows.map((r) => r.id));
+    for (const client of clients) {
+      if (!live.has(client.sessionId)) client.socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Session ended');
+    }
+  };
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const unlisten = await deps.database.listen(EVENTS_CHANNEL, fanOut);
+  const timer = setInterval(() => {
+    heartbeat().catch((err) => log.error({ err }, 'realtime heartbeat failed'));
+  }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await unlisten();
+  });
+
+  app.get(
+    REALTIME_PATH,
+    // 'warn': the request line carries the access token, so the per-request info logs are skipped.
+    { websocket: true, config: { access: 'user' }, logLevel: 'warn' },
+    async (socket, request) => {
+      if (!originAllowed(request, deps.config)) {
+        socket.close(REALTIME_CLOSE_CODES.forbiddenOrigin, 'Origin not allowed');
+        return;
+      }
+      const token = (request.query as { access_token?: unknown }).access_token;
+      let ctx: RequestContext;
+      try {
+        const user = await authenticate(deps, typeof token === 'string' ? token : null);
+        ctx = { requestId: request.id, log, deps, user, workspace: null };
+      } catch {
+        socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Not authenticated');
+        return;
+      }
+      let workspaceId: string;
+      try {
+        workspaceId = (await resolveWorkspace(ctx)).id;
+      } catch (err) {
+        log.error({ err, userId: ctx.user.id }, 'realtime: workspace not resolved');
+        socket.close(1011, 'Workspace unavailable');
+        return;
+      }
+      // The client may have gone while we were checking.
+      if (socket.readyState !== socket.OPEN) return;
+
+      const client: Client = {
+        socket,
+        workspaceId,
+        sessionId: ctx.user.sessionId,
+        expiresAt: decodeJwt(token as string).exp ?? 0,
+        alive: true,
+      };
+      let set = byWorkspace.get(workspaceId);
+      if (!set) {
+        set = new Set();
+        byWorkspace.set(workspaceId, set);
+      }
+      set.add(client);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('message', (data) => {
+        const message = RealtimeClientMessage.safeParse(parseJson(data.toString()));
+        if (message.success && message.data.type === 'ping') send(client, { kind: 'pong' });
+      });
+      socket.on('close', () => remove(client));
+      send(client, { kind: 'ready', workspaceId });
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from './error-boundary';
+import { RequireAuth } from './guards/require-auth';
+import { AppLayout } from './layouts/app-layout';
+import { RootHydrateFallback, RootLayout } from './root-layout';
+
+/** Lazily loads one named page component, so every page ships in its own chunk. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** Pages that need only a signed-in user (doc 1 §2). */
+const signedInRoutes: RouteObject[] = [
+  { path: '/get-started', lazy: page(() => import('../features/onboarding/pages/get-started-page'), 'GetStartedPage') },
+  { path: '/welcome', lazy: page(() => import('../features/onboarding/pages/welcome-page'), 'WelcomePage') },
+  {
+    path: '/profile/basic',
+    lazy: page(() => import('../features/profile/pages/basic-profile-page'), 'BasicProfilePage'),
+  },
+  { path: '/onboarding', lazy: page(() => import('../features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
+  {
+    path: '/onboarding/buildium',
+    lazy: page(() => import('../features/onboarding/pages/buildium-step-page'), 'BuildiumStepPage'),
+  },
+  {
+    path: '/onboarding/ready',
+    lazy: page(() => import('../features/onboarding/pages/onboarding-ready-page'), 'OnboardingReadyPage'),
+  },
+  { path: '/dashboard', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
+  {
+    path: '/final-dashboard',
+    lazy: page(() => import('../features/dashboard/pages/final-dashboard-page'), 'FinalDashboardPage'),
+  },
+];
+
+/** Pages that also need the workspace to be ready. */
+const workspaceRoutes: RouteObject[] = [
+  {
+    path: '/onboarding/confirm',
+    lazy: page(() => import('../features/onboarding/pages/onboarding-confirm-page'), 'OnboardingConfirmPage'),
+  },
+  {
+    path: '/automations',
+    lazy: page(() => import('../features/automations/pages/automations-page'), 'AutomationsPage'),
+  },
+  { path: '/connect', lazy: page(() => import('../features/connectors/pages/connect-page'), 'ConnectPage') },
+  { path: '/settings', lazy: page(() => import('../features/settings/pages/settings-page'), 'SettingsPage') },
+  {
+    path: '/settings/integrations/buildium',
+    lazy: page(() => import('../features/integrations/pages/buildium-settings-page'), 'BuildiumSettingsPage'),
+  },
+  {
+    path: '/assistants/new',
+    lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
+  },
+  {
+    path: '/create-assistant',
+    lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
+  },
+  { path: '/chat', lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  { path: '/employee-chat', lazy: page(() => import('../features/chat/pages/employee-chat-page'), 'EmployeeChatPage') },
+  { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
+  {
+    path: '/integrations/email',
+    lazy: page(() => import('../features/integrations/pages/email-integrations-page'), 'EmailIntegrationsPage'),
+  },
+  {
+    path: '/buildium-test',
+    lazy: page(() => import('../features/integrations/pages/buildium-test-page'), 'BuildiumTestPage'),
+  },
+  {
+    path: '/oauth/:provider/start',
+    lazy: page(() => import('../features/integrations/pages/oauth-start-page'), 'OAuthStartPage'),
+  },
+  {
+    path: '/oauth/:provider/callback',
+    lazy: page(() => import('../features/integrations/pages/oauth-callback-page'), 'OAuthCallbackPage'),
+  },
+  {
+    path: '/diagnostics/oauth',
+    lazy: page(() => import('../features/integrations/pages/oauth-diagnostics-page'), 'OAuthDiagnosticsPage'),
+  },
+];
+
+/** Pages for managers and owners (doc 3 §6). */
+const managerRoutes: RouteObject[] = [
+  { path: '/admin', lazy: page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
+  {
+    path: '/test-assistant',
+    lazy: page(() => import('../features/assistants/pages/test-assistant-page'), 'TestAssistantPage'),
+  },
+  {
+    path: '/test-assistant-mode',
+    lazy: page(() => import('../features/assistants/pages/test-assistant-mode-page'), 'TestAssistantModePage'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/', lazy: page(() => import('../features/landing/pages/landing-page'), 'LandingPage') },
+      { path: '/signin', lazy: page(() => import('../features/auth/pages/sign-in-page'), 'SignInPage') },
+      { path: '/auth', lazy: page(() => import('../features/auth/pages/sign-in-page'), 'SignInPage') },
+      { path: '/signup', lazy: page(() => import('../features/auth/pages/sign-in-page'), 'SignUpPage') },
+      {
+        path: '/auth-redirect',
+        lazy: page(() => import('../features/auth/pages/auth-redirect-page'), 'AuthRedirectPage'),
+      },
+      { path: '/ai-consulting/*', element: <Navigate replace to="/final-dashboard" /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            Component: AppLayout,
+            children: [
+              ...signedInRoutes,
+              { element: <RequireAuth needsWorkspace />, children: workspaceRoutes },
+              { element: <RequireAuth needsWorkspace requireRole="manager" />, children: managerRoutes },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./not-found-page'), 'NotFoundPage') },
+    ],
+  },
+];

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/coming-soon-page';
+
+export function TestAssistantModePage() {
+  return <ComingSoonPage title="Test assistant mode" />;
+}

@@ -1,0 +1,195 @@
+import { authMessages, POST_SIGNIN_REDIRECT_DELAY_MS, userMessageForAuthError } from '@helixis/contract';
+import { Info } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { BrandLogo } from '../../../components/brand-logo';
+import { PageStatus } from '../../../components/page-status';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useAuth } from '../../../lib/auth-context';
+import { delay } from '../../../lib/delay';
+import { safeNextPath } from '../../../lib/safe-next';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthForm, type Credentials } from '../components/auth-form';
+import { AuthSidePanel } from '../components/auth-side-panel';
+import { CheckEmailPanel } from '../components/check-email-panel';
+import { type AuthMode, isAuthMode, signInReasons } from '../sign-in-reasons';
+
+const AFTER_SIGN_UP = '/onboarding?step=integrations';
+const AFTER_SIGN_IN = '/get-started';
+
+/** /signin, /auth and /signup: one screen with Sign In and Sign Up tabs (doc 1 §2). */
+export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const modeParam = params.get('mode');
+  const mode: AuthMode = isAuthMode(modeParam) ? modeParam : defaultMode;
+  const next = safeNextPath(params.get('next') ?? params.get('redirect'));
+  const reason = signInReasons[params.get('reason') ?? ''];
+  const wantsSignOut = params.get('signout') === 'true';
+  const wantsClear = params.get('clearauth') === 'true';
+
+  const [errors, setErrors] = useState<Record<AuthMode, string | null>>({ signin: null, signup: null });
+  const [confirmEmailFor, setConfirmEmailFor] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const [resetting, setResetting] = useState(wantsSignOut || wantsClear);
+  useDocumentTitle(mode === 'signup' ? 'Sign up' : 'Sign in');
+
+  // signout=true / clearauth=true: end the old session first, then drop the flags from the address.
+  const resetStarted = useRef(false);
+  useEffect(() => {
+    if (!(wantsSignOut || wantsClear) || resetStarted.current) return;
+    resetStarted.current = true;
+    const reset = wantsSignOut ? auth.signOut({ redirectTo: false }) : auth.clearAuth();
+    void reset.finally(() => {
+      setParams(
+        (current) => {
+          const cleaned = new URLSearchParams(current);
+          cleaned.delete('signout');
+          cleaned.delete('clearauth');
+          return cleaned;
+        },
+        { replace: true },
+      );
+      setResetting(false);
+    });
+  }, [wantsSignOut, wantsClear, auth, setParams]);
+
+  const selectMode = (value: string) => {
+    if (!isAuthMode(value)) return;
+    setErrors({ signin: null, signup: null });
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('mode', value);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  const fail = (which: AuthMode, serviceMessage: string | undefined) => {
+    const message = userMessageForAuthError(serviceMessage);
+    setErrors((current) => ({ ...current, [which]: message }));
+    toast.error(which === 'signin' ? authMessages.signInFailedTitle : authMessages.signUpFailedTitle, {
+      description: message,
+    });
+    setWorking(false);
+  };
+
+  const handleSignIn = async ({ email, password }: Credentials) => {
+    setWorking(true);
+    setErrors((current) => ({ ...current, signin: null }));
+    const { error } = await auth.signIn(email, password);
+    if (error) return fail('signin', error.message);
+    toast.success(authMessages.signedInTitle, { description: authMessages.signedInBody });
+    await delay(POST_SIGNIN_REDIRECT_DELAY_MS);
+    navigate(next ?? AFTER_SIGN_IN, { replace: true });
+  };
+
+  const handleSignUp = async ({ email, password }: Credentials) => {
+    setWorking(true);
+    setErrors((current) => ({ ...current, signup: null }));
+    const { session, error } = await auth.signUp(email, password);
+    if (error) return fail('signup', error.message);
+    if (!session) {
+      setWorking(false);
+      setConfirmEmailFor(email);
+      return;
+    }
+    toast.success(authMessages.signedUpTitle, { description: authMessages.signedUpBody });
+    navigate(next ?? AFTER_SIGN_UP, { replace: true });
+  };
+
+  let body: ReactNode;
+  if (resetting || !auth.authReady) {
+    body = <PageStatus label={resetting ? 'Signing you out...' : 'Loading'} />;
+  } else if (confirmEmailFor) {
+    body = (
+      <CheckEmailPanel
+        email={confirmEmailFor}
+        onBack={() => {
+          setConfirmEmailFor(null);
+          selectMode('signin');
+        }}
+      />
+    );
+  } else if (auth.user && !working) {
+    body = (
+      <div className="flex flex-col gap-4 text-center">
+        <p className="text-sm">
+          You are signed in as <span className="font-medium">{auth.user.email}</span>.
+        </p>
+        <Button asChild size="lg">
+          <Link to={next ?? AFTER_SIGN_IN}>Continue</Link>
+        </Button>
+        <Button variant="outline" onClick={() => void auth.signOut({ redirectTo: false })}>
+          Sign in with a different account
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <Tabs value={mode} onValueChange={selectMode}>
+        <TabsList aria-label="Sign in or sign up">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <AuthForm mode="signin" onSubmit={handleSignIn} errorMessage={errors.signin} busy={working} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <AuthForm mode="signup" onSubmit={handleSignUp} errorMessage={errors.signup} busy={working} />
+        </TabsContent>
+      </Tabs>
+    );
+  }
+
+  return (
+    <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <AuthSidePanel />
+      <main className="flex flex-col items-center justify-center gap-6 px-4 py-10">
+        <Link
+          to="/"
+          className="rounded-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:hidden"
+        >
+          <BrandLogo />
+        </Link>
+        <Card className="w-full max-w-md">
+          <CardHeader className="text-center">
+            <CardTitle as="h1" className="text-2xl">
+              {mode === 'signup' ? 'Create your account' : 'Welcome back'}
+            </CardTitle>
+            <CardDescription>
+              {mode === 'signup'
+                ? 'Start building an assistant that knows your properties.'
+                : 'Sign in to continue to your workspace.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {reason ? (
+              <Alert variant="info">
+                <Info aria-hidden="true" />
+                <p>{reason}</p>
+              </Alert>
+            ) : null}
+            {body}
+          </CardContent>
+        </Card>
+        <p className="text-muted-foreground text-sm">
+          <Link to="/" className="underline-offset-4 hover:text-foreground hover:underline">
+            Back to home
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}
+
+export function SignUpPage() {
+  return <SignInPage defaultMode="signup" />;
+}

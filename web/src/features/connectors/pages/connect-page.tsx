@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/coming-soon-page';
+
+export function ConnectPage() {
+  return <ComingSoonPage title="Connect apps" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/coming-soon-page';
+
+export function BuildiumSettingsPage() {
+  return <ComingSoonPage title="Buildium settings" />;
+}

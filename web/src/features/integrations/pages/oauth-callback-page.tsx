@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { ComingSoonPage } from '../../../components/coming-soon-page';
+import { providerLabel } from '../provider-label';
+
+export function OAuthCallbackPage() {
+  const { provider } = useParams();
+  return <ComingSoonPage title={`${providerLabel(provider)} connection result`} />;
+}

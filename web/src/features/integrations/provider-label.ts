@@ -1,0 +1,12 @@
+const LABELS: Record<string, string> = {
+  gmail: 'Gmail',
+  outlook: 'Outlook',
+  buildium: 'Buildium',
+  appfolio: 'AppFolio',
+};
+
+/** A display name for an OAuth provider id taken from the address. */
+export function providerLabel(provider: string | undefined): string {
+  if (!provider) return 'Provider';
+  return LABELS[provider.toLowerCase()] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+}

@@ -1,0 +1,104 @@
+import {
+  type ApiErrorBody,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
+  endpoints,
+  errorCatalogue,
+} from '@helixis/contract';
+import { getAccessToken } from './auth-client';
+
+/** The one error type of the web app for API failures: the server's code and user-facing message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type InputRecord = Record<string, unknown>;
+
+/** Replaces `:param` segments with values taken from the input; returns the path and the remaining input. */
+export function fillPath(template: string, input: InputRecord): { path: string; rest: InputRecord } {
+  const rest: InputRecord = { ...input };
+  const path = template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, key: string) => {
+    const value = rest[key];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${key}"`);
+    delete rest[key];
+    return encodeURIComponent(String(value));
+  });
+  return { path, rest };
+}
+
+function appendQuery(url: URL, input: InputRecord): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values)
+      url.searchParams.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls a contract endpoint by name. GET and DELETE send the input as a query string, other methods as a
+ * JSON body; the caller's access token goes along as a bearer token; the answer is checked against the
+ * endpoint's output schema.
+ */
+export async function invoke<N extends EndpointName>(
+  name: N,
+  input: EndpointInput<N>,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointOutput<N>> {
+  const endpoint: Endpoint = endpoints[name];
+  const { path, rest } = fillPath(endpoint.path, (input ?? {}) as InputRecord);
+  const url = new URL(path, globalThis.location.origin);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+    appendQuery(url, rest);
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(rest);
+  }
+  const token = await getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    throw new ApiError('service_unavailable', errorCatalogue.service_unavailable.message, 0);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) throw new ApiError(payload.error.code, payload.error.message, response.status);
+    throw new ApiError('unknown_error', errorCatalogue.unknown_error.message, response.status);
+  }
+  const parsed = endpoint.output.safeParse(payload);
+  if (!parsed.success) throw new ApiError('invalid_response', errorCatalogue.unknown_error.message, response.status);
+  return parsed.data as EndpointOutput<N>;
+}
