@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Endpoint, NoInput } from './endpoint';
 import { Uuid } from './workspaces';
 
 export const AssistantType = z.enum(['personal', 'shared', 'automation']);
@@ -34,3 +35,14 @@ export const DEFAULT_SYSTEM_PROMPT = [
   'When you are unsure or the answer is not in what you know, say so plainly and create a task for a human; remember the answer they give.',
   'Only carry out automations the owner has approved.',
 ].join('\n');
+
+export const assistantEndpoints = {
+  listAssistants: {
+    method: 'GET',
+    path: '/api/v1/assistants',
+    access: 'workspace',
+    summary: "The workspace's assistants.",
+    input: NoInput,
+    output: AssistantList,
+  },
+} as const satisfies Record<string, Endpoint>;

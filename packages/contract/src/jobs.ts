@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Endpoint, NoInput } from './endpoint';
 import { Uuid } from './workspaces';
 
 /** Where a background job stands, as its workspace sees it. `retry`: it failed and will run again. */
@@ -29,3 +30,22 @@ export type JobList = z.infer<typeof JobList>;
 
 /** How many jobs GET /api/v1/jobs returns. */
 export const JOB_LIST_LIMIT = 50;
+
+export const jobEndpoints = {
+  listJobs: {
+    method: 'GET',
+    path: '/api/v1/jobs',
+    access: 'workspace',
+    summary: "The workspace's background jobs, newest first (at most 50).",
+    input: NoInput,
+    output: JobList,
+  },
+  getJob: {
+    method: 'GET',
+    path: '/api/v1/jobs/:id',
+    access: 'workspace',
+    summary: 'One background job of the workspace: state, progress and, on failure, a message for the user.',
+    input: GetJobInput,
+    output: JobStatus,
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthUser } from './auth';
+import { type Endpoint, NoInput } from './endpoint';
 
 /** Membership roles as stored (doc 1 §3) and the business roles derived from them (doc 1 §6). */
 export const MembershipRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
@@ -42,3 +43,22 @@ export const BootstrapAccountOutput = z.object({
   repaired: z.array(z.enum(['workspace', 'membership', 'assistant'])),
 });
 export type BootstrapAccountOutput = z.infer<typeof BootstrapAccountOutput>;
+
+export const workspaceEndpoints = {
+  getMe: {
+    method: 'GET',
+    path: '/api/v1/me',
+    access: 'user',
+    summary: 'The signed-in user with their workspace and role; creates the workspace on first call.',
+    input: NoInput,
+    output: Me,
+  },
+  bootstrapAccount: {
+    method: 'POST',
+    path: '/functions/v1/bootstrap-account',
+    access: 'user',
+    summary: 'Repairs a missing workspace, membership or default assistant (idempotent).',
+    input: BootstrapAccountInput,
+    output: BootstrapAccountOutput,
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { BusinessRole } from './workspaces';
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone;
+ * - user: a valid, unrevoked session (no workspace needed);
+ * - workspace: a session plus a membership, with queries scoped to that workspace.
+ */
+export type Access = 'public' | 'user' | 'workspace';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  access: Access;
+  /** Minimum business role (doc 1 §6); only meaningful with access 'workspace'. */
+  role?: BusinessRole;
+  summary: string;
+  /** GET/DELETE read it from the query string, others from the JSON body; `:name` path segments join it. */
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+/** The input of an endpoint that takes none. */
+export const NoInput = z.object({}).strict();
