@@ -11,7 +11,13 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: () => string;
-  stop(): Promise<void>;
+  /** Stops the server; the data folder is removed unless `keepData` is set (to start again on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Start on an existing data folder (kept from an earlier `stop({ keepData: true })`). */
+  dataDir?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -27,12 +33,15 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real product (API + built web app) on a free port over a fresh PGlite folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` before the browser tests');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'helixis-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
     cwd: repoRoot,
@@ -69,7 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => {
@@ -83,7 +92,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
           });
         });
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

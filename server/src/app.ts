@@ -7,7 +7,17 @@ import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { assistantHandlers } from './features/assistants/assistants.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
+import { registerVoiceRoutes } from './features/chat/voice.routes';
+import { registerClientLogRoutes } from './features/client-log/client-log.routes';
+import { registerDemoRoutes } from './features/demo/demo.routes';
+import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
+import { integrationHandlers } from './features/integrations/integrations.routes';
 import { jobHandlers } from './features/jobs/jobs.routes';
+import { knowledgeHandlers, registerKnowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { onboardingHandlers } from './features/onboarding/onboarding.routes';
+import { profileHandlers } from './features/profile/profile.routes';
+import { taskHandlers } from './features/tasks/tasks.routes';
 import { workspaceHandlers } from './features/workspaces/workspaces.routes';
 import { resolveWorkspace } from './features/workspaces/workspaces.service';
 import type { Deps } from './platform/context';
@@ -71,10 +81,27 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const openApi = buildOpenApi();
   app.get('/api/v1/openapi.json', { config: { access: 'public' } }, async () => openApi);
 
-  const handlers = { ...workspaceHandlers, ...assistantHandlers, ...jobHandlers } satisfies EndpointHandlers;
+  const handlers = {
+    ...workspaceHandlers,
+    ...assistantHandlers,
+    ...jobHandlers,
+    ...knowledgeHandlers,
+    ...profileHandlers,
+    ...onboardingHandlers,
+    ...factHandlers,
+    ...integrationHandlers,
+    ...chatHandlers,
+    ...taskHandlers,
+  } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
+  registerClientLogRoutes(app, deps);
+  registerDemoRoutes(app, deps);
+  await registerKnowledgeRoutes(app, deps);
   registerEndpoints(app, deps, handlers, resolveWorkspace);
-  await registerRealtime(app, deps, resolveWorkspace);
+  registerChatRoutes(app, deps, resolveWorkspace);
+  const realtime = await registerRealtime(app, deps, resolveWorkspace);
+  registerFactsRealtime(app, realtime.acceptSocket);
+  registerVoiceRoutes(app, deps, resolveWorkspace);
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
   const indexHtml = serveWeb ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';

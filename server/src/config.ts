@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   HELIXIS_LLM_MODEL: z.string().optional(),
   HELIXIS_EMBEDDING_MODEL: z.string().optional(),
   HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
+  /** Buildium API host used when a connection names none (the bundled fake for local try-outs). */
+  HELIXIS_BUILDIUM_BASE_URL: z.string().default('https://api.buildium.com'),
   HELIXIS_REFRESH_REUSE_INTERVAL: z.coerce.number().min(0).default(10),
   HELIXIS_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
   HELIXIS_EMAIL_CONFIRMATION: bool,
@@ -48,6 +50,8 @@ export interface Config {
   encryptionKey: Buffer;
   llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string };
   trustedUpstreams: string[];
+  /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
+  buildiumBaseUrl: string;
   refreshReuseIntervalSeconds: number;
   accessTokenTtlSeconds: number;
   emailConfirmation: boolean;
@@ -122,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       embeddingModel: e.HELIXIS_EMBEDDING_MODEL,
     },
     trustedUpstreams,
+    buildiumBaseUrl: e.HELIXIS_BUILDIUM_BASE_URL.trim(),
     refreshReuseIntervalSeconds: e.HELIXIS_REFRESH_REUSE_INTERVAL,
     accessTokenTtlSeconds: e.HELIXIS_ACCESS_TOKEN_TTL,
     emailConfirmation: e.HELIXIS_EMAIL_CONFIRMATION,

@@ -17,6 +17,8 @@ export const Assistant = z.object({
   assistant_type: AssistantType,
   is_shared: z.boolean(),
   is_test_version: z.boolean(),
+  /** The live assistant a test copy belongs to (doc 3 §3); null for live assistants. */
+  parent_assistant_id: Uuid.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -24,6 +26,52 @@ export type Assistant = z.infer<typeof Assistant>;
 
 export const AssistantList = z.object({ assistants: z.array(Assistant) });
 export type AssistantList = z.infer<typeof AssistantList>;
+
+/** PATCH /api/v1/assistants/:id (admin form and test page, doc 3 §7). */
+export const UpdateAssistantInput = z
+  .object({
+    id: Uuid,
+    name: z.string().trim().min(1, 'Assistant Name is required.').max(120).optional(),
+    description: z.string().trim().max(2_000).optional(),
+    system_prompt: z.string().max(20_000).optional(),
+    temperature: z
+      .number()
+      .min(0, 'Temperature must be between 0 and 2.')
+      .max(2, 'Temperature must be between 0 and 2.')
+      .optional(),
+    use_rag: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateAssistantInput = z.input<typeof UpdateAssistantInput>;
+export const AssistantOutput = z.object({ assistant: Assistant });
+export type AssistantOutput = z.infer<typeof AssistantOutput>;
+
+/** The live assistant with its test copy (created on first request, doc 3 §4). */
+export const TestAssistantPair = z.object({ live: Assistant, test: Assistant });
+export type TestAssistantPair = z.infer<typeof TestAssistantPair>;
+
+export const TEST_ASSISTANT_SUFFIX = ' (TEST)';
+export const testAssistantDescription = (name: string) => `Test version of ${name}`;
+
+/** Doc 3 §8 texts of the admin form and the test page. */
+export const assistantMessages = {
+  loadFailed: 'Failed to load assistant settings',
+  saveFailed: 'Failed to save assistant settings',
+  saved: 'Assistant settings saved successfully',
+  loading: 'Loading...',
+  none: 'No assistant found',
+  testLoadFailed: 'Failed to load assistants',
+  testSaveFailed: 'Failed to save changes',
+  applyFailed: 'Failed to apply changes to live assistant',
+  testSaved: 'Test assistant updated',
+  applied: 'Changes applied to live assistant',
+  reset: 'Reset to live assistant settings',
+  managerRequired: 'Access denied: Manager role required',
+  testModeRequiresManager: 'Test Assistant Mode requires manager permissions',
+  testQueryFailed: (message: string) => `Test query failed: ${message}`,
+  testQueryDone: 'Test query completed',
+  historyCleared: 'Test history cleared',
+} as const;
 
 export const DEFAULT_ASSISTANT_DESCRIPTION = 'Your AI assistant';
 
@@ -44,5 +92,32 @@ export const assistantEndpoints = {
     summary: "The workspace's assistants.",
     input: NoInput,
     output: AssistantList,
+  },
+  updateAssistant: {
+    method: 'PATCH',
+    path: '/api/v1/assistants/:id',
+    access: 'workspace',
+    role: 'manager',
+    summary: "Updates an assistant's settings (manager or owner).",
+    input: UpdateAssistantInput,
+    output: AssistantOutput,
+  },
+  ensureTestAssistant: {
+    method: 'POST',
+    path: '/api/v1/assistants/test-copy',
+    access: 'workspace',
+    role: 'manager',
+    summary: 'The live assistant and its test copy, creating the copy on first call.',
+    input: NoInput,
+    output: TestAssistantPair,
+  },
+  applyTestAssistant: {
+    method: 'POST',
+    path: '/api/v1/assistants/test-copy/apply',
+    access: 'workspace',
+    role: 'manager',
+    summary: "Writes the test copy's prompt and temperature to the live assistant.",
+    input: NoInput,
+    output: TestAssistantPair,
   },
 } as const satisfies Record<string, Endpoint>;

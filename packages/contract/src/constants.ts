@@ -39,6 +39,20 @@ export const TOKEN_REFRESH_MARGIN_MS = 90_000;
 export const ACCESS_TOKEN_TTL_SECONDS = 3_600;
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 export const MAX_CLIENT_LOG_BYTES = 16_384;
+/** Crash reports per client address and window (not in the spec). */
+export const CLIENT_LOG_RATE_LIMIT = 20;
+export const CLIENT_LOG_WINDOW_SECONDS = 60;
+/** Crash reports older than this many days are deleted by the daily client-log cleanup (not in the spec). */
+export const CLIENT_LOG_RETENTION_DAYS = 30;
+/** Demo chat requests per client address and window: a few visitors behind one address (not in the spec). */
+export const DEMO_CHAT_IP_LIMIT = 12;
+export const DEMO_CHAT_IP_WINDOW_SECONDS = 3_600;
+export const DEMO_MESSAGE_MAX_CHARS = 500;
+/** After the slow-setup notice, as long again before the 'Setup Taking Too Long' card (not in the spec). */
+export const WORKSPACE_SETUP_TOO_LONG_MS = 20_000;
+/** Prefixes of the ids an anonymous visitor's local-only profile uses (doc 1 §5). */
+export const LOCAL_PROFILE_ID_PREFIX = 'local_';
+export const LOCAL_SESSION_ID_PREFIX = 'session_';
 
 export const BRAND_NAME = 'Helixis';
 /** The fallback workspace id when no workspace exists (doc 1 §5). */

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { assistantEndpoints } from './assistants';
+import { chatEndpoints } from './chat';
 import type { Endpoint } from './endpoint';
+import { factEndpoints } from './facts';
+import { integrationEndpoints } from './integrations';
 import { jobEndpoints } from './jobs';
+import { knowledgeEndpoints } from './knowledge';
+import { onboardingEndpoints } from './onboarding';
+import { profileEndpoints } from './profile';
+import { taskEndpoints } from './tasks';
 import { workspaceEndpoints } from './workspaces';
 
 export type { Access, Endpoint } from './endpoint';
@@ -16,6 +23,13 @@ export const endpoints = {
   ...workspaceEndpoints,
   ...assistantEndpoints,
   ...jobEndpoints,
+  ...knowledgeEndpoints,
+  ...profileEndpoints,
+  ...onboardingEndpoints,
+  ...factEndpoints,
+  ...integrationEndpoints,
+  ...chatEndpoints,
+  ...taskEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

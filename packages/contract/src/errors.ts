@@ -16,6 +16,10 @@ export const errorCatalogue = {
   conflict: { status: 409, message: 'This was changed by someone else. Please reload.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   invalid_id: { status: 400, message: 'Invalid ID.' },
+  demo_limit_reached: {
+    status: 429,
+    message: 'The demo answers 2 messages. Sign up to keep chatting and teach Helixis about your business.',
+  },
   workspace_create_failed: { status: 500, message: 'Failed to create workspace: ' },
   workspace_missing: { status: 500, message: 'Your workspace is missing or corrupted...' },
   upstream_unavailable: { status: 502, message: 'A connected service did not answer. Please try again.' },
@@ -28,7 +32,43 @@ export const errorCatalogue = {
     message: 'A stored credential could not be read. Please reconnect the service and try again.',
   },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
+  llm_failed: { status: 502, message: "I'm sorry, I encountered an error. Please try again." },
+  llm_not_configured: {
+    status: 503,
+    message:
+      'No model endpoint is configured. Set HELIXIS_LLM_BASE_URL and HELIXIS_LLM_MODEL, or use the offline assistant.',
+  },
+  test_assistant_missing: { status: 409, message: 'Create the test assistant on the Test Assistant page first.' },
+  task_not_found: { status: 404, message: 'Task not found.' },
+  thread_not_found: { status: 404, message: 'Chat not found.' },
+  assistant_not_found: { status: 404, message: 'No assistant found' },
   unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },
+  /** Integrations settings page codes (doc 2 §8: MISSING_FIELDS, MISSING_WORKSPACE). */
+  missing_fields: { status: 400, message: 'Both Client ID and Secret are required' },
+  missing_workspace: { status: 403, message: 'No workspace found. Please refresh and try again.' },
+  // Knowledge: uploads and ingestion (doc 1 §5, §7).
+  unsupported_file_type: {
+    status: 400,
+    message: 'This file type is not supported. Please upload a PDF, Word, text, Markdown, CSV or Excel file.',
+  },
+  images_not_supported: {
+    status: 400,
+    message: 'Images are not supported yet. Please upload a PDF, Word, text, Markdown, CSV or Excel file.',
+  },
+  file_too_large: { status: 413, message: 'This file is too large. The largest file you can upload is 20 MB.' },
+  file_unreadable: {
+    status: 400,
+    message: 'This file could not be read. It may be damaged, empty or password-protected.',
+  },
+  knowledge_quota_exceeded: {
+    status: 403,
+    message: 'Your workspace has reached its document limit. Delete some documents and try again.',
+  },
+  // Business profile save codes (doc 1 §8).
+  not_logged_in: { status: 401, message: 'Authentication required to save changes' },
+  invalid_user_id: { status: 400, message: 'Authentication required to save changes' },
+  invalid_workspace_id: { status: 400, message: 'Invalid workspace ID.' },
+  profile_save_failed: { status: 500, message: 'Failed to save business profile' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { FactEventFact } from './facts';
 import { JobState } from './jobs';
+import { DocumentStatus } from './knowledge';
 import { Uuid } from './workspaces';
 
 /**
@@ -16,6 +18,31 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
     name: z.string(),
     state: JobState,
     progress: z.number().min(0).max(100).optional(),
+  }),
+  /** A document was added or its ingest status changed (PENDING → READY / failed). */
+  z.object({
+    type: z.literal('document.status'),
+    workspaceId: Uuid,
+    documentId: Uuid,
+    status: DocumentStatus,
+    chunkCount: z.number().int().min(0),
+  }),
+  z.object({ type: z.literal('document.deleted'), workspaceId: Uuid, documentId: Uuid }),
+  /** Integration events of doc 2 §4 (names as the spec gives them). */
+  z.object({ type: z.literal('buildiumConnected'), workspaceId: Uuid }),
+  z.object({ type: z.literal('appfolioConnected'), workspaceId: Uuid }),
+  z.object({
+    type: z.literal('integrationStatusChanged'),
+    workspaceId: Uuid,
+    provider: z.enum(['buildium', 'appfolio']),
+  }),
+  /** A fact was learned or changed (facts-ingest, knowledge-correct, the assistant). */
+  z.object({ type: z.literal('facts:upsert'), workspaceId: Uuid, fact: FactEventFact }),
+  /** Several facts changed at once: ids and keys only, refetch the list. */
+  z.object({
+    type: z.literal('facts:update'),
+    workspaceId: Uuid,
+    facts: z.array(z.object({ id: Uuid, key: z.string() })),
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Endpoint } from './endpoint';
 
 /**
  * The business profile's JSON parts (doc 1 §3), the confidence score's tiers (doc 1 §4)
@@ -160,3 +161,192 @@ export const contradictionMessages = {
   lease_term: 'You mention both short-term and long-term leasing.',
   luxury_budget: 'You describe the business as both luxury and budget.',
 } as const satisfies Record<ContradictionPair, string | ((names: readonly string[]) => string)>;
+
+// ── The stored business profile and its calls (doc 1 §3, §7; doc 2 §3, §7) ─────────────────────────
+
+/** A message of the onboarding chat (doc 1 §3 'Chat message'). */
+export const OnboardingChatMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(20_000),
+  ts: z.string(),
+});
+export type OnboardingChatMessage = z.infer<typeof OnboardingChatMessage>;
+
+/** business_profiles.onboarding_data (doc 1 §3). */
+export const OnboardingData = z.object({
+  messages: z.array(OnboardingChatMessage).max(500).optional(),
+  userInput: z.string().max(50_000).optional(),
+  uploadedFiles: z.array(z.string().max(500)).max(200).optional(),
+  sharedUrls: z.array(z.string().max(2_000)).max(200).optional(),
+  businessInfo: z.object({ description: z.string().max(20_000).optional() }).optional(),
+});
+export type OnboardingData = z.infer<typeof OnboardingData>;
+
+/** One round's stored state inside business_profiles.onboarding_progress. */
+export const OnboardingRoundProgress = z.object({
+  roundNumber: z.number().int().min(1).max(3),
+  completed: z.boolean(),
+  answers: z.array(z.string()),
+});
+export type OnboardingRoundProgress = z.infer<typeof OnboardingRoundProgress>;
+
+/** business_profiles.onboarding_progress: the rounds answered so far and the round to show next (4 = done). */
+export const OnboardingProgress = z.object({
+  currentRound: z.number().int().min(1).max(4),
+  rounds: z.array(OnboardingRoundProgress),
+});
+export type OnboardingProgress = z.infer<typeof OnboardingProgress>;
+
+/** A row of business_profiles as the API shows it (one per user). */
+export const BusinessProfile = z.object({
+  id: z.string().uuid(),
+  user_id: z.string().uuid(),
+  workspace_id: z.string().uuid(),
+  business_description: z.string().nullable(),
+  business_data: BusinessData,
+  essential_info: EssentialInfo,
+  onboarding_data: OnboardingData,
+  onboarding_progress: OnboardingProgress,
+  onboarding_completed: z.boolean(),
+  session_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BusinessProfile = z.infer<typeof BusinessProfile>;
+
+/** The confidence score of a profile (doc 1 §4-5), computed with the domain rules. */
+export const ProfileConfidence = z.object({
+  score: z.number().int().min(0).max(100),
+  tier: z.string(),
+  contradictions: z.array(Contradiction),
+});
+export type ProfileConfidence = z.infer<typeof ProfileConfidence>;
+
+/** What every profile call answers: the profile (null before the first save), its score and the assistant mode. */
+export const BusinessProfileResult = z.object({
+  profile: BusinessProfile.nullable(),
+  confidence: ProfileConfidence,
+  mode: AssistantMode,
+});
+export type BusinessProfileResult = z.infer<typeof BusinessProfileResult>;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The editable part of business_data (the five required fields). */
+export const BusinessDataPatch = z.object({
+  officialName: text(200).optional(),
+  industry: text(200).optional(),
+  businessDescription: text(20_000).optional(),
+  serviceArea: text(500).optional(),
+  primaryContact: z
+    .object({ name: text(200).optional(), role: text(200).optional(), email: text(320).optional() })
+    .optional(),
+  _sources: FieldSources.optional(),
+});
+export type BusinessDataPatch = z.infer<typeof BusinessDataPatch>;
+
+/** The editable part of essential_info; contradictions are always recomputed by the server. */
+export const EssentialInfoPatch = z.object({
+  business_name: text(200).optional(),
+  business_type: text(200).optional(),
+  location: text(500).optional(),
+  services: text(5_000).optional(),
+  target_audience: text(1_000).optional(),
+  officialName: text(200).optional(),
+  serviceArea: text(500).optional(),
+  primaryContact: z
+    .object({ name: text(200).optional(), role: text(200).optional(), email: text(320).optional() })
+    .optional(),
+  mailingAddress: text(500).optional(),
+  pricingModel: text(500).optional(),
+  paymentsAccepted: z.array(text(50)).max(20).optional(),
+  _sources: FieldSources.optional(),
+});
+export type EssentialInfoPatch = z.infer<typeof EssentialInfoPatch>;
+
+/** The profile fields a client may send to upsert (merged into what is stored; user and workspace come from the session). */
+export const BusinessProfileUpsert = z.object({
+  user_id: z.string().optional(),
+  business_description: text(20_000).nullish(),
+  business_data: BusinessDataPatch.optional(),
+  essential_info: EssentialInfoPatch.optional(),
+  onboarding_data: OnboardingData.optional(),
+  session_id: text(200).nullish(),
+});
+export type BusinessProfileUpsert = z.infer<typeof BusinessProfileUpsert>;
+
+/** POST /functions/v1/business-profile (doc 1 §7). */
+export const BusinessProfileCall = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('get'), workspace_id: z.string().optional() }),
+  z.object({ action: z.literal('upsert'), workspace_id: z.string().optional(), profile: BusinessProfileUpsert }),
+]);
+export type BusinessProfileCall = z.infer<typeof BusinessProfileCall>;
+
+/** PATCH /api/v1/business-profiles/:id: update by id (essential_info, onboarding_completed, description, business_data). */
+export const BusinessProfileUpdate = z.object({
+  id: z.string(),
+  essential_info: EssentialInfoPatch.optional(),
+  business_data: BusinessDataPatch.optional(),
+  business_description: text(20_000).nullish(),
+  onboarding_completed: z.boolean().optional(),
+});
+export type BusinessProfileUpdate = z.infer<typeof BusinessProfileUpdate>;
+
+/** The business summary (business_profiles_v3.summary_json, doc 1 §3). */
+export const BusinessSummaryJson = z.object({
+  text: z.string(),
+  industry: z.string().nullable(),
+  confidence: z.number().int().min(0).max(100),
+  what_we_learned: z.array(z.object({ text: z.string() })),
+  gaps: z.array(z.object({ message: z.string() })),
+  /** The workspace's first automation suggestions, kept with the summary. */
+  suggested_automations: z
+    .array(z.object({ title: z.string(), why: z.string(), requires_scope: z.string() }))
+    .default([]),
+});
+export type BusinessSummaryJson = z.infer<typeof BusinessSummaryJson>;
+
+/** POST /functions/v1/save-business-summary (doc 1 §7). */
+export const SaveBusinessSummaryInput = z.object({ action: z.literal('get'), workspace_id: z.string().optional() });
+export type SaveBusinessSummaryInput = z.infer<typeof SaveBusinessSummaryInput>;
+export const SaveBusinessSummaryOutput = z.object({
+  summary_json: BusinessSummaryJson.nullable(),
+  last_refreshed_at: z.string().nullable(),
+});
+export type SaveBusinessSummaryOutput = z.infer<typeof SaveBusinessSummaryOutput>;
+
+/** Doc 1 §8: profile save toasts. */
+export const profileSaveMessages = {
+  savedTitle: 'Saved',
+  failedTitle: 'Save failed',
+  failedBody: 'Could not save your changes. Please try again.',
+  authRequired: 'Authentication required to save changes',
+  fallback: 'Failed to save business profile',
+} as const;
+
+export const profileEndpoints = {
+  businessProfile: {
+    method: 'POST',
+    path: '/functions/v1/business-profile',
+    access: 'workspace',
+    summary: "Reads (action get) or upserts (action upsert) the caller's business profile.",
+    input: BusinessProfileCall,
+    output: BusinessProfileResult,
+  },
+  updateBusinessProfile: {
+    method: 'PATCH',
+    path: '/api/v1/business-profiles/:id',
+    access: 'workspace',
+    summary: "Updates the caller's business profile by id (the auto-save).",
+    input: BusinessProfileUpdate,
+    output: BusinessProfileResult,
+  },
+  saveBusinessSummary: {
+    method: 'POST',
+    path: '/functions/v1/save-business-summary',
+    access: 'workspace',
+    summary: "The workspace's business summary (action get).",
+    input: SaveBusinessSummaryInput,
+    output: SaveBusinessSummaryOutput,
+  },
+} as const satisfies Record<string, Endpoint>;

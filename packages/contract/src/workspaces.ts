@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthUser } from './auth';
 import { type Endpoint, NoInput } from './endpoint';
+import { invalidIdMessage } from './errors';
 
 /** Membership roles as stored (doc 1 §3) and the business roles derived from them (doc 1 §6). */
 export const MembershipRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
@@ -9,6 +10,21 @@ export const BusinessRole = z.enum(['employee', 'manager', 'owner']);
 export type BusinessRole = z.infer<typeof BusinessRole>;
 
 export const Uuid = z.string().uuid();
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An id used for database work (doc 1 §5). Anything but a UUID (notably the local_… and session_… ids
+ * of an anonymous visitor's local profile) fails with the spec's text; the server answers it as
+ * `invalid_id` (400) rather than a generic validation error.
+ */
+export function DbId(context: string) {
+  return z.string().superRefine((value, ctx) => {
+    if (!UUID_SHAPE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: invalidIdMessage(context, value), params: { errorCode: 'invalid_id' } });
+    }
+  });
+}
 
 export const Workspace = z.object({
   id: Uuid,
@@ -40,9 +56,30 @@ export const BootstrapAccountInput = z.object({}).strict();
 export type BootstrapAccountInput = z.infer<typeof BootstrapAccountInput>;
 export const BootstrapAccountOutput = z.object({
   workspace: Workspace,
-  repaired: z.array(z.enum(['workspace', 'membership', 'assistant'])),
+  repaired: z.array(z.enum(['workspace', 'membership', 'assistant', 'business_profile', 'business_summary'])),
 });
 export type BootstrapAccountOutput = z.infer<typeof BootstrapAccountOutput>;
+
+/** Activity log entry (doc 1 §3), e.g. onboarding_completed with {business_context, completed_at}. */
+export const ActivityLog = z.object({
+  id: z.string(),
+  workspace_id: Uuid,
+  user_id: Uuid.nullable(),
+  event_type: z.string(),
+  event_data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type ActivityLog = z.infer<typeof ActivityLog>;
+
+/** GET /api/v1/activity-logs: managers and owners only (doc 1 §6). */
+export const ListActivityLogsInput = z.object({
+  user_id: DbId('activity log user').optional(),
+  event_type: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListActivityLogsInput = z.infer<typeof ListActivityLogsInput>;
+export const ListActivityLogsOutput = z.object({ logs: z.array(ActivityLog) });
+export type ListActivityLogsOutput = z.infer<typeof ListActivityLogsOutput>;
 
 export const workspaceEndpoints = {
   getMe: {
@@ -60,5 +97,14 @@ export const workspaceEndpoints = {
     summary: 'Repairs a missing workspace, membership or default assistant (idempotent).',
     input: BootstrapAccountInput,
     output: BootstrapAccountOutput,
+  },
+  listActivityLogs: {
+    method: 'GET',
+    path: '/api/v1/activity-logs',
+    access: 'workspace',
+    role: 'manager',
+    summary: "The workspace's activity log, newest first (managers and owners).",
+    input: ListActivityLogsInput,
+    output: ListActivityLogsOutput,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -6,6 +6,7 @@ import {
   extractBusinessInfo,
   findPaymentTypes,
   isAcceptableBusinessName,
+  missingRequiredFields,
   parsePrimaryContact,
 } from './business-info';
 
@@ -216,5 +217,29 @@ describe('service area from the known states', () => {
     expect(extractBusinessInfo('Service area: Pittsburgh metro\nAlso some work in OH.').serviceArea).toBe(
       'Pittsburgh metro',
     );
+  });
+});
+
+describe('missingRequiredFields (doc 2 §3: five required fields, contact counts with any part)', () => {
+  const full = {
+    officialName: 'Harbor Lane',
+    industry: 'Property management',
+    businessDescription: 'We manage rentals.',
+    serviceArea: 'OH',
+    primaryContact: { email: 'dana@harborlane.com' },
+  };
+  it.each([
+    ['nothing', {}, ['officialName', 'industry', 'businessDescription', 'serviceArea', 'primaryContact']],
+    ['everything', full, []],
+    ['blank name', { ...full, officialName: '   ' }, ['officialName']],
+    ['contact with only a role', { ...full, primaryContact: { role: 'Owner' } }, []],
+    ['contact with only a name', { ...full, primaryContact: { name: 'Dana' } }, []],
+    ['contact with blank parts', { ...full, primaryContact: { name: ' ', role: '', email: '' } }, ['primaryContact']],
+    ['no service area and industry', { ...full, serviceArea: '', industry: undefined }, ['industry', 'serviceArea']],
+  ])('%s', (_label, data, expected) => {
+    expect(missingRequiredFields(data)).toEqual(expected);
+  });
+  it('treats a missing profile as missing all five', () => {
+    expect(missingRequiredFields(null)).toHaveLength(5);
   });
 });

@@ -1,9 +1,12 @@
 import {
   BUSINESS_NAME_MAX_CHARS,
   BUSINESS_NAME_MIN_CHARS,
+  type BusinessData,
   type ExtractedBusinessInfo,
   PaymentType,
   type PrimaryContact,
+  REQUIRED_ONBOARDING_FIELDS,
+  type RequiredOnboardingField,
 } from '@helixis/contract';
 import { findStates } from './states';
 
@@ -276,3 +279,18 @@ export function extractBusinessInfo(text: string | null | undefined, source = 'c
   if (fields.length > 0) info._sources = Object.fromEntries(fields.map((field) => [field, source]));
   return info;
 }
+
+/** True when the contact has any of name, role or e-mail (doc 2 §3). */
+export function hasPrimaryContact(contact: PrimaryContact | null | undefined): boolean {
+  return Boolean(contact?.name?.trim() || contact?.role?.trim() || contact?.email?.trim());
+}
+
+/** The five required onboarding fields (doc 2 §3) that are still empty, in their listed order. */
+export function missingRequiredFields(data: BusinessData | null | undefined): RequiredOnboardingField[] {
+  return REQUIRED_ONBOARDING_FIELDS.map((f) => f.field).filter((field) =>
+    field === 'primaryContact' ? !hasPrimaryContact(data?.primaryContact) : !data?.[field]?.trim(),
+  );
+}
+
+/** The known states (FL, OH, PA, WV) a text mentions, in canonical order. */
+export { findStates } from './states';

@@ -79,6 +79,11 @@ function readableIssues(error: z.ZodError): string {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
+    // An id unfit for database work (contract DbId) answers with the spec's own text (doc 1 §5).
+    const badId = parsed.error.issues.find(
+      (i) => i.code === 'custom' && (i.params as { errorCode?: string } | undefined)?.errorCode === 'invalid_id',
+    );
+    if (badId) throw new AppError('invalid_id', { userMessage: badId.message });
     throw new AppError('validation_failed', {
       userMessage: readableIssues(parsed.error),
       details: { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },

@@ -26,7 +26,16 @@ interface Client {
   /** Access-token expiry, epoch seconds. */
   expiresAt: number;
   alive: boolean;
+  /** Which events this socket wants (a feature's own socket path); every event when absent. */
+  only?: (event: RealtimeEvent) => boolean;
 }
+
+/** Accepts a socket on another path with the same authentication, workspace scope and heartbeat. */
+export type AcceptRealtimeSocket = (
+  socket: WebSocket,
+  request: FastifyRequest,
+  options?: { only?: (event: RealtimeEvent) => boolean },
+) => Promise<void>;
 
 export interface RealtimeOptions {
   /** Ping and session re-check interval; REALTIME_HEARTBEAT_MS unless a test shortens it. */
@@ -55,7 +64,7 @@ function originOf(value: string | undefined): string | null {
  * opening one with a token it got hold of. Allowed: the server's own origin, the public URL, the
  * configured extra origins. No Origin at all is a non-browser client, which no page can forge.
  */
-function originAllowed(request: FastifyRequest, config: Config): boolean {
+export function originAllowed(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const given = originOf(origin);
@@ -74,7 +83,7 @@ export async function registerRealtime(
   deps: Deps,
   resolveWorkspace: WorkspaceResolver,
   options: RealtimeOptions = {},
-): Promise<void> {
+): Promise<{ acceptSocket: AcceptRealtimeSocket }> {
   const byWorkspace = new Map<string, Set<Client>>();
   const log: Logger = deps.log.child({ component: 'realtime' });
 
@@ -94,7 +103,9 @@ export async function registerRealtime(
       return;
     }
     const event = parsed.data;
-    for (const client of byWorkspace.get(event.workspaceId) ?? []) send(client, { kind: 'event', event });
+    for (const client of byWorkspace.get(event.workspaceId) ?? []) {
+      if (!client.only || client.only(event)) send(client, { kind: 'event', event });
+    }
   };
 
   const remove = (client: Client) => {
@@ -138,57 +149,61 @@ export async function registerRealtime(
     await unlisten();
   });
 
+  const acceptSocket: AcceptRealtimeSocket = async (socket, request, acceptOptions = {}) => {
+    if (!originAllowed(request, deps.config)) {
+      socket.close(REALTIME_CLOSE_CODES.forbiddenOrigin, 'Origin not allowed');
+      return;
+    }
+    const token = (request.query as { access_token?: unknown }).access_token;
+    let ctx: RequestContext;
+    try {
+      const user = await authenticate(deps, typeof token === 'string' ? token : null);
+      ctx = { requestId: request.id, log, deps, user, workspace: null };
+    } catch {
+      socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Not authenticated');
+      return;
+    }
+    let workspaceId: string;
+    try {
+      workspaceId = (await resolveWorkspace(ctx)).id;
+    } catch (err) {
+      log.error({ err, userId: ctx.user.id }, 'realtime: workspace not resolved');
+      socket.close(1011, 'Workspace unavailable');
+      return;
+    }
+    // The client may have gone while we were checking.
+    if (socket.readyState !== socket.OPEN) return;
+
+    const client: Client = {
+      socket,
+      workspaceId,
+      sessionId: ctx.user.sessionId,
+      expiresAt: decodeJwt(token as string).exp ?? 0,
+      alive: true,
+      only: acceptOptions.only,
+    };
+    let set = byWorkspace.get(workspaceId);
+    if (!set) {
+      set = new Set();
+      byWorkspace.set(workspaceId, set);
+    }
+    set.add(client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data) => {
+      const message = RealtimeClientMessage.safeParse(parseJson(data.toString()));
+      if (message.success && message.data.type === 'ping') send(client, { kind: 'pong' });
+    });
+    socket.on('close', () => remove(client));
+    send(client, { kind: 'ready', workspaceId });
+  };
+
   app.get(
     REALTIME_PATH,
     // 'warn': the request line carries the access token, so the per-request info logs are skipped.
     { websocket: true, config: { access: 'user' }, logLevel: 'warn' },
-    async (socket, request) => {
-      if (!originAllowed(request, deps.config)) {
-        socket.close(REALTIME_CLOSE_CODES.forbiddenOrigin, 'Origin not allowed');
-        return;
-      }
-      const token = (request.query as { access_token?: unknown }).access_token;
-      let ctx: RequestContext;
-      try {
-        const user = await authenticate(deps, typeof token === 'string' ? token : null);
-        ctx = { requestId: request.id, log, deps, user, workspace: null };
-      } catch {
-        socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Not authenticated');
-        return;
-      }
-      let workspaceId: string;
-      try {
-        workspaceId = (await resolveWorkspace(ctx)).id;
-      } catch (err) {
-        log.error({ err, userId: ctx.user.id }, 'realtime: workspace not resolved');
-        socket.close(1011, 'Workspace unavailable');
-        return;
-      }
-      // The client may have gone while we were checking.
-      if (socket.readyState !== socket.OPEN) return;
-
-      const client: Client = {
-        socket,
-        workspaceId,
-        sessionId: ctx.user.sessionId,
-        expiresAt: decodeJwt(token as string).exp ?? 0,
-        alive: true,
-      };
-      let set = byWorkspace.get(workspaceId);
-      if (!set) {
-        set = new Set();
-        byWorkspace.set(workspaceId, set);
-      }
-      set.add(client);
-      socket.on('pong', () => {
-        client.alive = true;
-      });
-      socket.on('message', (data) => {
-        const message = RealtimeClientMessage.safeParse(parseJson(data.toString()));
-        if (message.success && message.data.type === 'ping') send(client, { kind: 'pong' });
-      });
-      socket.on('close', () => remove(client));
-      send(client, { kind: 'ready', workspaceId });
-    },
+    (socket, request) => acceptSocket(socket, request),
   );
+  return { acceptSocket };
 }

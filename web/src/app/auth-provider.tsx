@@ -3,8 +3,9 @@ import type { AuthError, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { authClient } from '../lib/auth-client';
+import { authClient, sessionRecovery } from '../lib/auth-client';
 import { AuthContext, type AuthResult, type AuthState, type SignOutOptions } from '../lib/auth-context';
+import { emitAuthEvent } from '../lib/auth-events';
 import { clearStoredAuth, recordSignUp } from '../lib/auth-storage';
 import { delay } from '../lib/delay';
 import { useRealtimeInvalidation } from '../lib/realtime';
@@ -33,6 +34,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [authReady, setAuthReady] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const [sessionLost, setSessionLost] = useState(false);
+  // Read inside the auth client's listener, which outlives renders: refs, not state.
+  const deliberateSignOut = useRef(false);
+  const hadSession = useRef(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -44,13 +49,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } = authClient.onAuthStateChange((event, next) => {
       if (!active) return;
       eventSeen = true;
-      if (event === 'SIGNED_IN') setSignedOutByUser(false);
+      if (event === 'SIGNED_IN') {
+        setSignedOutByUser(false);
+        setSessionLost(false);
+        deliberateSignOut.current = false;
+        sessionRecovery.reset();
+      }
+      if (event === 'SIGNED_OUT' && hadSession.current && !deliberateSignOut.current) setSessionLost(true);
+      hadSession.current = next !== null;
+      emitAuthEvent(event, next);
       setSession(next);
       setAuthReady(true);
     });
     void readSession(() => active && !eventSeen).then((stored) => {
       // An event is newer than this read, so the read only counts when no event has arrived yet.
       if (!active || eventSeen || stored === undefined) return;
+      hadSession.current = stored !== null;
       setSession(stored);
       setAuthReady(true);
     });
@@ -99,6 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async ({ redirectTo = '/signin' }: SignOutOptions = {}) => {
+      deliberateSignOut.current = true;
       setSignedOutByUser(true);
       try {
         const { error } = await authClient.signOut({ scope: 'global' });
@@ -116,6 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const clearAuth = useCallback(async () => {
+    deliberateSignOut.current = true;
     setSignedOutByUser(true);
     await authClient.signOut({ scope: 'local' }).catch(() => undefined);
     clearStoredAuth();
@@ -124,8 +140,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthState>(
-    () => ({ authReady, session, user: session?.user ?? null, signedOutByUser, signIn, signUp, signOut, clearAuth }),
-    [authReady, session, signedOutByUser, signIn, signUp, signOut, clearAuth],
+    () => ({
+      authReady,
+      session,
+      user: session?.user ?? null,
+      signedOutByUser,
+      sessionLost,
+      signIn,
+      signUp,
+      signOut,
+      clearAuth,
+    }),
+    [authReady, session, signedOutByUser, sessionLost, signIn, signUp, signOut, clearAuth],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,6 +1,15 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { ErrorScreen } from './error-screen';
+import { clearStoredAuth } from '../lib/auth-storage';
+import { crashReport, reportCrash } from '../lib/client-log';
+import { classifyError, ErrorScreen, errorText } from './error-screen';
+
+/** What every boundary does with a caught error: auth errors drop the stored sign-in (doc 1 §4), all are reported. */
+export function handleCaughtError(error: unknown, boundary: 'top-level' | 'route', componentStack?: string | null) {
+  const kind = classifyError(errorText(error));
+  if (kind === 'auth') clearStoredAuth();
+  reportCrash(crashReport(error, kind, boundary, componentStack));
+}
 
 /** Last line of defence around the whole app, including the router and providers. */
 export class TopLevelErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -11,8 +20,9 @@ export class TopLevelErrorBoundary extends Component<{ children: ReactNode }, { 
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // The browser console is the only log a crashed client has.
+    // The browser console is the crashed client's own log; the server keeps a copy.
     console.error('Helixis crashed', error, info.componentStack);
+    handleCaughtError(error, 'top-level', info.componentStack);
   }
 
   override render() {
@@ -22,5 +32,9 @@ export class TopLevelErrorBoundary extends Component<{ children: ReactNode }, { 
 
 /** The router's error element: errors thrown while loading or rendering a route. */
 export function RouteErrorScreen() {
-  return <ErrorScreen error={useRouteError()} />;
+  const error = useRouteError();
+  useEffect(() => {
+    handleCaughtError(error, 'route');
+  }, [error]);
+  return <ErrorScreen error={error} />;
 }

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageStatus } from '../components/page-status';
 import { AuthProvider } from './auth-provider';
+import { SessionGuard } from './guards/session-guard';
 
 /** Root route: the auth state for every page, a thin progress bar while a lazy page loads. */
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
         />
       ) : null}
+      <SessionGuard />
       <Outlet />
       <ScrollRestoration />
     </AuthProvider>

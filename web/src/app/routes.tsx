@@ -50,6 +50,8 @@ const workspaceRoutes: RouteObject[] = [
     path: '/settings/integrations/buildium',
     lazy: page(() => import('../features/integrations/pages/buildium-settings-page'), 'BuildiumSettingsPage'),
   },
+  /** The route that redirects to the Buildium settings page (doc 2 §2). */
+  { path: '/settings/integrations', element: <Navigate replace to="/settings/integrations/buildium" /> },
   {
     path: '/assistants/new',
     lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
@@ -60,7 +62,6 @@ const workspaceRoutes: RouteObject[] = [
   },
   { path: '/chat', lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
   { path: '/employee-chat', lazy: page(() => import('../features/chat/pages/employee-chat-page'), 'EmployeeChatPage') },
-  { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
   {
     path: '/integrations/email',
     lazy: page(() => import('../features/integrations/pages/email-integrations-page'), 'EmailIntegrationsPage'),
@@ -85,6 +86,8 @@ const workspaceRoutes: RouteObject[] = [
 
 /** Pages for managers and owners (doc 3 §6). */
 const managerRoutes: RouteObject[] = [
+  // Managers and owners manage documents (doc 1 §6).
+  { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
   { path: '/admin', lazy: page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
   {
     path: '/test-assistant',

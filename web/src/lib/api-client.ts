@@ -7,7 +7,7 @@ import {
   endpoints,
   errorCatalogue,
 } from '@helixis/contract';
-import { getAccessToken } from './auth-client';
+import { getAccessToken, sessionRecovery } from './auth-client';
 
 /** The one error type of the web app for API failures: the server's code and user-facing message. */
 export class ApiError extends Error {
@@ -23,6 +23,9 @@ export class ApiError extends Error {
 }
 
 type InputRecord = Record<string, unknown>;
+
+/** Refusals that a fresh token can cure. */
+const SESSION_PROBLEMS = new Set(['authentication_invalid', 'session_not_found']);
 
 /** Replaces `:param` segments with values taken from the input; returns the path and the remaining input. */
 export function fillPath(template: string, input: InputRecord): { path: string; rest: InputRecord } {
@@ -82,18 +85,31 @@ export async function invoke<N extends EndpointName>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   }
-  const token = await getAccessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const send = async (): Promise<Response> => {
+    const token = await getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    else delete headers.authorization;
+    try {
+      return await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      throw new ApiError('service_unavailable', errorCatalogue.service_unavailable.message, 0);
+    }
+  };
 
-  let response: Response;
-  try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
-  } catch (err) {
-    if (options.signal?.aborted) throw err;
-    throw new ApiError('service_unavailable', errorCatalogue.service_unavailable.message, 0);
+  let response = await send();
+  let payload = await readJson(response);
+  // A token the server refused (expired, revoked, damaged): recover the session once, then retry.
+  if (
+    response.status === 401 &&
+    headers.authorization &&
+    isApiErrorBody(payload) &&
+    SESSION_PROBLEMS.has(payload.error.code) &&
+    (await sessionRecovery.recover())
+  ) {
+    response = await send();
+    payload = await readJson(response);
   }
-
-  const payload = await readJson(response);
   if (!response.ok) {
     if (isApiErrorBody(payload)) throw new ApiError(payload.error.code, payload.error.message, response.status);
     throw new ApiError('unknown_error', errorCatalogue.unknown_error.message, response.status);

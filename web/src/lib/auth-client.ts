@@ -1,5 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { AUTH_STORAGE_KEY } from './auth-storage';
+import { createSessionRecovery } from './session-recovery';
 
 /**
  * The one auth client of the app. It speaks the GoTrue protocol to the server's /auth/v1 on the same
@@ -19,3 +20,6 @@ export async function getAccessToken(): Promise<string | null> {
   const { data } = await authClient.getSession();
   return data.session?.access_token ?? null;
 }
+
+/** Recovery of a session the server refused (doc 1 §4); the AuthProvider resets it on sign-in. */
+export const sessionRecovery = createSessionRecovery(authClient);

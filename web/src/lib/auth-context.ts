@@ -18,6 +18,11 @@ export interface AuthState {
   user: User | null;
   /** True once the user signed out on purpose, until the next sign-in: guards then skip the return path. */
   signedOutByUser: boolean;
+  /**
+   * True when the session ended without the user asking (revoked, expired beyond refresh), until the next
+   * sign-in: guards then say why on the sign-in screen (reason=session_expired). Optional for test doubles.
+   */
+  sessionLost?: boolean;
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string) => Promise<AuthResult>;
   /** Global sign-out, then stored auth, token entries and session storage are cleared. */

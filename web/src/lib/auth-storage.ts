@@ -8,11 +8,21 @@ export const AUTH_STORAGE_KEY = `sb-${globalThis.location.hostname.split('.')[0]
 
 /** When the user last signed up (epoch ms); drives the sign-up grace periods (doc 1 §4). */
 export const LAST_SIGN_UP_KEY = 'last_sign_up_at';
+/** Set with the timestamp at sign-up; the landing page consumes it once (doc 1 §2: a flag plus a timestamp). */
+export const RECENT_SIGN_UP_FLAG = 'recent_sign_up';
 
 const AUTH_TOKEN_ENTRY = /^sb-.+-auth-token(-.+)?$/;
 
 export function recordSignUp(now: number = Date.now()): void {
   globalThis.localStorage.setItem(LAST_SIGN_UP_KEY, String(now));
+  globalThis.localStorage.setItem(RECENT_SIGN_UP_FLAG, 'true');
+}
+
+/** True (once) when the flag is set and the sign-up happened within `windowMs`; the flag is removed either way. */
+export function consumeRecentSignUp(windowMs: number, now: number = Date.now()): boolean {
+  const flagged = globalThis.localStorage.getItem(RECENT_SIGN_UP_FLAG) === 'true';
+  globalThis.localStorage.removeItem(RECENT_SIGN_UP_FLAG);
+  return flagged && signedUpWithin(windowMs, now);
 }
 
 export function lastSignUpAt(): number | null {
@@ -33,7 +43,13 @@ export function clearStoredAuth(): void {
   const doomed: string[] = [];
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
-    if (key && (key.startsWith(AUTH_STORAGE_KEY) || AUTH_TOKEN_ENTRY.test(key) || key === LAST_SIGN_UP_KEY)) {
+    if (
+      key &&
+      (key.startsWith(AUTH_STORAGE_KEY) ||
+        AUTH_TOKEN_ENTRY.test(key) ||
+        key === LAST_SIGN_UP_KEY ||
+        key === RECENT_SIGN_UP_FLAG)
+    ) {
       doomed.push(key);
     }
   }

@@ -23,6 +23,16 @@ export function queryKeysForEvent(event: RealtimeEvent): QueryKey[] {
       return [queryKeys.assistants];
     case 'job.progress':
       return [queryKeys.jobs];
+    case 'facts:upsert':
+    case 'facts:update':
+      return [queryKeys.facts];
+    case 'document.status':
+    case 'document.deleted':
+      return [queryKeys.documents];
+    case 'buildiumConnected':
+    case 'appfolioConnected':
+    case 'integrationStatusChanged':
+      return [queryKeys.integrations];
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -31,7 +41,14 @@ export function queryKeysForEvent(event: RealtimeEvent): QueryKey[] {
 }
 
 /** Every key the realtime map can touch: refreshed after a reconnect, since events may have been missed. */
-const ALL_REALTIME_KEYS: QueryKey[] = [queryKeys.me, queryKeys.assistants, queryKeys.jobs];
+const ALL_REALTIME_KEYS: QueryKey[] = [
+  queryKeys.me,
+  queryKeys.assistants,
+  queryKeys.jobs,
+  queryKeys.documents,
+  queryKeys.facts,
+  queryKeys.integrations,
+];
 
 export function realtimeUrl(origin: string, accessToken: string): string {
   const url = new URL(REALTIME_PATH, origin);

@@ -144,6 +144,8 @@ export const assistants = pgTable(
     isShared: boolean('is_shared').notNull().default(false),
     isTestVersion: boolean('is_test_version').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A test copy's live assistant (migration 0006). */
+    parentAssistantId: uuid('parent_assistant_id'),
     createdAt: created(),
     updatedAt: updated(),
   },

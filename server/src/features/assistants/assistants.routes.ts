@@ -1,6 +1,9 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { listAssistants } from './assistants.service';
+import { applyTestAssistant, ensureTestAssistant, listAssistants, updateAssistant } from './assistants.service';
 
 export const assistantHandlers = {
   listAssistants,
+  updateAssistant,
+  ensureTestAssistant,
+  applyTestAssistant,
 } satisfies Partial<EndpointHandlers>;

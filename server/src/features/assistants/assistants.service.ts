@@ -1,5 +1,16 @@
-import type { Assistant, AssistantList, AssistantType } from '@helixis/contract';
+import {
+  type Assistant,
+  type AssistantList,
+  type AssistantOutput,
+  type AssistantType,
+  TEST_ASSISTANT_SUFFIX,
+  type TestAssistantPair,
+  testAssistantDescription,
+  type UpdateAssistantInput,
+} from '@helixis/contract';
+import type { z } from 'zod';
 import type { WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import * as repo from './assistants.repo';
 
 export function toAssistant(row: repo.AssistantRow): Assistant {
@@ -15,6 +26,7 @@ export function toAssistant(row: repo.AssistantRow): Assistant {
     assistant_type: row.assistantType as AssistantType,
     is_shared: row.isShared,
     is_test_version: row.isTestVersion,
+    parent_assistant_id: row.parentAssistantId ?? null,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
@@ -23,4 +35,70 @@ export function toAssistant(row: repo.AssistantRow): Assistant {
 export async function listAssistants({ ctx }: { ctx: WorkspaceContext }): Promise<AssistantList> {
   const rows = await ctx.tenant((tx) => repo.listAssistants(tx, ctx.workspace.id));
   return { assistants: rows.map(toAssistant) };
+}
+
+export async function updateAssistant({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: z.output<typeof UpdateAssistantInput>;
+}): Promise<AssistantOutput> {
+  const { id, system_prompt, use_rag, ...rest } = input;
+  const patch: repo.AssistantPatch = { ...rest };
+  if (system_prompt !== undefined) patch.systemPrompt = system_prompt;
+  if (use_rag !== undefined) patch.useRag = use_rag;
+  const row = await ctx.tenant(async (tx) => {
+    const current = await repo.findAssistant(tx, ctx.workspace.id, id);
+    if (!current) throw new AppError('assistant_not_found');
+    if (Object.keys(patch).length === 0) return current;
+    return repo.updateAssistant(tx, ctx.workspace.id, id, patch);
+  });
+  if (!row) throw new AppError('assistant_not_found');
+  return { assistant: toAssistant(row) };
+}
+
+/** The live assistant and its test copy; the copy is created on first call (doc 3 §4). */
+export async function ensureTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
+  return ctx.tenant(async (tx) => {
+    const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
+    if (!live) throw new AppError('assistant_not_found');
+    const test =
+      (await repo.findTestCopy(tx, ctx.workspace.id, live.id)) ??
+      (await repo.insertTestCopy(tx, live, {
+        name: `${live.name}${TEST_ASSISTANT_SUFFIX}`,
+        description: testAssistantDescription(live.name),
+      })) ??
+      (await repo.findTestCopy(tx, ctx.workspace.id, live.id));
+    if (!test) throw new AppError('assistant_not_found');
+    return { live: toAssistant(live), test: toAssistant(test) };
+  });
+}
+
+/** Apply to Live: the test copy's prompt and temperature become the live assistant's (doc 3 §4). */
+export async function applyTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
+  return ctx.tenant(async (tx) => {
+    const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
+    if (!live) throw new AppError('assistant_not_found');
+    const test = await repo.findTestCopy(tx, ctx.workspace.id, live.id);
+    if (!test) throw new AppError('test_assistant_missing');
+    const updated = await repo.updateAssistant(tx, ctx.workspace.id, live.id, {
+      systemPrompt: test.systemPrompt,
+      temperature: test.temperature,
+    });
+    if (!updated) throw new AppError('assistant_not_found');
+    return { live: toAssistant(updated), test: toAssistant(test) };
+  });
+}
+
+/** The settings a chat answers with: the live assistant, or its test copy in test mode. */
+export async function assistantForChat(ctx: WorkspaceContext, testMode: boolean): Promise<Assistant | null> {
+  return ctx.tenant(async (tx) => {
+    const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
+    if (!live) return null;
+    if (!testMode) return toAssistant(live);
+    const test = await repo.findTestCopy(tx, ctx.workspace.id, live.id);
+    if (!test) throw new AppError('test_assistant_missing');
+    return toAssistant(test);
+  });
 }

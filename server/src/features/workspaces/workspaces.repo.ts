@@ -5,9 +5,9 @@ import {
   DEFAULT_SYSTEM_PROMPT,
   type MembershipRole,
 } from '@helixis/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { assistants, memberships, profiles, workspaces } from '../../db/schema';
+import { activityLogs, assistants, memberships, profiles, workspaces } from '../../db/schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -19,6 +19,17 @@ export async function findFirstMembership(db: Queryable, userId: string) {
     .orderBy(asc(memberships.createdAt))
     .limit(1);
   return rows[0] as { workspaceId: string; role: MembershipRole } | undefined;
+}
+
+/** The oldest workspace the user owns: a membership that went missing is re-linked to it, not replaced. */
+export async function findOwnedWorkspace(db: Queryable, userId: string): Promise<WorkspaceRow | undefined> {
+  const rows = await db
+    .select()
+    .from(workspaces)
+    .where(eq(workspaces.ownerId, userId))
+    .orderBy(asc(workspaces.createdAt))
+    .limit(1);
+  return rows[0];
 }
 
 export async function findWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceRow | undefined> {
@@ -75,4 +86,40 @@ export async function insertDefaultAssistant(tx: Tx, workspaceId: string, ownerI
 
 export async function ensureProfile(tx: Tx, userId: string): Promise<void> {
   await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
+}
+
+export type ActivityLogRow = typeof activityLogs.$inferSelect;
+
+export interface ActivityLogFilter {
+  userId?: string;
+  eventType?: string;
+  limit: number;
+}
+
+/** The workspace's activity log, newest first. */
+export async function listActivityLogs(
+  db: Queryable,
+  workspaceId: string,
+  filter: ActivityLogFilter,
+): Promise<ActivityLogRow[]> {
+  const conditions: SQL[] = [eq(activityLogs.workspaceId, workspaceId)];
+  if (filter.userId) conditions.push(eq(activityLogs.userId, filter.userId));
+  if (filter.eventType) conditions.push(eq(activityLogs.eventType, filter.eventType));
+  return db
+    .select()
+    .from(activityLogs)
+    .where(and(...conditions))
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(filter.limit);
+}
+
+/** Records one event of the workspace (doc 1 §3: workspace_id, user_id, event_type, event_data). */
+export async function insertActivityLog(
+  tx: Tx,
+  entry: { workspaceId: string; userId: string | null; eventType: string; eventData: Record<string, unknown> },
+): Promise<ActivityLogRow> {
+  const rows = await tx.insert(activityLogs).values(entry).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into activity_logs returned no row');
+  return row;
 }

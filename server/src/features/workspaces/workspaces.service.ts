@@ -1,10 +1,18 @@
-import type { BootstrapAccountOutput, Me, Workspace } from '@helixis/contract';
+import type {
+  ActivityLog,
+  BootstrapAccountOutput,
+  ListActivityLogsInput,
+  ListActivityLogsOutput,
+  Me,
+  Workspace,
+} from '@helixis/contract';
 import { businessRoleFor, defaultWorkspaceName } from '@helixis/domain';
-import type { RequestContext, WorkspaceAccess } from '../../platform/context';
+import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { findUserById, toAuthUser } from '../auth/auth-user';
+import { ensureOnboardingSetup } from '../onboarding/onboarding.service';
 import * as repo from './workspaces.repo';
 
 function toWorkspace(row: repo.WorkspaceRow): Workspace {
@@ -18,7 +26,8 @@ function toWorkspace(row: repo.WorkspaceRow): Workspace {
 
 /**
  * `create_workspace_and_owner_role` of the spec, made idempotent: under a per-user lock, creates
- * whatever is missing of workspace + OWNER membership + default assistant + profile. Two racing
+ * whatever is missing of workspace + OWNER membership + default assistant + profile (a lost
+ * membership is re-linked to the workspace the user owns rather than replaced by a new one). Two racing
  * requests end with exactly one of each.
  */
 export async function bootstrapAccount({ ctx }: { ctx: RequestContext }): Promise<BootstrapAccountOutput> {
@@ -31,6 +40,15 @@ export async function bootstrapAccount({ ctx }: { ctx: RequestContext }): Promis
     const membership = await repo.findFirstMembership(tx, userId);
     let workspace = membership ? await repo.findWorkspace(tx, membership.workspaceId) : undefined;
     if (!workspace) {
+      // A membership lost while the workspace survived: give the owner their workspace back.
+      const owned = await repo.findOwnedWorkspace(tx, userId);
+      if (owned) {
+        await repo.insertMembership(tx, owned.id, userId, 'OWNER');
+        workspace = owned;
+        repaired.push('membership');
+      }
+    }
+    if (!workspace) {
       const user = await findUserById(tx, userId);
       if (!user) throw new AppError('not_authenticated');
       workspace = await repo.insertWorkspace(tx, defaultWorkspaceName(user.email), userId);
@@ -42,12 +60,21 @@ export async function bootstrapAccount({ ctx }: { ctx: RequestContext }): Promis
       if (await repo.insertDefaultAssistant(tx, workspace.id, ownerId)) repaired.push('assistant');
     }
     if (repaired.length > 0) await publishEvent(tx, { type: 'workspace.updated', workspaceId: workspace.id });
-    return { workspace: toWorkspace(workspace), repaired };
+    const role = membership?.workspaceId === workspace.id ? membership.role : 'OWNER';
+    return { workspace: toWorkspace(workspace), repaired, role };
   });
-  if (result.repaired.length > 0) {
-    ctx.log.info({ workspaceId: result.workspace.id, repaired: result.repaired }, 'workspace bootstrapped');
+  // The onboarding set-up (business profile, business summary with its first suggestions), also idempotent.
+  const { role, ...account } = result;
+  const setUp = await ensureOnboardingSetup(ctx, {
+    id: account.workspace.id,
+    role,
+    businessRole: businessRoleFor(role),
+  });
+  const done: BootstrapAccountOutput = { ...account, repaired: [...account.repaired, ...setUp] };
+  if (done.repaired.length > 0) {
+    ctx.log.info({ workspaceId: done.workspace.id, repaired: done.repaired }, 'workspace bootstrapped');
   }
-  return result;
+  return done;
 }
 
 /** Reads the caller's membership through RLS; bootstraps the account when there is none. */
@@ -81,4 +108,45 @@ export async function getMe({ ctx }: { ctx: RequestContext }): Promise<Me> {
     role: access.role,
     businessRole: access.businessRole,
   };
+}
+
+function toActivityLog(row: repo.ActivityLogRow): ActivityLog {
+  return {
+    id: String(row.id),
+    workspace_id: row.workspaceId,
+    user_id: row.userId,
+    event_type: row.eventType,
+    event_data: row.eventData,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Managers and owners read the activity log (doc 1 §6); the endpoint's role rule keeps employees out. */
+export async function listActivityLogs({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: ListActivityLogsInput;
+}): Promise<ListActivityLogsOutput> {
+  const rows = await ctx.tenant((tx) =>
+    repo.listActivityLogs(tx, ctx.workspace.id, {
+      userId: input.user_id,
+      eventType: input.event_type,
+      limit: input.limit,
+    }),
+  );
+  return { logs: rows.map(toActivityLog) };
+}
+
+/** For other features (e.g. onboarding completion): one entry in the caller's workspace log. */
+export async function recordActivity(
+  ctx: WorkspaceContext,
+  eventType: string,
+  eventData: Record<string, unknown> = {},
+): Promise<ActivityLog> {
+  const row = await ctx.tenant((tx) =>
+    repo.insertActivityLog(tx, { workspaceId: ctx.workspace.id, userId: ctx.user.id, eventType, eventData }),
+  );
+  return toActivityLog(row);
 }

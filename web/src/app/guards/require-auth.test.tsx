@@ -2,8 +2,9 @@ import type { BusinessRole } from '@helixis/contract';
 import type { Session, User } from '@supabase/auth-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
+import { act } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../features/workspaces/api/get-me';
 import { AuthContext, type AuthState } from '../../lib/auth-context';
 import { recordSignUp } from '../../lib/auth-storage';
@@ -13,6 +14,8 @@ import { RequireAuth } from './require-auth';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 const userId = '5b0f4f1e-7f7c-4d2e-9a1b-2c3d4e5f6a7b';
@@ -51,8 +54,12 @@ function SignInProbe() {
   return <p>sign-in page at {location.pathname + location.search}</p>;
 }
 
-function renderGuarded(auth: AuthState, businessRole: BusinessRole | null, path = '/admin?tab=users') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+function renderGuarded(
+  auth: AuthState,
+  businessRole: BusinessRole | null,
+  path = '/admin?tab=users',
+  queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } }),
+) {
   if (businessRole) {
     const me: Me = {
       user,
@@ -94,6 +101,13 @@ describe('RequireAuth', () => {
     );
   });
 
+  it('says why when the session ended on its own', async () => {
+    renderGuarded({ ...authState(false), sessionLost: true }, null);
+    expect((await screen.findByText(/sign-in page at/)).textContent).toBe(
+      'sign-in page at /signin?next=%2Fadmin%3Ftab%3Dusers&reason=session_expired',
+    );
+  });
+
   it('waits instead of redirecting right after sign-up', async () => {
     recordSignUp();
     renderGuarded(authState(false), null);
@@ -112,5 +126,41 @@ describe('RequireAuth', () => {
   it.each<BusinessRole>(['manager', 'owner'])('lets a %s through', async (role) => {
     renderGuarded(authState(true), role);
     expect(await screen.findByRole('heading', { name: 'Admin page' })).not.toBeNull();
+  });
+
+  it('tells the user when the workspace is slow, then offers a way out (doc 1 §2)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // A workspace request that never answers.
+    vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+    renderGuarded(authState(true), null, '/admin', queryClient);
+    expect((await screen.findByRole('status')).textContent).toBe('Preparing your workspace...');
+    expect(screen.queryByText('This is taking longer than usual...')).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.getByText('This is taking longer than usual...')).not.toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.getByText('Setup Taking Too Long')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue Setup' }).getAttribute('href')).toBe('/get-started');
+  });
+
+  it('shows Workspace Setup Failed with the catalogue text when the workspace cannot load', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error: { code: 'workspace_missing', message: 'Your workspace is missing or corrupted...' } },
+        { status: 500 },
+      ),
+    );
+    renderGuarded(authState(true), null, '/admin', queryClient);
+    expect(await screen.findByText('Workspace Setup Failed')).not.toBeNull();
+    expect(screen.getByText('Your workspace is missing or corrupted...')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Try Again' })).not.toBeNull();
   });
 });

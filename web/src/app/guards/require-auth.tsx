@@ -2,6 +2,7 @@ import {
   type BusinessRole,
   errorCatalogue,
   SIGNUP_GRACE_PROTECTED_ROUTE_MS,
+  WORKSPACE_SETUP_TOO_LONG_MS,
   WORKSPACE_SLOW_SETUP_MS,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
@@ -15,9 +16,6 @@ import { lastSignUpAt } from '../../lib/auth-storage';
 import { signInPathFor } from '../../lib/safe-next';
 import { AccessRestrictedCard, SetupTooLongCard } from './guard-cards';
 
-/** After the slow-setup notice, give the server as long again before offering the way out. */
-const SETUP_TOO_LONG_MS = 2 * WORKSPACE_SLOW_SETUP_MS;
-
 interface RequireAuthProps {
   /** Wait for the workspace (GET /api/v1/me bootstraps it) before rendering the page. */
   needsWorkspace?: boolean;
@@ -27,10 +25,10 @@ interface RequireAuthProps {
 
 /** Route guard: a signed-in user, and optionally a ready workspace and a minimum role (doc 1 §2). */
 export function RequireAuth({ needsWorkspace = false, requireRole }: RequireAuthProps) {
-  const { authReady, user, signedOutByUser } = useAuth();
+  const { authReady, user, signedOutByUser, sessionLost } = useAuth();
   if (!authReady) return <PageStatus fullScreen label="Loading" />;
   // After a deliberate sign-out the next person should not land on the previous user's page.
-  if (!user && signedOutByUser) return <Navigate replace to="/signin" />;
+  if (!user && signedOutByUser && !sessionLost) return <Navigate replace to="/signin" />;
   if (!user) return <SignedOutGate />;
   if (!needsWorkspace && !requireRole) return <Outlet />;
   return <WorkspaceGate requireRole={requireRole} />;
@@ -39,6 +37,7 @@ export function RequireAuth({ needsWorkspace = false, requireRole }: RequireAuth
 /** Sends a visitor to sign in, except right after sign-up, while the new session is still arriving. */
 function SignedOutGate() {
   const location = useLocation();
+  const { sessionLost } = useAuth();
   const [now, setNow] = useState(() => Date.now());
   const signedUpAt = lastSignUpAt();
   const graceLeft = signedUpAt === null ? 0 : signedUpAt + SIGNUP_GRACE_PROTECTED_ROUTE_MS - now;
@@ -50,7 +49,9 @@ function SignedOutGate() {
   }, [graceLeft]);
 
   if (graceLeft > 0) return <PageStatus fullScreen label="Completing sign up..." />;
-  return <Navigate replace to={signInPathFor(location.pathname + location.search)} />;
+  const signIn = signInPathFor(location.pathname + location.search);
+  // A session that ended on its own (revoked elsewhere, refresh refused) is explained on the sign-in screen.
+  return <Navigate replace to={sessionLost ? `${signIn}&reason=session_expired` : signIn} />;
 }
 
 type SetupStage = 'normal' | 'slow' | 'stuck';
@@ -66,7 +67,7 @@ function WorkspaceGate({ requireRole }: { requireRole?: BusinessRole }) {
       return;
     }
     const slow = setTimeout(() => setStage('slow'), WORKSPACE_SLOW_SETUP_MS);
-    const stuck = setTimeout(() => setStage('stuck'), SETUP_TOO_LONG_MS);
+    const stuck = setTimeout(() => setStage('stuck'), WORKSPACE_SETUP_TOO_LONG_MS);
     return () => {
       clearTimeout(slow);
       clearTimeout(stuck);

@@ -1,9 +1,20 @@
-import { Building2, LayoutDashboard, LogOut, MessageSquare, Plug, Rocket, Settings, Workflow } from 'lucide-react';
+import {
+  Building2,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  Plug,
+  Rocket,
+  Settings,
+  ShieldCheck,
+  Workflow,
+} from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { Button } from '../../components/ui/button';
 import { useMe } from '../../features/workspaces/api/get-me';
+import { useBusinessRole } from '../../features/workspaces/api/use-business-role';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/utils';
 
@@ -15,6 +26,9 @@ const links = [
   { to: '/connect', label: 'Connect', icon: Plug },
   { to: '/settings', label: 'Settings', icon: Settings },
 ] as const;
+
+/** Shown to managers and owners only; the pages check the role again, and so does the server. */
+const managerLinks = [{ to: '/admin', label: 'Admin', icon: ShieldCheck }] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -64,6 +78,8 @@ function AccountBox() {
 
 /** The signed-in shell: workspace, main links and the account, beside (or above, on phones) the page. */
 export function AppLayout() {
+  const { role } = useBusinessRole();
+  const managerView = role === 'manager' || role === 'owner';
   return (
     <div className="min-h-svh bg-background md:grid md:grid-cols-[16rem_1fr]">
       <aside className="border-b bg-card md:sticky md:top-0 md:flex md:h-svh md:flex-col md:border-r md:border-b-0">
@@ -80,7 +96,7 @@ export function AppLayout() {
         </div>
         <nav aria-label="Main" className="mt-4 overflow-x-auto px-3 pb-3 md:flex-1 md:overflow-visible">
           <ul className="flex gap-1 md:flex-col">
-            {links.map(({ to, label, icon: Icon }) => (
+            {[...links, ...(managerView ? managerLinks : [])].map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink to={to} className={navClass}>
                   <Icon aria-hidden="true" />

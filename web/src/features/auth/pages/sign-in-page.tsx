@@ -1,8 +1,7 @@
-import { authMessages, POST_SIGNIN_REDIRECT_DELAY_MS, userMessageForAuthError } from '@helixis/contract';
+import { SIGNUP_MARKER_WINDOW_MS } from '@helixis/contract';
 import { Info } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { BrandLogo } from '../../../components/brand-logo';
 import { PageStatus } from '../../../components/page-status';
 import { Alert } from '../../../components/ui/alert';
@@ -10,16 +9,14 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAuth } from '../../../lib/auth-context';
-import { delay } from '../../../lib/delay';
+import { signedUpWithin } from '../../../lib/auth-storage';
 import { safeNextPath } from '../../../lib/safe-next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AuthForm, type Credentials } from '../components/auth-form';
+import { AuthForm } from '../components/auth-form';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { CheckEmailPanel } from '../components/check-email-panel';
 import { type AuthMode, isAuthMode, signInReasons } from '../sign-in-reasons';
-
-const AFTER_SIGN_UP = '/onboarding?step=integrations';
-const AFTER_SIGN_IN = '/get-started';
+import { AFTER_SIGN_IN, AFTER_SIGN_UP, useAuthSubmit } from '../use-auth-submit';
 
 /** /signin, /auth and /signup: one screen with Sign In and Sign Up tabs (doc 1 §2). */
 export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode }) {
@@ -33,9 +30,7 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
   const wantsSignOut = params.get('signout') === 'true';
   const wantsClear = params.get('clearauth') === 'true';
 
-  const [errors, setErrors] = useState<Record<AuthMode, string | null>>({ signin: null, signup: null });
-  const [confirmEmailFor, setConfirmEmailFor] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const submit = useAuthSubmit(next);
   const [resetting, setResetting] = useState(wantsSignOut || wantsClear);
   useDocumentTitle(mode === 'signup' ? 'Sign up' : 'Sign in');
 
@@ -61,7 +56,7 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
 
   const selectMode = (value: string) => {
     if (!isAuthMode(value)) return;
-    setErrors({ signin: null, signup: null });
+    submit.clearErrors();
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -72,53 +67,26 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
     );
   };
 
-  const fail = (which: AuthMode, serviceMessage: string | undefined) => {
-    const message = userMessageForAuthError(serviceMessage);
-    setErrors((current) => ({ ...current, [which]: message }));
-    toast.error(which === 'signin' ? authMessages.signInFailedTitle : authMessages.signUpFailedTitle, {
-      description: message,
-    });
-    setWorking(false);
-  };
-
-  const handleSignIn = async ({ email, password }: Credentials) => {
-    setWorking(true);
-    setErrors((current) => ({ ...current, signin: null }));
-    const { error } = await auth.signIn(email, password);
-    if (error) return fail('signin', error.message);
-    toast.success(authMessages.signedInTitle, { description: authMessages.signedInBody });
-    await delay(POST_SIGNIN_REDIRECT_DELAY_MS);
-    navigate(next ?? AFTER_SIGN_IN, { replace: true });
-  };
-
-  const handleSignUp = async ({ email, password }: Credentials) => {
-    setWorking(true);
-    setErrors((current) => ({ ...current, signup: null }));
-    const { session, error } = await auth.signUp(email, password);
-    if (error) return fail('signup', error.message);
-    if (!session) {
-      setWorking(false);
-      setConfirmEmailFor(email);
-      return;
-    }
-    toast.success(authMessages.signedUpTitle, { description: authMessages.signedUpBody });
-    navigate(next ?? AFTER_SIGN_UP, { replace: true });
-  };
+  // Back from a sign-up moments ago (e.g. the same tab after the session arrived): continue onboarding.
+  const freshSignUp = auth.user !== null && signedUpWithin(SIGNUP_MARKER_WINDOW_MS);
+  useEffect(() => {
+    if (freshSignUp && !submit.working && !resetting) navigate(next ?? AFTER_SIGN_UP, { replace: true });
+  }, [freshSignUp, submit.working, resetting, next, navigate]);
 
   let body: ReactNode;
   if (resetting || !auth.authReady) {
     body = <PageStatus label={resetting ? 'Signing you out...' : 'Loading'} />;
-  } else if (confirmEmailFor) {
+  } else if (submit.confirmEmailFor) {
     body = (
       <CheckEmailPanel
-        email={confirmEmailFor}
+        email={submit.confirmEmailFor}
         onBack={() => {
-          setConfirmEmailFor(null);
+          submit.clearConfirmEmail();
           selectMode('signin');
         }}
       />
     );
-  } else if (auth.user && !working) {
+  } else if (auth.user && !submit.working) {
     body = (
       <div className="flex flex-col gap-4 text-center">
         <p className="text-sm">
@@ -140,10 +108,10 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
         </TabsList>
         <TabsContent value="signin">
-          <AuthForm mode="signin" onSubmit={handleSignIn} errorMessage={errors.signin} busy={working} />
+          <AuthForm mode="signin" onSubmit={submit.signIn} errorMessage={submit.errors.signin} busy={submit.working} />
         </TabsContent>
         <TabsContent value="signup">
-          <AuthForm mode="signup" onSubmit={handleSignUp} errorMessage={errors.signup} busy={working} />
+          <AuthForm mode="signup" onSubmit={submit.signUp} errorMessage={submit.errors.signup} busy={submit.working} />
         </TabsContent>
       </Tabs>
     );

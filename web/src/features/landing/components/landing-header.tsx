@@ -11,8 +11,9 @@ function SignedInActions() {
   return (
     <div className="flex items-center gap-2 sm:gap-3">
       <span className="hidden font-medium text-sm sm:inline">Welcome back</span>
+      {/* Signed-in visitors go through the auth-redirect check (doc 1 §2), which forwards to the app. */}
       <Button asChild size="sm" variant="secondary">
-        <Link to="/get-started">Open app</Link>
+        <Link to="/auth-redirect?next=%2Fget-started">Open app</Link>
       </Button>
       <Button
         size="sm"
@@ -31,7 +32,7 @@ function SignedInActions() {
 }
 
 /** Sticky header: brand, section links and the visitor's or the signed-in user's actions. */
-export function LandingHeader() {
+export function LandingHeader({ onSignUp }: { onSignUp: () => void }) {
   const { authReady, user } = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -71,8 +72,8 @@ export function LandingHeader() {
             <Button asChild size="sm" variant="ghost">
               <Link to="/signin">Login</Link>
             </Button>
-            <Button asChild size="sm">
-              <Link to="/signin?mode=signup">Sign Up</Link>
+            <Button size="sm" onClick={onSignUp}>
+              Sign Up
             </Button>
           </div>
         )}

@@ -1,9 +1,10 @@
 import { RECENT_SIGNUP_REDIRECT_MS } from '@helixis/contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../lib/auth-context';
-import { signedUpWithin } from '../../../lib/auth-storage';
+import { consumeRecentSignUp } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthModal } from '../components/auth-modal';
+import { DemoChatLauncher } from '../components/demo-chat-launcher';
 import { LandingHeader } from '../components/landing-header';
 import { LandingHero } from '../components/landing-hero';
 import {
@@ -17,17 +18,17 @@ import {
 /** The public landing page (doc 1 §2). */
 export function LandingPage() {
   useDocumentTitle('AI assistants for property managers');
-  const { user } = useAuth();
   const navigate = useNavigate();
+  const [authOpen, setAuthOpen] = useState(false);
 
-  // Someone who has just signed up (for example back from the confirmation e-mail) continues onboarding.
+  // Someone who has just signed up (a flag plus a timestamp within the window) continues onboarding.
   useEffect(() => {
-    if (user && signedUpWithin(RECENT_SIGNUP_REDIRECT_MS)) navigate('/onboarding?step=integrations', { replace: true });
-  }, [user, navigate]);
+    if (consumeRecentSignUp(RECENT_SIGNUP_REDIRECT_MS)) navigate('/onboarding?step=integrations', { replace: true });
+  }, [navigate]);
 
   return (
     <div className="min-h-svh bg-background">
-      <LandingHeader />
+      <LandingHeader onSignUp={() => setAuthOpen(true)} />
       <main>
         <LandingHero />
         <Differentiators />
@@ -36,6 +37,8 @@ export function LandingPage() {
         <ClosingCallToAction />
       </main>
       <LandingFooter />
+      <DemoChatLauncher onSignUp={() => setAuthOpen(true)} />
+      <AuthModal open={authOpen} onOpenChange={setAuthOpen} />
     </div>
   );
 }

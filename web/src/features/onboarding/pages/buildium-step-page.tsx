@@ -1,5 +1,8 @@
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BuildiumOnboardingStep } from '../../integrations/components/buildium-onboarding-step';
 
+/** /onboarding/buildium: the property-management connection step (built by the integrations feature). */
 export function BuildiumStepPage() {
-  return <ComingSoonPage title="Connect Buildium" />;
+  useDocumentTitle('Connect Buildium');
+  return <BuildiumOnboardingStep />;
 }

@@ -1,6 +1,5 @@
-import { ArrowRight, Bot, Building2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Bot, Building2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { PageStatus } from '../../../components/page-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,9 @@ import { useAuth } from '../../../lib/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type Assistant, defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
 import { useMe } from '../../workspaces/api/get-me';
+import { useSetupSteps } from '../../workspaces/api/use-setup-steps';
+import { SetupChecklist } from '../../workspaces/components/setup-checklist';
+import { WorkspaceRepairPanel } from '../../workspaces/components/workspace-repair-panel';
 import { WorkspaceSetupFailedCard } from '../../workspaces/components/workspace-setup-failed-card';
 
 const roleLabels = { owner: 'Owner', manager: 'Manager', employee: 'Employee' } as const;
@@ -41,13 +43,20 @@ function AssistantDetails({ assistant }: { assistant: Assistant }) {
   );
 }
 
-/** /get-started: what Helixis set up for the new user, and where to go next. */
+/** /get-started: the setup entry. Where the user stands (workspace, onboarding, integrations) and the next step. */
 export function GetStartedPage() {
   useDocumentTitle('Get started');
   const { user } = useAuth();
   const me = useMe();
-  // The assistant list is read once the workspace exists, so two first requests never race to create it.
-  const assistants = useAssistants({ enabled: me.data !== undefined });
+  // Everything else is read once the workspace exists, so two first requests never race to create it.
+  const ready = me.data !== undefined;
+  const assistants = useAssistants({ enabled: ready });
+  const { steps, assistantMissing } = useSetupSteps();
+  // Once a missing assistant was seen, the repair panel stays so its outcome remains readable.
+  const [showRepair, setShowRepair] = useState(false);
+  useEffect(() => {
+    if (assistantMissing) setShowRepair(true);
+  }, [assistantMissing]);
 
   if (!me.data) {
     if (me.isError) {
@@ -65,10 +74,11 @@ export function GetStartedPage() {
         <p className="font-medium text-primary text-sm">Get started</p>
         <h1 className="font-semibold text-3xl tracking-tight">Welcome to {workspace.name}</h1>
         <p className="text-muted-foreground">
-          Signed in as {user?.email ?? me.data.user.email}. Your workspace and a default assistant are ready; the next
-          step is teaching the assistant about your business.
+          Signed in as {user?.email ?? me.data.user.email}. Here is where your setup stands and what to do next.
         </p>
       </header>
+
+      <SetupChecklist steps={steps} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
@@ -108,7 +118,7 @@ export function GetStartedPage() {
             ) : null}
             {assistants.isSuccess && !assistant ? (
               <p className="text-muted-foreground text-sm">
-                No assistant was found in this workspace. The repair on the onboarding page recreates it.
+                No assistant was found in this workspace. Run the workspace repair below to recreate it.
               </p>
             ) : null}
             {assistant ? <AssistantDetails assistant={assistant} /> : null}
@@ -116,24 +126,7 @@ export function GetStartedPage() {
         </Card>
       </div>
 
-      <Card className="border-primary/30 bg-accent/50">
-        <CardHeader>
-          <p className="font-medium text-primary text-sm">Next step</p>
-          <CardTitle as="h2">Teach Helixis about your business</CardTitle>
-          <CardDescription>
-            Describe your properties, services and policies so the assistant can ask better questions and answer your
-            team with confidence.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild size="lg">
-            <Link to="/onboarding">
-              Continue to onboarding
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
+      {showRepair ? <WorkspaceRepairPanel /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { EndpointOutput } from '@helixis/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
+import { markGrace } from '../../../lib/grace-windows';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type BootstrapAccountResult = EndpointOutput<'bootstrapAccount'>;
@@ -14,6 +15,8 @@ export function useBootstrapAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bootstrapAccount,
+    // The repair may re-issue memberships; the route guard holds off meanwhile (doc 1 §8, bootstrap window).
+    onMutate: () => markGrace('bootstrap'),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),

@@ -1,0 +1,36 @@
+/** Plain HTTP helpers for browser tests: set up accounts through the product's own API. */
+export interface ApiUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+export async function signUpThroughApi(baseUrl: string, email: string, password: string): Promise<ApiUser> {
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { access_token?: string; user?: { id: string } };
+  if (!res.ok || !body.access_token || !body.user) {
+    throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return { id: body.user.id, email, password, accessToken: body.access_token };
+}
+
+export async function signInThroughApi(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  return body.access_token;
+}
+
+export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as T };
+}

@@ -1,0 +1,200 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+const SUITE = 'chat';
+const PASSWORD = 'harbor-lights-7';
+const POLICY = [
+  'Harbor View pet policy',
+  '',
+  'Dogs and cats are welcome in every Harbor View apartment. The pet deposit is $300 per pet and is refundable at move-out.',
+  'Tenants may keep at most two pets per unit.',
+].join('\n');
+const POOL_ANSWER = 'The rooftop swimming pool is open daily from 9am to 9pm between June and September.';
+
+let server: RunningServer;
+let browser: Browser;
+let owner: ApiUser;
+
+/** Uploads a text document through the product's ingest endpoint and waits until it is searchable. */
+async function ingest(title: string, text: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), title);
+  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+    body: form,
+  });
+  const body = (await res.json()) as { document_id: string };
+  expect(res.status).toBe(202);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${body.document_id}`, owner.accessToken);
+    if (doc.body.status === 'READY') return;
+    if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  owner = await signUpThroughApi(server.url, `chat+${Date.now()}@harbor-view.com`, PASSWORD);
+  expect((await getJson(server.url, '/api/v1/me', owner.accessToken)).status).toBe(200);
+  await ingest('Pet Policy.txt', POLICY);
+  process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const lastAnswer = (page: Page) => page.getByTestId('message-assistant').last();
+
+async function ask(page: Page, question: string): Promise<void> {
+  const input = page.getByPlaceholder('Message Helixis...');
+  await input.fill(question);
+  const before = await page.getByTestId('message-assistant').count();
+  await input.press('Enter');
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="message-assistant"]').length > n && !document.querySelector('[role="status"]'),
+    before,
+  );
+}
+
+describe('/chat → task → answer → cited answer', () => {
+  it('answers with sources, hands an unknown question to a person, and remembers the answer', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    await page.goto('/signin?next=%2Fchat');
+    const form = page.getByRole('form', { name: 'Sign In' });
+    await form.getByLabel('Email').fill(owner.email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/chat');
+    await page.getByRole('button', { name: 'New chat' }).waitFor();
+    await shot(page, SUITE, '01-empty-chat');
+
+    // Shift+Enter is a new line, not a send; an empty message is ignored.
+    const input = page.getByPlaceholder('Message Helixis...');
+    await input.press('Enter');
+    expect(await page.getByTestId('message-user').count()).toBe(0);
+    await input.fill('How much is the');
+    await input.press('Shift+Enter');
+    expect(await input.inputValue()).toBe('How much is the\n');
+    expect(await page.getByTestId('message-user').count()).toBe(0);
+
+    await ask(page, 'How much is the pet deposit?');
+    const answer = lastAnswer(page);
+    expect(await answer.textContent()).toContain('The pet deposit is $300 per pet');
+    expect(await answer.getByTestId('message-sources').textContent()).toContain('[Doc:Pet Policy.txt#0]');
+    await page.getByRole('navigation', { name: 'Chats' }).getByText('How much is the pet deposit?').waitFor();
+    await shot(page, SUITE, '02-cited-answer');
+
+    await ask(page, 'Is there a rooftop swimming pool?');
+    expect(await lastAnswer(page).textContent()).toContain('A human will answer');
+    await shot(page, SUITE, '03-task-created');
+
+    // The employee dashboard lists the task; completing it with an answer teaches the assistant.
+    await page.goto('/employee-chat');
+    const task = page.getByTestId('task-row').filter({ hasText: 'Is there a rooftop swimming pool?' });
+    await task.waitFor();
+    await shot(page, SUITE, '04-employee-tasks');
+    await task.getByRole('button', { name: 'Answer' }).click();
+    await task.getByLabel('Your answer (the assistant will remember it)').fill(POOL_ANSWER);
+    await task.getByRole('button', { name: 'Complete with answer' }).click();
+    await toast(page, 'Answer saved').waitFor();
+    await task.waitFor({ state: 'detached' });
+    await shot(page, SUITE, '05-task-answered');
+
+    await page.goto('/chat');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await ask(page, 'When is the rooftop swimming pool open?');
+    const taught = await lastAnswer(page).textContent();
+    expect(taught).toContain(POOL_ANSWER);
+    expect(taught).toContain('[Fact:Rooftop Swimming Pool]');
+    expect(taught).not.toContain('A human will answer');
+    await shot(page, SUITE, '06-answer-from-team');
+
+    const tasks = await getJson<{ tasks: { status: string; completed_at: string | null }[] }>(
+      server.url,
+      '/api/v1/tasks',
+      owner.accessToken,
+    );
+    expect(tasks.body.tasks).toHaveLength(1);
+    expect(tasks.body.tasks[0]?.status).toBe('completed');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves the admin form, applies the test assistant to live and runs a test query', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/signin?next=%2Fadmin');
+    const form = page.getByRole('form', { name: 'Sign In' });
+    await form.getByLabel('Email').fill(owner.email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+
+    await page.getByLabel('Assistant Name').fill('Harbor Helper');
+    await page.getByLabel('System Prompt').fill('You are Harbor Helper. Answer tenants briefly.');
+    await page.getByLabel('Temperature').fill('1.3');
+    expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
+    await page.getByRole('switch', { name: 'Enable RAG' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Assistant settings saved successfully').waitFor();
+    await shot(page, SUITE, '07-admin-saved');
+    const list = await getJson<{ assistants: { name: string; temperature: number; use_rag: boolean; is_test_version: boolean }[] }>(
+      server.url,
+      '/api/v1/assistants',
+      owner.accessToken,
+    );
+    expect(list.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
+      name: 'Harbor Helper',
+      temperature: 1.3,
+      use_rag: false,
+    });
+    await page.getByRole('switch', { name: 'Enable RAG' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Assistant settings saved successfully').waitFor();
+
+    await page.goto('/test-assistant');
+    await page.getByText('TEST ENVIRONMENT').waitFor();
+    await page.getByText('Harbor Helper (TEST)').waitFor();
+    await page.getByLabel('Test system prompt').fill('You are Harbor Helper, in test. Quote the documents.');
+    await page.getByLabel('Temperature').fill('0.6');
+    await page.getByRole('button', { name: 'Apply to Live Assistant' }).click();
+    await toast(page, 'Changes applied to live assistant').waitFor();
+    await shot(page, SUITE, '08-test-assistant-applied');
+    const after = await getJson<{ assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[] }>(
+      server.url,
+      '/api/v1/assistants',
+      owner.accessToken,
+    );
+    expect(after.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
+      system_prompt: 'You are Harbor Helper, in test. Quote the documents.',
+      temperature: 0.6,
+    });
+
+    await page.goto('/test-assistant-mode');
+    await page.getByRole('switch', { name: 'Test mode' }).click();
+    await page.getByLabel('Test Query').fill('How many pets may tenants keep?');
+    await page.getByText('Using Harbor Helper (TEST)').waitFor();
+    await page.getByRole('button', { name: 'Test Query' }).click();
+    const result = page.getByTestId('test-result').first();
+    await result.waitFor();
+    expect(await result.textContent()).toContain('Tenants may keep at most two pets per unit.');
+    expect(await result.textContent()).toMatch(/\d+%/);
+    await shot(page, SUITE, '09-test-mode');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { answerConfidence, mentionsSensitiveTopic, shouldCreateTask } from './answer-confidence';
+
+const medium = (s: string) => s.padEnd(150, '.');
+
+describe('answerConfidence (doc 3 §5)', () => {
+  it.each([
+    ['Yes.', 0.5],
+    ['Our pet policy allows cats.', 0.7],
+    [medium('Dogs are allowed'), 0.6],
+    ['Rent is due exactly on the 1st.', 0.6],
+    ['The specific fee is $40.', 0.6],
+    ['Maybe on Tuesday.', 0.2],
+    ['I think so.', 0.2],
+    [medium('Our pet policy states exactly two pets'), 0.9],
+    [medium('Our policy might allow exactly two pets'), 0.6],
+    ['x'.repeat(1001), 0.5],
+    ['x'.repeat(100), 0.6],
+    ['x'.repeat(1000), 0.6],
+    ['x'.repeat(99), 0.5],
+  ])('%s → %s', (text, expected) => {
+    expect(answerConfidence(text)).toBe(expected);
+  });
+
+  it('counts each adjustment once and clamps to 0..1', () => {
+    expect(answerConfidence('policy rules procedures guidelines terms')).toBe(0.7);
+    expect(answerConfidence('maybe perhaps possibly probably')).toBe(0.2);
+    expect(answerConfidence(medium('The specific policy is exactly this'))).toBe(0.9);
+  });
+});
+
+describe('shouldCreateTask (doc 3 §5)', () => {
+  it('creates a task below 0.7', () => {
+    expect(shouldCreateTask('Rent is due on the 1st.', 0.69)).toBe(true);
+    expect(shouldCreateTask('Rent is due on the 1st.', 0.7)).toBe(false);
+    expect(shouldCreateTask('Rent is due on the 1st.', 0.95)).toBe(false);
+  });
+
+  it.each(['legal', 'medical', 'financial', 'contract', 'Liability', 'contracts'])(
+    'creates a task whenever the text mentions %s',
+    (word) => {
+      expect(mentionsSensitiveTopic(`Is this a ${word} question?`)).toBe(true);
+      expect(shouldCreateTask(`Is this a ${word} question?`, 1)).toBe(true);
+    },
+  );
+
+  it('does not match the words inside others', () => {
+    expect(mentionsSensitiveTopic('paralegal contractor illegally')).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Doc 3 §5: the confidence heuristic for an answer and the rule for handing a question to a human.
+ * base 0.5; +0.2 when policy words appear; +0.1 when the text is 100-1000 characters long;
+ * +0.1 for "specific" or "exactly"; -0.3 for hedging words; clamped to 0..1. Each adjustment counts once.
+ */
+const POLICY_WORDS = /\b(polic(y|ies)|procedures?|rules?|guidelines?|terms)\b/i;
+const PRECISION_WORDS = /\b(specific(ally)?|exactly)\b/i;
+const HEDGING_WORDS =
+  /\b(maybe|perhaps|possibly|probably|might|unsure|not sure|i think|i believe|i don't know|i do not know|don't have|do not have|unclear|not certain)\b/i;
+const SENSITIVE_TOPICS = /\b(legal|medical|financial|contracts?|liability)\b/i;
+
+/** Below this an answer is handed to a human (doc 3 §5). */
+export const TASK_CONFIDENCE_THRESHOLD = 0.7;
+
+const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
+/** Keeps one decimal step exact (0.1 + 0.2 = 0.30000000000000004 otherwise). */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function answerConfidence(text: string): number {
+  let score = 0.5;
+  if (POLICY_WORDS.test(text)) score += 0.2;
+  if (text.length >= 100 && text.length <= 1000) score += 0.1;
+  if (PRECISION_WORDS.test(text)) score += 0.1;
+  if (HEDGING_WORDS.test(text)) score -= 0.3;
+  return round2(clamp01(score));
+}
+
+/** True when the text mentions legal, medical, financial, contract or liability matters. */
+export function mentionsSensitiveTopic(text: string): boolean {
+  return SENSITIVE_TOPICS.test(text);
+}
+
+export function shouldCreateTask(text: string, confidence: number): boolean {
+  return confidence < TASK_CONFIDENCE_THRESHOLD || mentionsSensitiveTopic(text);
+}

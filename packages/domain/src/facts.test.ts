@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyQuestion,
+  countServices,
+  extractFacts,
+  type FactLike,
+  factConfidence,
+  faqQuestionFor,
+  normalizeFactKey,
+  rankFacts,
+  shouldReplaceFact,
+  suggestionCandidates,
+  summarizeFactProfile,
+  topSuggestions,
+} from './facts';
+
+const fact = (key: string, value: string, confidence = 85, source: FactLike['source'] = 'conversation'): FactLike => ({
+  key,
+  label: normalizeFactKey(key)?.label ?? key,
+  value,
+  confidence,
+  source,
+});
+
+describe('normalizeFactKey', () => {
+  it.each([
+    ['Business Phone', 'business_phone', 'Business Phone'],
+    ['phone', 'business_phone', 'Business Phone'],
+    ['Office hours', 'operating_hours', 'Operating Hours'],
+    ['E-mail', 'support_email', 'Support Email'],
+    ['Pet Policy', 'pet_policy', 'Pet Policy'],
+    ['  Late fees ', 'late_fee', 'Late Fee'],
+    ['Payments accepted', 'payment_methods', 'Payment Methods'],
+  ])('%s → %s', (raw, key, label) => {
+    expect(normalizeFactKey(raw)).toEqual({ key, label });
+  });
+  it('refuses keys without letters', () => {
+    expect(normalizeFactKey('123 !!')).toBeNull();
+    expect(normalizeFactKey('')).toBeNull();
+  });
+});
+
+describe('factConfidence (doc 3 §9)', () => {
+  it.each([
+    [{ source: 'manual', method: 'migration' }, 75],
+    [{ source: 'conversation', method: 'description' }, 80],
+    [{ source: 'conversation', method: 'extraction' }, 85],
+    [{ source: 'document', method: 'extraction' }, 85],
+    [{ source: 'integration', method: 'sync' }, 90],
+    [{ source: 'manual', method: 'correction' }, 95],
+  ] as const)('%o → %i', (input, expected) => {
+    expect(factConfidence(input)).toBe(expected);
+  });
+  it('lets only an equally or more confident value replace a stored one', () => {
+    expect(shouldReplaceFact({ value: 'a', confidence: 95 }, { confidence: 85 })).toBe(false);
+    expect(shouldReplaceFact({ value: 'a', confidence: 85 }, { confidence: 85 })).toBe(true);
+    expect(shouldReplaceFact({ value: 'a', confidence: 85 }, { confidence: 90 })).toBe(true);
+  });
+});
+
+describe('extractFacts', () => {
+  it('reads "Key: value" lines, normalises keys, later lines win, markup and placeholders skipped', () => {
+    const facts = extractFacts(
+      [
+        'Business phone: (555) 010-2030',
+        '- **Pet policy:** Cats only, $300 pet deposit',
+        'User: hello there',
+        'Service area: unknown',
+        'Website: https://example.com',
+        'Hours: Mon-Fri 9am-5pm',
+        'Hours: Mon-Sat 8am-6pm',
+      ].join('\n'),
+    );
+    expect(facts.map((f) => [f.key, f.value])).toEqual([
+      ['business_phone', '(555) 010-2030'],
+      ['pet_policy', 'Cats only, $300 pet deposit'],
+      ['website', 'https://example.com'],
+      ['operating_hours', 'Mon-Sat 8am-6pm'],
+    ]);
+  });
+
+  it('finds property-manager patterns in free text', () => {
+    const text =
+      'You can reach our office at 555-123-4567 or help@oakprop.com. We are open Monday to Friday 9am to 5pm. ' +
+      'For emergencies call (555) 999-0000 any time. Rent is due on the 1st and a late fee of $50 applies after the 5th. ' +
+      'Dogs under 30 lb are allowed with a $250 deposit. We accept ACH and Visa. Please keep a friendly tone. My name is Dana Reyes.';
+    const byKey = Object.fromEntries(extractFacts(text).map((f) => [f.key, f.value]));
+    expect(byKey.business_phone).toBe('555-123-4567');
+    expect(byKey.support_email).toBe('help@oakprop.com');
+    expect(byKey.operating_hours).toBe('Monday to Friday 9am to 5pm');
+    expect(byKey.emergency_contact).toBe('(555) 999-0000');
+    expect(byKey.late_fee).toContain('late fee of $50');
+    expect(byKey.pet_policy).toBe('Dogs under 30 lb are allowed with a $250 deposit.');
+    expect(byKey.payment_methods).toBe('ACH, Visa');
+    expect(byKey.preferred_voice_tone).toBe('friendly');
+    expect(byKey.primary_contact_name).toBe('Dana Reyes');
+  });
+
+  it('lets a labelled line beat a pattern for the same key and finds nothing in small talk', () => {
+    const facts = extractFacts('Call us at 555-222-3333.\nPhone: 555-444-5555');
+    expect(facts.filter((f) => f.key === 'business_phone').map((f) => f.value)).toEqual(['555-444-5555']);
+    expect(extractFacts('Hello! How are you today?')).toEqual([]);
+    expect(extractFacts(null)).toEqual([]);
+  });
+});
+
+describe('summarizeFactProfile', () => {
+  it('is 0% complete with every essential key a gap of priority 8', () => {
+    const s = summarizeFactProfile([]);
+    expect(s.completeness).toBe(0);
+    expect(s.knowledgeGaps).toHaveLength(10);
+    expect(s.knowledgeGaps.every((g) => g.priority === 8 && g.estimatedValue === 10)).toBe(true);
+    expect(s.confidence).toEqual({ overall: 0, byCategory: { essential: 0, contact: 0 } });
+  });
+
+  it('counts present essential keys and records a gap below 70 only', () => {
+    const s = summarizeFactProfile([
+      fact('business_phone', '555', 90),
+      fact('support_email', 'a@b.co', 95),
+      fact('pet_policy', 'no pets', 69),
+      fact('late_fee', '$50', 70),
+    ]);
+    expect(s.completeness).toBe(20);
+    const low = s.knowledgeGaps.filter((g) => g.category === 'low_confidence');
+    expect(low.map((g) => [g.field, g.priority])).toEqual([['pet_policy', 6]]);
+    expect(s.confidence.overall).toBe(81);
+    expect(s.confidence.byCategory.contact).toBe(Math.round((90 + 95) / 4));
+    expect(s.confidence.byCategory.essential).toBe(Math.round((90 + 95) / 10));
+  });
+
+  it('is 100% with all ten essential keys', () => {
+    const keys = [
+      'primary_contact_name',
+      'business_phone',
+      'support_email',
+      'operating_hours',
+      'service_area',
+      'preferred_voice_tone',
+      'payment_methods',
+      'emergency_contact',
+      'booking_process',
+      'pricing_structure',
+    ];
+    const s = summarizeFactProfile(keys.map((k) => fact(k, 'x')));
+    expect(s.completeness).toBe(100);
+    expect(s.knowledgeGaps).toEqual([]);
+  });
+});
+
+describe('suggestionCandidates (doc 3 §9)', () => {
+  const all = (questions: (string | null)[]) =>
+    suggestionCandidates({ facts: [fact('pet_policy', 'maybe', 60)], questionTopics: questions });
+
+  it('suggests an integration (9), each missing essential key (8) and each low-confidence fact (6)', () => {
+    const c = all([]);
+    expect(c.filter((s) => s.type === 'missing_integration').map((s) => s.priority)).toEqual([9]);
+    expect(c.filter((s) => s.type === 'incomplete_profile')).toHaveLength(10);
+    expect(c.filter((s) => s.type === 'incomplete_profile').every((s) => s.priority === 8)).toBe(true);
+    expect(c.filter((s) => s.type === 'fact_confidence_low').map((s) => [s.dedupeKey, s.priority])).toEqual([
+      ['fact_confidence_low:pet_policy', 6],
+    ]);
+    expect(c.some((s) => s.type === 'automation_opportunity')).toBe(false);
+  });
+
+  it('suggests an automation (7) after 3 matching questions only when more than 5 were asked', () => {
+    const three = ['maintenance', 'maintenance', 'maintenance'];
+    expect(all([...three, 'pets', null]).some((s) => s.type === 'automation_opportunity')).toBe(false);
+    const six = all([...three, 'pets', null, 'lease']).filter((s) => s.type === 'automation_opportunity');
+    expect(six.map((s) => [s.dedupeKey, s.priority])).toEqual([['automation_opportunity:maintenance', 7]]);
+    expect(
+      all(['maintenance', 'maintenance', 'pets', 'pets', null, null]).some((s) => s.type === 'automation_opportunity'),
+    ).toBe(false);
+  });
+
+  it('no integration suggestion once a fact came from an integration', () => {
+    const c = suggestionCandidates({ facts: [fact('business_phone', '1', 90, 'integration')], questionTopics: [] });
+    expect(c.some((s) => s.type === 'missing_integration')).toBe(false);
+  });
+
+  it('top suggestions are by priority, then oldest, three by default', () => {
+    const items = [
+      { id: 'a', priority: 6, createdAt: '2026-01-01' },
+      { id: 'b', priority: 8, createdAt: '2026-01-03' },
+      { id: 'c', priority: 9, createdAt: '2026-01-04' },
+      { id: 'd', priority: 8, createdAt: '2026-01-02' },
+    ];
+    expect(topSuggestions(items, 3).map((i) => i.id)).toEqual(['c', 'd', 'b']);
+  });
+});
+
+describe('questions, FAQ and relevance', () => {
+  it.each([
+    ['How do I pay my rent online?', 'rent_payment'],
+    ['My sink has a leak', 'maintenance'],
+    ['Can I schedule a showing on Saturday?', 'showings'],
+    ['Are dogs ok?', 'pets'],
+    ['What is the weather?', null],
+  ])('classifies %s', (q, topic) => {
+    expect(classifyQuestion(q)).toBe(topic);
+  });
+
+  it('asks customer questions for facts, but not for the voice tone', () => {
+    expect(faqQuestionFor({ key: 'pet_policy', label: 'Pet Policy' })).toBe('Are pets allowed?');
+    expect(faqQuestionFor({ key: 'office_location', label: 'Office Location' })).toBe('What is your office location?');
+    expect(faqQuestionFor({ key: 'preferred_voice_tone', label: 'Preferred Voice Tone' })).toBeNull();
+  });
+
+  it('ranks facts by key matches over value matches and leaves out non-matches', () => {
+    const facts = [
+      fact('business_phone', '555-010-2030'),
+      fact('emergency_contact', 'Call the emergency phone 555-999'),
+      fact('pet_policy', 'Cats only'),
+    ];
+    expect(rankFacts(facts, 'what is the phone number?', 5).map((f) => f.key)).toEqual([
+      'business_phone',
+      'emergency_contact',
+    ]);
+    expect(rankFacts(facts, 'pets', 5).map((f) => f.key)).toEqual(['pet_policy']);
+    expect(rankFacts(facts, 'the', 5)).toEqual([]);
+  });
+
+  it('counts services', () => {
+    expect(countServices('Leasing, rent collection and maintenance')).toBe(3);
+    expect(countServices('')).toBe(0);
+  });
+});

@@ -1,0 +1,268 @@
+import {
+  FACT_CONFIDENCE,
+  FACT_INGEST_MAX_FACTS,
+  FACT_KEY_MAX_CHARS,
+  FACT_VALUE_MAX_CHARS,
+  type FactSource,
+} from '@helixis/contract';
+import { findPaymentTypes } from './business-info';
+import { ESSENTIAL_LABELS, titleCase } from './fact-keys';
+
+/**
+ * Pure rules for facts (doc 3 §3, §9): key normalisation, confidence values and rule-based extraction
+ * from text. What follows from the facts (profile, gaps, suggestions, FAQ, relevance) is in fact-profile.ts.
+ */
+
+// ── keys ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Other names people use for the essential keys; matched after normalising to snake_case. */
+const KEY_ALIASES: Readonly<Record<string, string>> = {
+  primary_contact: 'primary_contact_name',
+  contact_name: 'primary_contact_name',
+  main_contact: 'primary_contact_name',
+  point_of_contact: 'primary_contact_name',
+  phone: 'business_phone',
+  phone_number: 'business_phone',
+  telephone: 'business_phone',
+  office_phone: 'business_phone',
+  contact_phone: 'business_phone',
+  main_phone: 'business_phone',
+  email: 'support_email',
+  e_mail: 'support_email',
+  email_address: 'support_email',
+  contact_email: 'support_email',
+  office_email: 'support_email',
+  hours: 'operating_hours',
+  office_hours: 'operating_hours',
+  business_hours: 'operating_hours',
+  opening_hours: 'operating_hours',
+  service_areas: 'service_area',
+  areas_served: 'service_area',
+  voice_tone: 'preferred_voice_tone',
+  tone: 'preferred_voice_tone',
+  tone_of_voice: 'preferred_voice_tone',
+  payment_options: 'payment_methods',
+  payments_accepted: 'payment_methods',
+  accepted_payments: 'payment_methods',
+  payment_method: 'payment_methods',
+  emergency_phone: 'emergency_contact',
+  emergency_line: 'emergency_contact',
+  emergency_number: 'emergency_contact',
+  emergency_maintenance: 'emergency_contact',
+  booking: 'booking_process',
+  how_to_book: 'booking_process',
+  showings: 'booking_process',
+  scheduling: 'booking_process',
+  pricing: 'pricing_structure',
+  prices: 'pricing_structure',
+  fees: 'pricing_structure',
+  management_fee: 'pricing_structure',
+  pets: 'pet_policy',
+  late_fees: 'late_fee',
+  deposit: 'security_deposit',
+};
+
+/**
+ * A fact key as stored: snake_case, aliases folded onto the essential keys ('Phone' → business_phone,
+ * 'Office hours' → operating_hours). Returns null when nothing usable is left.
+ */
+export function normalizeFactKey(raw: string): { key: string; label: string } | null {
+  const snake = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, FACT_KEY_MAX_CHARS);
+  if (!snake || !/[a-z]/.test(snake)) return null;
+  const key = KEY_ALIASES[snake] ?? snake;
+  return { key, label: ESSENTIAL_LABELS.get(key) ?? titleCase(key) };
+}
+
+// ── confidence ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The confidence of a newly learned fact (doc 3 §9): a correction 95, an integration 90, a value
+ * read from the business description 80, a migrated one 75, anything else 85.
+ */
+export function factConfidence(input: { source: FactSource; method: string }): number {
+  if (input.method === 'correction') return FACT_CONFIDENCE.correction;
+  if (input.source === 'integration') return FACT_CONFIDENCE.integration;
+  if (input.method === 'description') return FACT_CONFIDENCE.description;
+  if (input.method === 'migration') return FACT_CONFIDENCE.migrated;
+  return FACT_CONFIDENCE.default;
+}
+
+/**
+ * Whether an incoming value replaces the stored one: only when it is at least as confident, so a
+ * chat message cannot undo a correction (95) or an integration's value (90). The same value only
+ * refreshes provenance and keeps the higher confidence.
+ */
+export function shouldReplaceFact(existing: { value: string; confidence: number }, incoming: { confidence: number }) {
+  return incoming.confidence >= existing.confidence;
+}
+
+// ── extraction ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface ExtractedFact {
+  key: string;
+  label: string;
+  value: string;
+  /** The line or sentence it came from. */
+  context: string;
+}
+
+/** 'Key: value' lines whose key is one of these are conversation markup, not facts. */
+const IGNORED_KEYS = new Set([
+  'user',
+  'assistant',
+  'system',
+  'q',
+  'a',
+  'question',
+  'answer',
+  'note',
+  'notes',
+  'http',
+  'https',
+  'mailto',
+  're',
+  'subject',
+  'from',
+  'to',
+  'cc',
+  'date',
+  'sent',
+  'ps',
+  'example',
+  'tip',
+  'step',
+]);
+const PLACEHOLDER_VALUES = new Set(['', 'unknown', 'n/a', 'na', 'tbd', 'none', 'not sure', '-', '?', '...']);
+
+/** A label of 1-5 words (letters, digits, & / ' - ( )) before a colon, optionally bulleted or bold. */
+const KEY_VALUE_LINE =
+  /^\s*(?:[-*•]\s*|\d+[.)]\s+)?(?:\*\*|__)?([A-Za-z][\w&/'()-]*(?:[ \t]+[\w&/'()-]+){0,4})[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(.+?)\s*$/;
+
+const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/;
+const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
+const DAY = String.raw`(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?`;
+const TIME = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?`;
+const HOURS = new RegExp(
+  String.raw`\b${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*,?\s*(?:from\s+)?${TIME}\s*(?:-|–|to|until)\s*${TIME}`,
+  'i',
+);
+const TONES = ['friendly', 'professional', 'casual', 'formal', 'warm', 'upbeat', 'concise'];
+const TONE = new RegExp(
+  String.raw`\b(${TONES.join('|')})(?:\s+(?:and|but)\s+(${TONES.join('|')}))?\s+(?:tone|voice)\b`,
+  'i',
+);
+const NAME = /\b[Mm]y name is ([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})/;
+
+/** Sentence rules for the questions property managers hear most; the whole sentence is the value. */
+const SENTENCE_RULES: readonly { key: string; pattern: RegExp }[] = [
+  {
+    key: 'pet_policy',
+    pattern:
+      /\b(?:pets?|dogs?|cats?)\b.*\b(?:allow|allowed|welcome|permitted|not|no|deposit|fee|rent|friendly)\b|\bno pets\b|\bpet[- ]friendly\b/i,
+  },
+  { key: 'late_fee', pattern: /\blate (?:fee|charge|payment)s?\b/i },
+  { key: 'security_deposit', pattern: /\bsecurity deposit\b/i },
+  {
+    key: 'booking_process',
+    pattern:
+      /\b(?:to (?:book|schedule)|schedule (?:a|your) (?:showing|viewing|tour|appointment)|book (?:a|your) (?:showing|viewing|tour|appointment)|showings? (?:are|can be) (?:booked|scheduled))\b/i,
+  },
+  {
+    key: 'pricing_structure',
+    pattern:
+      /\b(?:management fee|leasing fee|we charge|% of (?:the )?(?:monthly )?rent|percent of (?:the )?(?:monthly )?rent|flat fee)\b/i,
+  },
+  { key: 'service_area', pattern: /\b(?:we (?:serve|cover|manage properties in)|serving|our service area)\b/i },
+  { key: 'maintenance_requests', pattern: /\bmaintenance (?:requests?|issues?)\b/i },
+  { key: 'rent_payment', pattern: /\brent (?:is due|payments?|can be paid)\b/i },
+  { key: 'parking_policy', pattern: /\bparking\b/i },
+];
+
+function clean(value: string): string {
+  return value
+    .replace(/\s+/g, ' ')
+    .replace(/^["'“”]+|["'“”]+$/g, '')
+    .trim()
+    .slice(0, FACT_VALUE_MAX_CHARS);
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * Rule-based fact extraction from chat or document text.
+ *
+ * 1. 'Key: value' lines (bulleted or bold allowed; the key is 1-5 words) give a fact per line; keys are
+ *    normalised (`normalizeFactKey`) and later lines win. Conversation markup (User:, Q:, Subject: ...),
+ *    URLs and placeholders (unknown, n/a, tbd) are skipped.
+ * 2. In the remaining text: a phone number (an 'emergency' sentence makes it the emergency contact,
+ *    otherwise the business phone), an e-mail address (support email), day-and-time ranges
+ *    (operating hours), the payment types of doc 1 §5 (payment methods), '... tone' (preferred voice
+ *    tone), 'My name is ...' (primary contact name), and whole sentences about pets, late fees, security
+ *    deposits, booking, pricing, service area, maintenance requests, rent payment and parking.
+ * Questions (sentences ending in '?') state nothing and are skipped. A labelled line always beats a
+ * pattern for the same key; at most FACT_INGEST_MAX_FACTS facts.
+ */
+export function extractFacts(text: string | null | undefined): ExtractedFact[] {
+  if (!text) return [];
+  const labelled = new Map<string, ExtractedFact>();
+  const freeLines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = KEY_VALUE_LINE.exec(line);
+    const rawKey = match?.[1];
+    const rawValue = match?.[2];
+    if (rawKey && rawValue && !/^\/\//.test(rawValue)) {
+      const key = normalizeFactKey(rawKey);
+      const value = clean(rawValue.replace(/(?:\*\*|__)$/, ''));
+      if (key && !IGNORED_KEYS.has(key.key) && !PLACEHOLDER_VALUES.has(value.toLowerCase())) {
+        labelled.delete(key.key);
+        labelled.set(key.key, { ...key, value, context: clean(line).slice(0, 500) });
+        continue;
+      }
+    }
+    freeLines.push(line);
+  }
+
+  const found = new Map<string, ExtractedFact>();
+  const put = (rawKey: string, value: string, context: string) => {
+    const key = normalizeFactKey(rawKey);
+    if (!key || found.has(key.key) || labelled.has(key.key)) return;
+    const v = clean(value);
+    if (!v) return;
+    found.set(key.key, { ...key, value: v, context: clean(context).slice(0, 500) });
+  };
+
+  for (const sentence of sentences(freeLines.join('\n'))) {
+    // A question states nothing ('Are pets allowed?').
+    if (sentence.endsWith('?')) continue;
+    const phone = PHONE.exec(sentence)?.[0];
+    if (phone) put(/\bemergenc/i.test(sentence) ? 'emergency_contact' : 'business_phone', phone, sentence);
+    const email = EMAIL.exec(sentence)?.[0];
+    if (email) put('support_email', email, sentence);
+    const hours = HOURS.exec(sentence)?.[0];
+    if (hours) put('operating_hours', hours, sentence);
+    const payments = findPaymentTypes(sentence);
+    if (payments.length > 0) put('payment_methods', payments.join(', '), sentence);
+    const tone = TONE.exec(sentence);
+    if (tone?.[1]) put('preferred_voice_tone', tone[2] ? `${tone[1]} and ${tone[2]}` : tone[1], sentence);
+    const name = NAME.exec(sentence)?.[1];
+    if (name) put('primary_contact_name', name, sentence);
+    for (const rule of SENTENCE_RULES) {
+      if (rule.pattern.test(sentence)) put(rule.key, sentence, sentence);
+    }
+  }
+  return [...labelled.values(), ...found.values()].slice(0, FACT_INGEST_MAX_FACTS);
+}
+
+export * from './fact-profile';

@@ -1,0 +1,127 @@
+import type { DocumentStatus } from '@helixis/contract';
+import {
+  bigint,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './core';
+
+/** Mirror of migrations/0004_knowledge.sql (the SQL is the source of truth). */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    title: text('title').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    format: text('format').notNull(),
+    source: text('source').notNull(),
+    sourceUrl: text('source_url'),
+    status: text('status').$type<DocumentStatus>().notNull().default('PENDING'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('documents_recent_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type'),
+    data: bytea('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.documentId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.documentId],
+      foreignColumns: [documents.workspaceId, documents.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    documentId: uuid('document_id').notNull(),
+    chunkIndex: integer('chunk_index').notNull(),
+    title: text('title').notNull(),
+    headingPath: text('heading_path').array().notNull().default([]),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique().on(t.workspaceId, t.documentId, t.chunkIndex),
+    foreignKey({
+      columns: [t.workspaceId, t.documentId],
+      foreignColumns: [documents.workspaceId, documents.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const chunkPostings = pgTable(
+  'chunk_postings',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    chunkId: uuid('chunk_id').notNull(),
+    tf: integer('tf').notNull(),
+    dl: integer('dl').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.lexeme, t.chunkId] }),
+    index('chunk_postings_chunk_idx').on(t.workspaceId, t.chunkId),
+    foreignKey({
+      columns: [t.workspaceId, t.chunkId],
+      foreignColumns: [documentChunks.workspaceId, documentChunks.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.lexeme] })],
+);
+
+export const knowledgeStats = pgTable('knowledge_stats', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  chunkCount: bigint('chunk_count', { mode: 'number' }).notNull().default(0),
+  totalLength: bigint('total_length', { mode: 'number' }).notNull().default(0),
+});

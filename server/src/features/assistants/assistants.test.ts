@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_STREAM_PATH, type ChatStreamEvent } from '@helixis/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
+import { api, startTestApp, type TestApp } from '../../test/app';
+import { createUserWithSession, type TestUser } from '../../test/factories';
+
+let t: TestApp;
+let fake: FakeOpenAI;
+let owner: TestUser;
+let employee: TestUser;
+let manager: TestUser;
+let workspaceId: string;
+
+/** A second member of the owner's workspace with the given membership role. */
+async function member(role: 'MEMBER' | 'ADMIN'): Promise<TestUser> {
+  const u = await createUserWithSession(t, `${role.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`);
+  await t.database.query('insert into memberships (workspace_id, user_id, role) values ($1, $2, $3)', [
+    workspaceId,
+    u.id,
+    role,
+  ]);
+  return u;
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  t = await startTestApp({
+    HELIXIS_LLM_BASE_URL: fake.url,
+    HELIXIS_LLM_MODEL: 'fake-model',
+    HELIXIS_LLM_API_KEY: 'sk-fake',
+  });
+  owner = await createUserWithSession(t);
+  const me = await api<any>(t, 'GET', '/api/v1/me', { token: owner.token });
+  workspaceId = me.body.workspace.id;
+  employee = await member('MEMBER');
+  manager = await member('ADMIN');
+  expect((await api<any>(t, 'GET', '/api/v1/me', { token: employee.token })).body.businessRole).toBe('employee');
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function live() {
+  const list = await api<any>(t, 'GET', '/api/v1/assistants', { token: owner.token });
+  return list.body.assistants.find((a: { is_test_version: boolean }) => !a.is_test_version);
+}
+
+describe('admin assistant form (PATCH /api/v1/assistants/:id)', () => {
+  it('a manager or owner saves name, description, prompt, temperature and RAG switch', async () => {
+    const a = await live();
+    const res = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: manager.token,
+      body: {
+        name: 'Harbor Helper',
+        description: 'Answers tenants',
+        system_prompt: 'Be brief.',
+        temperature: 1.3,
+        use_rag: false,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.assistant).toMatchObject({
+      name: 'Harbor Helper',
+      description: 'Answers tenants',
+      system_prompt: 'Be brief.',
+      temperature: 1.3,
+      use_rag: false,
+    });
+    const back = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: owner.token,
+      body: { use_rag: true, temperature: 0.4 },
+    });
+    expect(back.body.assistant).toMatchObject({ name: 'Harbor Helper', use_rag: true, temperature: 0.4 });
+  });
+
+  it('refuses employees, out-of-range temperature, empty names and other workspaces', async () => {
+    const a = await live();
+    const denied = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: employee.token,
+      body: { name: 'Hacked' },
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe('insufficient_role');
+    const hot = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: owner.token,
+      body: { temperature: 2.5 },
+    });
+    expect(hot.status).toBe(400);
+    expect(hot.body.error.message).toContain('Temperature must be between 0 and 2.');
+    const blank = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: owner.token,
+      body: { name: '  ' },
+    });
+    expect(blank.status).toBe(400);
+    const stranger = await createUserWithSession(t);
+    const foreign = await api<any>(t, 'PATCH', `/api/v1/assistants/${a.id}`, {
+      token: stranger.token,
+      body: { name: 'Mine now' },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await live()).name).toBe('Harbor Helper');
+  });
+});
+
+describe('test assistant', () => {
+  it('creates the test copy once, lets managers edit it and apply it to live', async () => {
+    const denied = await api<any>(t, 'POST', '/api/v1/assistants/test-copy', { token: employee.token, body: {} });
+    expect(denied.status).toBe(403);
+    const [one, two] = await Promise.all([
+      api<any>(t, 'POST', '/api/v1/assistants/test-copy', { token: manager.token, body: {} }),
+      api<any>(t, 'POST', '/api/v1/assistants/test-copy', { token: owner.token, body: {} }),
+    ]);
+    expect(one.status).toBe(200);
+    expect(two.body.test.id).toBe(one.body.test.id);
+    const { live: l, test } = one.body;
+    expect(test).toMatchObject({
+      name: `${l.name} (TEST)`,
+      description: `Test version of ${l.name}`,
+      is_test_version: true,
+      parent_assistant_id: l.id,
+      temperature: l.temperature,
+      system_prompt: l.system_prompt,
+    });
+    const edit = await api<any>(t, 'PATCH', `/api/v1/assistants/${test.id}`, {
+      token: manager.token,
+      body: { system_prompt: 'TEST PROMPT: answer like a pirate.', temperature: 0.9 },
+    });
+    expect(edit.status).toBe(200);
+    expect((await live()).system_prompt).toBe('Be brief.');
+
+    // Test mode uses the test copy's prompt and temperature; live chat keeps the live ones.
+    const testChat = await api<any>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: manager.token,
+      body: {
+        messages: [{ role: 'user', content: 'What are the opening hours?' }],
+        isTestMode: true,
+        temperature: 0.1,
+      },
+    });
+    expect(testChat.status).toBe(200);
+    expect(testChat.body.provider).toBe('openai-compatible');
+    let sent = fake.requests.at(-1);
+    expect(sent?.temperature).toBe(0.9);
+    expect(sent?.messages[0]?.content.startsWith('TEST PROMPT: answer like a pirate.')).toBe(true);
+    // Unsure, but test mode creates no task.
+    expect(testChat.body.task).toBeNull();
+
+    const liveChat = await api<any>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: employee.token,
+      body: { messages: [{ role: 'user', content: 'What are the opening hours?' }] },
+    });
+    sent = fake.requests.at(-1);
+    expect(sent?.temperature).toBe(0.4);
+    expect(sent?.messages[0]?.content.startsWith('Be brief.')).toBe(true);
+    expect(liveChat.body.task).not.toBeNull();
+
+    const employeeTest = await api<any>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: employee.token,
+      body: { messages: [{ role: 'user', content: 'Hi' }], isTestMode: true },
+    });
+    expect(employeeTest.status).toBe(403);
+    expect(employeeTest.body.error.message).toBe('Test Assistant Mode requires manager permissions');
+
+    const applied = await api<any>(t, 'POST', '/api/v1/assistants/test-copy/apply', { token: owner.token, body: {} });
+    expect(applied.status).toBe(200);
+    expect(applied.body.live).toMatchObject({ system_prompt: 'TEST PROMPT: answer like a pirate.', temperature: 0.9 });
+    expect(applied.body.live.name).toBe('Harbor Helper');
+    expect(
+      (await api<any>(t, 'POST', '/api/v1/assistants/test-copy/apply', { token: employee.token, body: {} })).status,
+    ).toBe(403);
+  });
+});
+
+describe('streaming chat and the model provider', () => {
+  it('streams deltas as server-sent events and ends with the stored result', async () => {
+    fake.reply = () => 'Streaming works [Doc:None#0] fine';
+    const res = await fetch(`${t.url}${CHAT_STREAM_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Hello there' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await res.text())
+      .split('\n\n')
+      .filter((b) => b.startsWith('data: '))
+      .map((b) => JSON.parse(b.slice(6)) as ChatStreamEvent);
+    const deltas = events.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(2);
+    const done = events.at(-1);
+    expect(done?.type).toBe('done');
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(deltas.map((d) => (d.type === 'delta' ? d.text : '')).join('')).toBe(done.result.message);
+    expect(done.result.message.startsWith('Streaming works [Doc:None#0] fine')).toBe(true);
+    // A marker that names no retrieved source is not a source.
+    expect(done.result.sources).toEqual([]);
+    const msgs = await api<any>(t, 'GET', `/api/v1/threads/${done.result.thread_id}/messages`, { token: owner.token });
+    expect(msgs.body.messages).toHaveLength(2);
+  });
+
+  it('a failing model answers with the chat error text and keeps the user message', async () => {
+    fake.failNext(500, 10);
+    const res = await api<any>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: owner.token,
+      body: { messages: [{ role: 'user', content: 'Will this be lost?' }] },
+    });
+    fake.failNext(500, 0);
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({
+      code: 'llm_failed',
+      message: "I'm sorry, I encountered an error. Please try again.",
+    });
+    const threads = await api<any>(t, 'GET', '/api/v1/threads', { token: owner.token });
+    const saved = threads.body.threads.find((x: { title: string }) => x.title === 'Will this be lost?');
+    expect(saved).toBeTruthy();
+  });
+
+  it('helixis-assistant answers one-shot through the chosen provider', async () => {
+    fake.reply = () => 'One-shot answer.';
+    const model = await api<any>(t, 'POST', '/functions/v1/helixis-assistant', {
+      token: owner.token,
+      body: { message: 'Hi' },
+    });
+    expect(model.body).toEqual({ text: 'One-shot answer.', provider: 'openai-compatible' });
+    const offline = await api<any>(t, 'POST', '/functions/v1/helixis-assistant', {
+      token: owner.token,
+      body: { message: 'Hi', provider: 'offline' },
+    });
+    expect(offline.body.provider).toBe('offline');
+  });
+});

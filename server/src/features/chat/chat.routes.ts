@@ -1,0 +1,62 @@
+import { CHAT_STREAM_PATH, ChatStreamEvent, ChatWithContextInput } from '@helixis/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps, WorkspaceContext } from '../../platform/context';
+import { AppError, isAppError } from '../../platform/errors';
+import { authenticateRequest, type EndpointHandlers, parseInput, type WorkspaceResolver } from '../../platform/http';
+import type { Logger } from '../../platform/logger';
+import { withTenant } from '../../platform/tenant';
+import { chatWithContext, createThread, helixisAssistant, listMessages, listThreads, ragAnswer } from './chat.service';
+
+export const chatHandlers = {
+  listThreads,
+  createThread,
+  listMessages,
+  chatWithContext: (args) => chatWithContext(args),
+  helixisAssistant,
+  ragAnswer,
+} satisfies Partial<EndpointHandlers>;
+
+/**
+ * The streaming variant of chat-with-context: same input, answered as server-sent events
+ * (`delta` pieces, then `done` with the full result, or `error`). Errors before the first byte
+ * answer as JSON like any endpoint.
+ */
+export function registerChatRoutes(app: FastifyInstance, deps: Deps, resolveWorkspace: WorkspaceResolver): void {
+  app.post(CHAT_STREAM_PATH, { config: { access: 'workspace' } }, async (request, reply) => {
+    const log = request.log as unknown as Logger;
+    const user = await authenticateRequest(deps, request);
+    const input = parseInput(ChatWithContextInput, request.body);
+    const base = { requestId: request.id, log, deps, user, workspace: null };
+    const workspace = await resolveWorkspace(base);
+    const ctx: WorkspaceContext = {
+      ...base,
+      log: log.child({ userId: user.id, workspaceId: workspace.id }),
+      workspace,
+      tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
+    };
+    const abort = new AbortController();
+    request.raw.on('close', () => {
+      if (!reply.raw.writableEnded) abort.abort();
+    });
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-request-id': request.id,
+    });
+    const send = (event: ChatStreamEvent) => {
+      if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(ChatStreamEvent.parse(event))}\n\n`);
+    };
+    try {
+      const result = await chatWithContext({ ctx, input }, (text) => send({ type: 'delta', text }), abort.signal);
+      send({ type: 'done', result });
+    } catch (err) {
+      const appError = isAppError(err) ? err : new AppError('llm_failed', { cause: err });
+      if (!isAppError(err)) ctx.log.error({ err }, 'chat stream failed');
+      send({ type: 'error', code: appError.code, message: appError.userMessage });
+    } finally {
+      reply.raw.end();
+    }
+  });
+}

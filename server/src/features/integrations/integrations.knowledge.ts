@@ -1,0 +1,55 @@
+import { FACT_CONFIDENCE, type PropertyProvider } from '@helixis/contract';
+import { BuildiumClient, type BuildiumRental } from '../../integrations/buildium/client';
+import type { WorkspaceContext } from '../../platform/context';
+import { upsertFact } from '../facts/facts.service';
+import { clientFor, LABEL, loadCredentials } from './integrations.credentials';
+import * as repo from './integrations.repo';
+
+// ── knowledge ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Turns the connected portfolio into facts (source 'integration', confidence 90) so the assistant
+ * can answer questions such as "how many units do we manage in Columbus?". Runs in the refresh job.
+ */
+export async function learnPortfolioFacts(ctx: WorkspaceContext, provider: PropertyProvider): Promise<number> {
+  const creds = await loadCredentials(ctx, provider);
+  if (!creds) return 0;
+  const client = clientFor(ctx, creds);
+  const byCity = new Map<string, { properties: number; units: number }>();
+  const add = (city: string, units: number) => {
+    const entry = byCity.get(city) ?? { properties: 0, units: 0 };
+    entry.properties++;
+    entry.units += units;
+    byCity.set(city, entry);
+  };
+  if (client instanceof BuildiumClient) {
+    const rentals = await client.listAll<BuildiumRental>('/v1/rentals', { status: 'Active' });
+    for (const r of rentals) {
+      const city = [r.Address?.City, r.Address?.State].filter(Boolean).join(', ') || 'Unknown city';
+      add(city, r.NumberUnits ?? 0);
+    }
+  } else {
+    const rows = await client.report<{ property_city?: string; property_state?: string; units?: number | string }>(
+      'property_directory',
+    );
+    for (const r of rows)
+      add([r.property_city, r.property_state].filter(Boolean).join(', ') || 'Unknown city', Number(r.units ?? 0));
+  }
+  const snapshot = await ctx.tenant((tx) => repo.latestSnapshot(tx, ctx.workspace.id, provider));
+  const totalUnits = [...byCity.values()].reduce((s, c) => s + c.units, 0);
+  const totalProperties = [...byCity.values()].reduce((s, c) => s + c.properties, 0);
+  const cities = [...byCity.entries()].sort((x, y) => y[1].units - x[1].units).slice(0, 12);
+  const provenance = { type: 'integration', source: provider, method: 'sync' };
+  const facts: { key: string; value: string }[] = [
+    { key: 'Managed units', value: `${totalUnits} units in ${totalProperties} properties (${LABEL[provider]})` },
+    {
+      key: 'Units by city',
+      value: cities.map(([city, c]) => `${city}: ${c.units} units in ${c.properties} properties`).join('; '),
+    },
+  ];
+  if (snapshot) facts.push({ key: 'Open tasks', value: `${snapshot.kpis.openTasks} open tasks in ${LABEL[provider]}` });
+  for (const fact of facts) {
+    await upsertFact(ctx, { ...fact, source: 'integration', confidence: FACT_CONFIDENCE.integration, provenance });
+  }
+  return facts.length;
+}

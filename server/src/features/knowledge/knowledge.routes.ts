@@ -1,0 +1,98 @@
+import multipart from '@fastify/multipart';
+import { INGEST_FILE_FIELD, INGEST_PATH, IngestOutput, IngestUrlInput, KNOWLEDGE_LIMITS } from '@helixis/contract';
+import { hasRole } from '@helixis/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps, RequestContext, WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { authenticateRequest, type EndpointHandlers, parseInput } from '../../platform/http';
+import type { Logger } from '../../platform/logger';
+import { withTenant } from '../../platform/tenant';
+import { resolveWorkspace } from '../workspaces/workspaces.service';
+import {
+  assertOwnWorkspace,
+  deleteDocument,
+  getDocument,
+  ingestUpload,
+  ingestUrl,
+  listDocuments,
+  previewWebsite,
+  search,
+} from './knowledge.service';
+
+export const knowledgeHandlers = {
+  listDocuments,
+  getDocument,
+  deleteDocument,
+  search,
+  previewWebsite,
+} satisfies Partial<EndpointHandlers>;
+
+/** The same checks registerEndpoints applies to a workspace endpoint with role manager. */
+async function managerContext(deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> {
+  const user = await authenticateRequest(deps, request);
+  const log = request.log as unknown as Logger;
+  const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+  const workspace = await resolveWorkspace(base);
+  if (!hasRole(workspace.businessRole, 'manager')) {
+    throw new AppError('insufficient_role', { userMessage: 'This page requires manager permissions to access.' });
+  }
+  return {
+    ...base,
+    log: log.child({ userId: user.id, workspaceId: workspace.id }),
+    workspace,
+    tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
+  };
+}
+
+function namedWorkspace(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.workspaceId ?? query?.workspace_id;
+  const fromHeader = request.headers['x-workspace-id'];
+  const value = typeof fromQuery === 'string' ? fromQuery : typeof fromHeader === 'string' ? fromHeader : undefined;
+  return value?.trim() || undefined;
+}
+
+/**
+ * POST /functions/v1/ingest (doc 1 §7): multipart `file`, or JSON {url}. Answers at once with the
+ * PENDING document; the knowledge.ingest job parses and indexes it. Multipart parsing is registered
+ * in this route's own scope with the upload cap.
+ */
+export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: KNOWLEDGE_LIMITS.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
+    });
+    scope.post(INGEST_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
+      const ctx = await managerContext(deps, request);
+      assertOwnWorkspace(ctx, namedWorkspace(request));
+      let output: IngestOutput;
+      if (request.isMultipart()) {
+        let file: Awaited<ReturnType<typeof request.file>>;
+        try {
+          file = await request.file();
+        } catch (err) {
+          throw new AppError('validation_failed', { userMessage: 'The upload could not be read.', cause: err });
+        }
+        if (!file || file.fieldname !== INGEST_FILE_FIELD) {
+          throw new AppError('validation_failed', { userMessage: 'Please choose a file to upload (field "file").' });
+        }
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('file_too_large', { cause: err });
+          }
+          throw new AppError('validation_failed', { userMessage: 'The upload was interrupted.', cause: err });
+        }
+        output = await ingestUpload(ctx, { filename: file.filename, contentType: file.mimetype || null, data });
+      } else {
+        const input = parseInput(IngestUrlInput, request.body);
+        assertOwnWorkspace(ctx, input.workspaceId, input.workspace_id);
+        output = await ingestUrl(ctx, { url: input.url });
+      }
+      reply.code(202).header('cache-control', 'no-store');
+      return IngestOutput.parse(output);
+    });
+  });
+}

@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DeleteDocumentOutput,
+  type DocumentIdInput,
+  type DocumentList,
+  type IngestOutput,
+  KNOWLEDGE_LIMITS,
+  type KnowledgeDocument,
+  type ListDocumentsInput as ListDocumentsInputSchema,
+  type PreviewWebsiteInput,
+  type PreviewWebsiteOutput,
+  type SearchHit,
+  type SearchInput as SearchInputSchema,
+  type SearchOutput,
+} from '@helixis/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import type { Deps, WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { publishEvent } from '../../platform/events';
+import type { Logger } from '../../platform/logger';
+import { withTenant } from '../../platform/tenant';
+import { type Block, chunkBlocks } from './chunking';
+import * as repo from './knowledge.repo';
+import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
+import { queryTerms, termFrequencies } from './tokenizer';
+import { fetchWebPage } from './web';
+
+/** The ingest job's name (defined in knowledge.jobs.ts, which calls processDocument). */
+export const INGEST_JOB = 'knowledge.ingest';
+
+/**
+ * Who acts on a workspace's knowledge: a request (WorkspaceContext) or a job / another feature
+ * working for a workspace without a request.
+ */
+export interface KnowledgeScope {
+  deps: Deps;
+  workspaceId: string;
+  userId: string | null;
+  log: Logger;
+}
+
+function scopeOf(ctx: WorkspaceContext): KnowledgeScope {
+  return { deps: ctx.deps, workspaceId: ctx.workspace.id, userId: ctx.user.id, log: ctx.log };
+}
+
+function inTenant<T>(scope: KnowledgeScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: scope.userId }, fn);
+}
+
+/** A workspace id named in a request must be the caller's own workspace. */
+export function assertOwnWorkspace(ctx: WorkspaceContext, ...named: Array<string | undefined | null>): void {
+  for (const id of named) {
+    if (id && id !== ctx.workspace.id) {
+      throw new AppError('permission_denied', { userMessage: 'You are not a member of this workspace.' });
+    }
+  }
+}
+
+export function toDocument(row: repo.DocumentRow): KnowledgeDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    bytes: Number(row.bytes),
+    status: row.status,
+    chunk_count: row.chunkCount,
+    error: row.error,
+    created_at: new Date(row.createdAt).toISOString(),
+    ...(row.sourceUrl ? { source_url: row.sourceUrl } : {}),
+  };
+}
+
+function statusEvent(row: repo.DocumentRow) {
+  return {
+    type: 'document.status' as const,
+    workspaceId: row.workspaceId,
+    documentId: row.id,
+    status: row.status,
+    chunkCount: row.chunkCount,
+  };
+}
+
+// ── ingestion (requests) ────────────────────────────────────────────────────────────────────────
+
+interface NewDocument {
+  title: string;
+  bytes: number;
+  format: DocumentFormat;
+  source: string;
+  sourceUrl: string | null;
+  upload: { filename: string; contentType: string | null; data: Buffer } | null;
+}
+
+/**
+ * Records a PENDING document (with its bytes, if any) and queues the ingest job, in one transaction:
+ * either both exist or neither. The caller gets the document at once; the job does the rest.
+ */
+async function createDocument(scope: KnowledgeScope, input: NewDocument): Promise<IngestOutput> {
+  const row = await inTenant(scope, async (tx) => {
+    const existing = await repo.countDocuments(tx, scope.workspaceId);
+    if (existing >= KNOWLEDGE_LIMITS.maxDocumentsPerWorkspace) {
+      throw new AppError('knowledge_quota_exceeded', {
+        userMessage: `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxDocumentsPerWorkspace.toLocaleString('en-US')} documents. Delete some documents and try again.`,
+      });
+    }
+    const doc = await repo.insertDocument(tx, {
+      workspaceId: scope.workspaceId,
+      title: input.title,
+      bytes: input.bytes,
+      format: input.format,
+      source: input.source,
+      sourceUrl: input.sourceUrl,
+      createdBy: scope.userId,
+    });
+    if (input.upload) {
+      await repo.insertUpload(tx, { workspaceId: scope.workspaceId, documentId: doc.id, ...input.upload });
+    }
+    await scope.deps.jobs.enqueue(INGEST_JOB, { documentId: doc.id }, { tx, workspaceId: scope.workspaceId });
+    await publishEvent(tx, statusEvent(doc));
+    return doc;
+  });
+  scope.log.info({ documentId: row.id, format: row.format, bytes: row.bytes }, 'document queued for ingestion');
+  const document = toDocument(row);
+  return { document_id: row.id, status: row.status, chunks: 0, error: null, document };
+}
+
+function titleFromFilename(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? filename;
+  return base.trim().slice(0, 300) || 'Untitled document';
+}
+
+/** An uploaded file (multipart `file`): checked for type and size, then queued. */
+export async function ingestUpload(
+  ctx: WorkspaceContext,
+  file: { filename: string; contentType: string | null; data: Buffer },
+): Promise<IngestOutput> {
+  const format = formatOfUpload(file.filename);
+  if (file.data.length > KNOWLEDGE_LIMITS.maxUploadBytes) throw new AppError('file_too_large');
+  if (file.data.length === 0) throw new AppError('file_unreadable', { userMessage: 'This file is empty.' });
+  return createDocument(scopeOf(ctx), {
+    title: titleFromFilename(file.filename),
+    bytes: file.data.length,
+    format,
+    source: 'upload',
+    sourceUrl: null,
+    upload: { filename: titleFromFilename(file.filename), contentType: file.contentType, data: file.data },
+  });
+}
+
+/** A web page by address ({url}); the job fetches it through safeFetch. */
+export async function ingestUrl(ctx: WorkspaceContext, input: { url: string }): Promise<IngestOutput> {
+  let url: URL;
+  try {
+    url = new URL(input.url.trim());
+  } catch {
+    throw new AppError('url_not_allowed', { userMessage: 'This is not a valid web address.' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError('url_not_allowed', { userMessage: 'Only http:// and https:// addresses can be fetched.' });
+  }
+  return createDocument(scopeOf(ctx), {
+    title: `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`.slice(0, 300),
+    bytes: 0,
+    format: 'html',
+    source: 'url',
+    sourceUrl: url.href,
+    upload: null,
+  });
+}
+
+export interface IngestTextInput {
+  title: string;
+  text: string;
+  /** Who adds it: 'manual', 'facts', 'integration', 'email', ... (kept with the document). */
+  source: string;
+  /** Treat the text as Markdown (headings become the chunks' heading paths). Default false. */
+  markdown?: boolean;
+}
+
+/** Adds a text as a document through the same path as uploads (job, chunks, index). */
+export async function ingestTextForWorkspace(scope: KnowledgeScope, input: IngestTextInput): Promise<IngestOutput> {
+  const data = Buffer.from(input.text, 'utf8');
+  if (!input.text.trim()) throw new AppError('validation_failed', { userMessage: 'The text is empty.' });
+  if (data.length > KNOWLEDGE_LIMITS.maxUploadBytes) throw new AppError('file_too_large');
+  const title = input.title.trim().slice(0, 300) || 'Untitled text';
+  const format: DocumentFormat = input.markdown ? 'md' : 'txt';
+  return createDocument(scope, {
+    title,
+    bytes: data.length,
+    format,
+    source: input.source.slice(0, 50) || 'text',
+    sourceUrl: null,
+    upload: { filename: `${title}.${format}`, contentType: 'text/plain; charset=utf-8', data },
+  });
+}
+
+/** `ingestTextForWorkspace` for a request's workspace (facts, integrations, e-mail features). */
+export function ingestText(ctx: WorkspaceContext, input: IngestTextInput): Promise<IngestOutput> {
+  return ingestTextForWorkspace(scopeOf(ctx), input);
+}
+
+// ── ingestion (the job) ─────────────────────────────────────────────────────────────────────────
+
+async function failDocument(scope: KnowledgeScope, documentId: string, reason: string): Promise<void> {
+  await inTenant(scope, async (tx) => {
+    const doc = await repo.lockDocument(tx, scope.workspaceId, documentId);
+    if (doc?.status !== 'PENDING') return;
+    await repo.markFailed(tx, scope.workspaceId, documentId, reason);
+    await repo.deleteUpload(tx, scope.workspaceId, documentId);
+    await publishEvent(tx, { ...statusEvent(doc), status: 'failed', chunkCount: 0 });
+  });
+  scope.log.info({ documentId, reason }, 'document ingestion failed');
+}
+
+function isTransientFetchError(err: AppError): boolean {
+  if (err.code === 'url_timeout') return true;
+  if (err.code !== 'url_fetch_failed') return false;
+  const httpStatus = Number(err.details?.httpStatus ?? 0);
+  if (httpStatus >= 400 && httpStatus < 500) return false;
+  const cause = (err.cause as { code?: string } | undefined)?.code;
+  return cause !== 'ENOTFOUND';
+}
+
+function readableReason(err: unknown): string {
+  if (err instanceof AppError) return err.userMessage;
+  return 'This file could not be read. It may be damaged, empty or password-protected.';
+}
+
+/**
+ * Runs one ingestion: parse (outside any transaction), chunk, then write chunks + postings + term
+ * statistics and mark READY in one transaction — or mark failed with a readable reason and nothing
+ * written. Idempotent: a document that is no longer PENDING (done, failed, deleted) is left alone.
+ */
+export async function processDocument(
+  scope: KnowledgeScope,
+  documentId: string,
+  attempt: { isLast: boolean; progress?: (percent: number) => Promise<void> },
+): Promise<void> {
+  const loaded = await inTenant(scope, async (tx) => {
+    const doc = await repo.findDocument(tx, scope.workspaceId, documentId);
+    if (doc?.status !== 'PENDING') return null;
+    const upload = await repo.findUpload(tx, scope.workspaceId, documentId);
+    return { doc, upload };
+  });
+  if (!loaded) return;
+  const { doc, upload } = loaded;
+
+  let blocks: Block[];
+  let title: string | undefined;
+  let bytes: number | undefined;
+  try {
+    if (doc.source === 'url' && doc.sourceUrl) {
+      const page = await fetchWebPage(scope.deps.config, doc.sourceUrl);
+      blocks = page.blocks;
+      title = page.title;
+      bytes = page.bytes;
+    } else {
+      if (!upload) throw new AppError('file_unreadable', { userMessage: 'The uploaded file is missing.' });
+      blocks = (await parseDocument(doc.format as DocumentFormat, upload.data)).blocks;
+    }
+  } catch (err) {
+    // Network trouble may pass on a later attempt; a bad file, a refused address, a missing page will not.
+    const transient = err instanceof AppError && isTransientFetchError(err);
+    if (transient && !attempt.isLast) throw err;
+    if (!(err instanceof AppError)) scope.log.warn({ err, documentId }, 'document parser failed');
+    await failDocument(scope, documentId, readableReason(err));
+    return;
+  }
+  await attempt.progress?.(50);
+
+  const chunks = chunkBlocks(blocks);
+  if (chunks.length === 0) {
+    await failDocument(scope, documentId, 'No text was found in this document.');
+    return;
+  }
+  if (chunks.length > KNOWLEDGE_LIMITS.maxChunksPerDocument) {
+    await failDocument(scope, documentId, 'This document is too long. Please split it into smaller files.');
+    return;
+  }
+  const indexed: repo.IndexedChunk[] = chunks.map((chunk, i) => {
+    const { tf, length } = termFrequencies(chunk.content);
+    return { id: randomUUID(), chunkIndex: i, headingPath: chunk.headingPath, content: chunk.content, tf, length };
+  });
+  const finalTitle = title ?? doc.title;
+
+  try {
+    const outcome = await inTenant(scope, async (tx) => {
+      await repo.lockWorkspaceIndex(tx, scope.workspaceId);
+      const current = await repo.lockDocument(tx, scope.workspaceId, documentId);
+      if (current?.status !== 'PENDING') return 'skipped' as const;
+      const stats = await repo.readStats(tx, scope.workspaceId);
+      if (stats.chunkCount + indexed.length > KNOWLEDGE_LIMITS.maxChunksPerWorkspace) return 'quota' as const;
+      await repo.insertChunks(tx, scope.workspaceId, { id: documentId, title: finalTitle }, indexed);
+      await repo.markReady(tx, scope.workspaceId, documentId, {
+        chunkCount: indexed.length,
+        title: finalTitle,
+        ...(bytes !== undefined ? { bytes } : {}),
+      });
+      await repo.deleteUpload(tx, scope.workspaceId, documentId);
+      await publishEvent(tx, { ...statusEvent(current), status: 'READY', chunkCount: indexed.length });
+      return 'ready' as const;
+    });
+    if (outcome === 'quota') {
+      await failDocument(
+        scope,
+        documentId,
+        `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxChunksPerWorkspace.toLocaleString('en-US')} chunks. Delete some documents and try again.`,
+      );
+    } else if (outcome === 'ready') {
+      scope.log.info({ documentId, chunks: indexed.length }, 'document ready');
+    }
+  } catch (err) {
+    if (!attempt.isLast) throw err;
+    scope.log.error({ err, documentId }, 'document could not be saved');
+    await failDocument(scope, documentId, 'The document could not be saved. Please try uploading it again.');
+  }
+}
+
+// ── documents ───────────────────────────────────────────────────────────────────────────────────
+
+export async function listDocuments({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: z.output<typeof ListDocumentsInputSchema>;
+}): Promise<DocumentList> {
+  const { rows, total } = await ctx.tenant(async (tx) => ({
+    rows: await repo.listDocuments(tx, ctx.workspace.id, input),
+    total: await repo.countDocuments(tx, ctx.workspace.id),
+  }));
+  return { documents: rows.map(toDocument), total };
+}
+
+export async function getDocument({ ctx, input }: { ctx: WorkspaceContext; input: DocumentIdInput }) {
+  const row = await ctx.tenant((tx) => repo.findDocument(tx, ctx.workspace.id, input.id));
+  if (!row) throw new AppError('not_found', { userMessage: 'Document not found.' });
+  return toDocument(row);
+}
+
+/** Removes the document, its chunks, postings, document frequencies and its share of the statistics at once. */
+export async function deleteDocument({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: DocumentIdInput;
+}): Promise<DeleteDocumentOutput> {
+  const workspaceId = ctx.workspace.id;
+  await ctx.tenant(async (tx) => {
+    await repo.lockWorkspaceIndex(tx, workspaceId);
+    const doc = await repo.lockDocument(tx, workspaceId, input.id);
+    if (!doc) throw new AppError('not_found', { userMessage: 'Document not found.' });
+    await repo.deleteDocumentIndex(tx, workspaceId, input.id);
+    await publishEvent(tx, { type: 'document.deleted', workspaceId, documentId: input.id });
+  });
+  ctx.log.info({ documentId: input.id }, 'document deleted');
+  return { id: input.id, deleted: true };
+}
+
+// ── search ──────────────────────────────────────────────────────────────────────────────────────
+
+const SNIPPET_CHARS = 240;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** About SNIPPET_CHARS of the chunk around the first occurrence of a matched word. */
+export function makeSnippet(content: string, words: readonly string[]): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SNIPPET_CHARS) return flat;
+  let at = -1;
+  if (words.length > 0) {
+    const folded = flat.normalize('NFKD').replace(/\p{M}/gu, '');
+    // NFKD + mark removal keeps offsets only when no character decomposed; otherwise search the original.
+    const haystack = folded.length === flat.length ? folded : flat;
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])(${words.map(escapeRegExp).join('|')})`, 'iu');
+    const match = pattern.exec(haystack);
+    if (match) at = match.index + (match[1]?.length ?? 0);
+  }
+  let start = Math.max(0, at - 60);
+  if (start > 0) {
+    const space = flat.indexOf(' ', start);
+    start = space >= 0 && space < at ? space + 1 : start;
+  }
+  let end = Math.min(flat.length, start + SNIPPET_CHARS);
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(' ', end);
+    if (space > start + SNIPPET_CHARS / 2) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}
+
+export type SearchResult = SearchHit & { content: string };
+
+/** BM25 search of one workspace (for jobs and features that act without a request). */
+export async function searchWorkspace(
+  scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
+  input: { query: string; k?: number },
+): Promise<SearchResult[]> {
+  const terms = queryTerms(input.query);
+  if (terms.size === 0) return [];
+  const k = Math.min(Math.max(Math.trunc(input.k ?? 10), 1), 100);
+  const rows = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: scope.userId }, (tx) =>
+    repo.rankChunks(tx, scope.workspaceId, [...terms.keys()], k),
+  );
+  const order = [...terms.keys()];
+  return rows.map((row) => {
+    const matched = new Set(row.matched);
+    const words = order.filter((l) => matched.has(l)).flatMap((l) => [...(terms.get(l) ?? [])]);
+    return {
+      chunk_id: row.chunk_id,
+      document_id: row.document_id,
+      document_title: row.title,
+      chunk_index: row.chunk_index,
+      heading_path: row.heading_path ?? [],
+      score: Math.round(row.score * 10_000) / 10_000,
+      snippet: makeSnippet(row.content, words),
+      matched_terms: words,
+      content: row.content,
+    };
+  });
+}
+
+/**
+ * The one ranking of the product: BM25 over the caller's workspace, best first, with each chunk's
+ * full text (`content`) for quoting and citing as [Doc:Title#Idx]. rag-answer and chat call this.
+ */
+export function searchKnowledge(ctx: WorkspaceContext, input: { query: string; k?: number }): Promise<SearchResult[]> {
+  return searchWorkspace(scopeOf(ctx), input);
+}
+
+/** POST /functions/v1/search */
+export async function search({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: z.output<typeof SearchInputSchema>;
+}): Promise<SearchOutput> {
+  assertOwnWorkspace(ctx, input.workspace_id, input.workspaceId);
+  const results = await searchKnowledge(ctx, { query: input.query, k: input.k });
+  return { results: results.map(({ content: _content, ...hit }) => hit) };
+}
+
+/** POST /functions/v1/preview-website */
+export async function previewWebsite({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: PreviewWebsiteInput;
+}): Promise<PreviewWebsiteOutput> {
+  const page = await fetchWebPage(ctx.deps.config, input.url);
+  return {
+    title: page.title,
+    description: page.description,
+    content: page.text.slice(0, KNOWLEDGE_LIMITS.maxPreviewChars),
+  };
+}

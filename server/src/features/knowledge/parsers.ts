@@ -1,0 +1,309 @@
+import path from 'node:path';
+import { INGEST_FILE_EXTENSIONS, INGEST_IMAGE_EXTENSIONS, KNOWLEDGE_LIMITS } from '@helixis/contract';
+import ExcelJS from 'exceljs';
+import { Unzip, UnzipInflate } from 'fflate';
+import { parseHTML } from 'linkedom';
+import mammoth from 'mammoth';
+import Papa from 'papaparse';
+import { extractText, getDocumentProxy } from 'unpdf';
+import WordExtractor from 'word-extractor';
+import { AppError } from '../../platform/errors';
+import { type Block, markdownToBlocks, textToBlocks } from './chunking';
+
+/** Formats the ingest job reads. `html` comes only from fetched web pages. */
+export type DocumentFormat = 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'csv' | 'xlsx' | 'html';
+
+export interface ParsedDocument {
+  blocks: Block[];
+  /** A title found inside the document (web page title), if any. */
+  title?: string;
+}
+
+const unreadable = (userMessage?: string, cause?: unknown) =>
+  new AppError('file_unreadable', { ...(userMessage ? { userMessage } : {}), cause });
+
+/**
+ * The format of an uploaded file, from its extension (the browser's content type is only a hint and
+ * is often empty or generic). Images and unknown types are refused before anything is stored.
+ */
+export function formatOfUpload(filename: string): DocumentFormat {
+  const ext = path.extname(filename).toLowerCase();
+  if ((INGEST_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError('images_not_supported');
+  if ((INGEST_FILE_EXTENSIONS as readonly string[]).includes(ext)) return ext.slice(1) as DocumentFormat;
+  throw new AppError('unsupported_file_type', {
+    userMessage: `Files of type "${ext || filename}" are not supported. Please upload a PDF, Word, text, Markdown, CSV or Excel file.`,
+  });
+}
+
+// ── zip-bomb guard ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * .docx and .xlsx are zip archives. Before a parser inflates one, every entry is inflated here in a
+ * stream that only counts bytes, and the archive is refused past KNOWLEDGE_LIMITS.maxUnzippedBytes or
+ * maxZipEntries. Counting real output (not the sizes the archive declares) also stops archives that lie.
+ */
+export function assertZipWithinLimits(
+  data: Uint8Array,
+  limits: { maxBytes: number; maxEntries: number } = {
+    maxBytes: KNOWLEDGE_LIMITS.maxUnzippedBytes,
+    maxEntries: KNOWLEDGE_LIMITS.maxZipEntries,
+  },
+): void {
+  const tooBig = () =>
+    unreadable(`This file unpacks to more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB and was not processed.`);
+  let total = 0;
+  let entries = 0;
+  let failure: AppError | null = null;
+  const unzip = new Unzip((file) => {
+    if (failure) return;
+    entries++;
+    if (entries > limits.maxEntries) {
+      failure = unreadable(`This file contains more than ${limits.maxEntries} parts and was not processed.`);
+      return;
+    }
+    if ((file.originalSize ?? 0) > limits.maxBytes) {
+      failure = tooBig();
+      return;
+    }
+    file.ondata = (err, chunk) => {
+      if (failure) return;
+      if (err) {
+        failure = unreadable(undefined, err);
+        return;
+      }
+      total += chunk.length;
+      if (total > limits.maxBytes) {
+        failure = tooBig();
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  const step = 64 * 1024;
+  try {
+    for (let offset = 0; offset < data.length && !failure; offset += step) {
+      const end = Math.min(offset + step, data.length);
+      unzip.push(data.subarray(offset, end), end === data.length);
+    }
+  } catch (err) {
+    throw failure ?? unreadable(undefined, err);
+  }
+  if (failure) throw failure;
+  if (entries === 0) throw unreadable('This file is not a valid Office document.');
+}
+
+// ── HTML (mammoth output and web pages) ─────────────────────────────────────────────────────────
+
+const BLOCK_TAGS = new Set(['P', 'LI', 'PRE', 'BLOCKQUOTE', 'TR', 'DT', 'DD', 'FIGCAPTION', 'CAPTION']);
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'NAV', 'FOOTER', 'HEADER', 'FORM']);
+
+interface HtmlNode {
+  nodeType: number;
+  tagName?: string;
+  textContent: string | null;
+  childNodes: ArrayLike<HtmlNode>;
+}
+
+/** Walks an HTML tree into heading and text blocks (tables become one line per row). */
+export function htmlToBlocks(html: string): Block[] {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const blocks: Block[] = [];
+  let inline = '';
+  const flushInline = () => {
+    const text = inline.replace(/\s+/g, ' ').trim();
+    if (text) blocks.push({ kind: 'text', text });
+    inline = '';
+  };
+  const visit = (node: HtmlNode) => {
+    if (node.nodeType === 3) {
+      inline += node.textContent ?? '';
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const tag = (node.tagName ?? '').toUpperCase();
+    if (SKIP_TAGS.has(tag)) return;
+    const heading = /^H([1-6])$/.exec(tag);
+    if (heading?.[1]) {
+      flushInline();
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text) blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      return;
+    }
+    if (tag === 'TR') {
+      flushInline();
+      const cells = Array.from(node.childNodes)
+        .filter((c) => c.nodeType === 1)
+        .map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())
+        .filter(Boolean);
+      if (cells.length) blocks.push({ kind: 'text', text: cells.join(' | ') });
+      return;
+    }
+    if (tag === 'BR') {
+      inline += '\n';
+      return;
+    }
+    const isBlock = BLOCK_TAGS.has(tag) || tag === 'DIV' || tag === 'SECTION' || tag === 'ARTICLE' || tag === 'TABLE';
+    if (isBlock) flushInline();
+    for (const child of Array.from(node.childNodes)) visit(child);
+    if (isBlock) flushInline();
+  };
+  for (const child of Array.from((document.body as unknown as HtmlNode).childNodes)) visit(child);
+  flushInline();
+  return blocks;
+}
+
+// ── formats ─────────────────────────────────────────────────────────────────────────────────────
+
+function decodeText(data: Uint8Array): string {
+  // UTF-8 with or without BOM; invalid sequences become U+FFFD rather than failing.
+  const text = new TextDecoder('utf-8').decode(data);
+  if (text.includes('\u0000')) throw unreadable('This file does not look like text.');
+  return text;
+}
+
+function capText(text: string): string {
+  return text.length > KNOWLEDGE_LIMITS.maxTextChars ? text.slice(0, KNOWLEDGE_LIMITS.maxTextChars) : text;
+}
+
+/** One spreadsheet row as "Header: value; …" (or the bare values when there is no header). */
+function rowText(header: readonly string[], values: readonly string[]): string {
+  const parts: string[] = [];
+  values.forEach((value, i) => {
+    const v = value.trim();
+    if (!v) return;
+    const h = header[i]?.trim();
+    parts.push(h ? `${h}: ${v}` : v);
+  });
+  return parts.join('; ');
+}
+
+function tooManyRows(): AppError {
+  return unreadable(
+    `This file has more than ${KNOWLEDGE_LIMITS.maxRows.toLocaleString('en-US')} rows. Please split it into smaller files.`,
+  );
+}
+
+function parseCsv(data: Uint8Array): Block[] {
+  const text = decodeText(data).replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const rows = parsed.data;
+  if (rows.length > KNOWLEDGE_LIMITS.maxRows + 1) throw tooManyRows();
+  const [header = [], ...body] = rows;
+  if (body.length === 0) return header.length ? [{ kind: 'text', text: header.join(', ') }] : [];
+  return body.map((row) => ({ kind: 'text' as const, text: rowText(header, row) })).filter((b) => b.text);
+}
+
+async function parseXlsx(data: Uint8Array): Promise<Block[]> {
+  assertZipWithinLimits(data);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch (err) {
+    throw unreadable(undefined, err);
+  }
+  const blocks: Block[] = [];
+  let rowCount = 0;
+  workbook.eachSheet((sheet) => {
+    rowCount += sheet.actualRowCount;
+    if (rowCount > KNOWLEDGE_LIMITS.maxRows) throw tooManyRows();
+    blocks.push({ kind: 'heading', level: 1, text: sheet.name });
+    let header: string[] | null = null;
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const values: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        values[col - 1] = cell.text ?? '';
+      });
+      const filled = Array.from(values, (v) => v ?? '');
+      if (!header) {
+        header = filled;
+        return;
+      }
+      const text = rowText(header, filled);
+      if (text) blocks.push({ kind: 'text', text });
+    });
+    // A sheet of one row (no header/body split) still counts.
+    if (header && blocks.at(-1)?.kind === 'heading') {
+      const only = (header as string[]).filter(Boolean).join(', ');
+      if (only) blocks.push({ kind: 'text', text: only });
+    }
+  });
+  return blocks;
+}
+
+async function parseDocx(data: Uint8Array): Promise<Block[]> {
+  assertZipWithinLimits(data);
+  let html: string;
+  try {
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(data) })).value;
+  } catch (err) {
+    throw unreadable('This Word document could not be read. It may be damaged or password-protected.', err);
+  }
+  return htmlToBlocks(html);
+}
+
+async function parseDoc(data: Uint8Array): Promise<Block[]> {
+  let body: string;
+  try {
+    const document = await new WordExtractor().extract(Buffer.from(data));
+    body = document.getBody();
+  } catch (err) {
+    throw unreadable('This Word (.doc) document could not be read. It may be damaged or password-protected.', err);
+  }
+  return textToBlocks(capText(body));
+}
+
+async function parsePdf(data: Uint8Array): Promise<Block[]> {
+  let pages: string[];
+  try {
+    const pdf = await getDocumentProxy(new Uint8Array(data));
+    try {
+      if (pdf.numPages > KNOWLEDGE_LIMITS.maxPdfPages) {
+        throw unreadable(
+          `This PDF has more than ${KNOWLEDGE_LIMITS.maxPdfPages.toLocaleString('en-US')} pages. Please split it into smaller files.`,
+        );
+      }
+      pages = (await extractText(pdf, { mergePages: false })).text;
+    } finally {
+      await pdf.destroy();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unreadable('This PDF could not be read. It may be damaged or password-protected.', err);
+  }
+  const blocks: Block[] = [];
+  let chars = 0;
+  pages.forEach((page, i) => {
+    const text = page.trim();
+    if (!text || chars > KNOWLEDGE_LIMITS.maxTextChars) return;
+    chars += text.length;
+    blocks.push({ kind: 'heading', level: 1, text: `Page ${i + 1}`, quiet: true });
+    blocks.push(...textToBlocks(text));
+  });
+  if (!blocks.some((b) => b.kind === 'text')) {
+    throw unreadable('This PDF has no text layer (it may be a scan). Please upload a text-based PDF or DOCX.');
+  }
+  return blocks;
+}
+
+/** Turns the bytes of a document into blocks. Every failure is an AppError with a text for the user. */
+export async function parseDocument(format: DocumentFormat, data: Uint8Array): Promise<ParsedDocument> {
+  switch (format) {
+    case 'txt':
+      return { blocks: textToBlocks(capText(decodeText(data))) };
+    case 'md':
+      return { blocks: markdownToBlocks(capText(decodeText(data))) };
+    case 'csv':
+      return { blocks: parseCsv(data) };
+    case 'xlsx':
+      return { blocks: await parseXlsx(data) };
+    case 'docx':
+      return { blocks: await parseDocx(data) };
+    case 'doc':
+      return { blocks: await parseDoc(data) };
+    case 'pdf':
+      return { blocks: await parsePdf(data) };
+    case 'html':
+      return { blocks: htmlToBlocks(capText(decodeText(data))) };
+  }
+}

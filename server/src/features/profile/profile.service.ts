@@ -1,0 +1,216 @@
+import {
+  type BusinessProfile,
+  type BusinessProfileCall,
+  type BusinessProfileResult,
+  type BusinessProfileUpdate,
+  invalidIdMessage,
+  type OnboardingProgress,
+  type SaveBusinessSummaryInput,
+  type SaveBusinessSummaryOutput,
+} from '@helixis/contract';
+import { assistantMode, isLocalId, isUuid } from '@helixis/domain';
+import type { Tx } from '../../db/client';
+import type { WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
+import { readSummarySources } from '../onboarding/summary-sources';
+import * as repo from './profile.repo';
+import {
+  applyProfilePatch,
+  EMPTY_PROFILE,
+  type ProfilePatch,
+  type ProfileState,
+  profileConfidence,
+} from './profile-merge';
+
+const iso = (value: string) => new Date(value).toISOString();
+
+export function toBusinessProfile(row: repo.BusinessProfileRow): BusinessProfile {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    workspace_id: row.workspaceId,
+    business_description: row.businessDescription,
+    business_data: row.businessData,
+    essential_info: row.essentialInfo,
+    onboarding_data: row.onboardingData,
+    onboarding_progress: row.onboardingProgress,
+    onboarding_completed: row.onboardingCompleted,
+    session_id: row.sessionId,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export function stateOf(row: repo.BusinessProfileRow | undefined | null): ProfileState | null {
+  if (!row) return null;
+  return {
+    businessDescription: row.businessDescription,
+    businessData: row.businessData,
+    essentialInfo: row.essentialInfo,
+    onboardingData: row.onboardingData,
+  };
+}
+
+export function profileResult(row: repo.BusinessProfileRow | undefined | null): BusinessProfileResult {
+  return {
+    profile: row ? toBusinessProfile(row) : null,
+    confidence: profileConfidence(stateOf(row)),
+    mode: assistantMode(
+      row ? { business_description: row.businessDescription, onboarding_completed: row.onboardingCompleted } : null,
+    ),
+  };
+}
+
+/** Doc 1 §8 save codes for ids sent by a client: they must be real UUIDs and the caller's own. */
+export function checkWorkspaceId(ctx: WorkspaceContext, workspaceId: string | undefined): void {
+  if (workspaceId === undefined || workspaceId === '') return;
+  if (!isUuid(workspaceId)) {
+    throw new AppError('invalid_workspace_id', { userMessage: invalidIdMessage('workspace', workspaceId) });
+  }
+  if (workspaceId !== ctx.workspace.id) {
+    throw new AppError('invalid_workspace_id', { status: 403, userMessage: 'This workspace is not yours.' });
+  }
+}
+
+export function checkUserId(ctx: WorkspaceContext, userId: string | undefined): void {
+  if (userId === undefined || userId === '') return;
+  if (isLocalId(userId) || !isUuid(userId)) {
+    throw new AppError('invalid_user_id', { details: { reason: invalidIdMessage('business profile', userId) } });
+  }
+  if (userId !== ctx.user.id) {
+    throw new AppError('permission_denied', { userMessage: 'You can only save your own business profile.' });
+  }
+}
+
+export interface ProfileChange {
+  patch?: ProfilePatch;
+  source?: string;
+  progress?: (current: OnboardingProgress) => OnboardingProgress;
+  completed?: boolean;
+  sessionId?: string | null;
+}
+
+/** Writes the activity event of doc 1 §3 when onboarding turns complete. */
+async function logCompletion(tx: Tx, ctx: WorkspaceContext, row: repo.BusinessProfileRow): Promise<void> {
+  const data = row.businessData;
+  await repo.insertActivity(tx, ctx.workspace.id, ctx.user.id, 'onboarding_completed', {
+    business_context: {
+      officialName: data.officialName ?? null,
+      industry: data.industry ?? null,
+      serviceArea: data.serviceArea ?? null,
+      description: row.businessDescription,
+    },
+    completed_at: new Date().toISOString(),
+  });
+}
+
+/**
+ * The one write path of a user's profile: under a per-user lock, reads, merges the change, upserts,
+ * logs a completion, then refreshes the workspace's business summary.
+ */
+export async function changeProfile(
+  ctx: WorkspaceContext,
+  change: ProfileChange,
+): Promise<{ row: repo.BusinessProfileRow; completedNow: boolean }> {
+  const result = await ctx.tenant(async (tx) => {
+    await repo.lockProfile(tx, ctx.workspace.id, ctx.user.id);
+    const current = await repo.findProfileByUser(tx, ctx.workspace.id, ctx.user.id);
+    const state = stateOf(current) ?? EMPTY_PROFILE;
+    const next = change.patch ? applyProfilePatch(state, change.patch, change.source) : state;
+    const progress = current?.onboardingProgress ?? { currentRound: 1, rounds: [] };
+    const row = await repo.upsertProfile(tx, ctx.workspace.id, ctx.user.id, {
+      ...next,
+      ...(change.progress ? { onboardingProgress: change.progress(progress) } : {}),
+      ...(change.completed !== undefined ? { onboardingCompleted: change.completed } : {}),
+      ...(change.sessionId !== undefined ? { sessionId: change.sessionId } : {}),
+    });
+    const completedNow = row.onboardingCompleted && !current?.onboardingCompleted;
+    if (completedNow) await logCompletion(tx, ctx, row);
+    return { row, completedNow };
+  });
+  await refreshBusinessSummary(ctx);
+  return result;
+}
+
+export async function findOwnProfile(ctx: WorkspaceContext): Promise<repo.BusinessProfileRow | undefined> {
+  return ctx.tenant((tx) => repo.findProfileByUser(tx, ctx.workspace.id, ctx.user.id));
+}
+
+/** Recomputes business_profiles_v3 from the latest profile and the workspace's sources. */
+export async function refreshBusinessSummary(ctx: WorkspaceContext): Promise<void> {
+  const latest = await ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));
+  const sources = await readSummarySources(ctx);
+  const state = stateOf(latest);
+  const summary = buildOnboardingSummary({ profile: state, progress: latest?.onboardingProgress ?? null, ...sources });
+  await ctx.tenant((tx) => repo.upsertSummary(tx, ctx.workspace.id, businessSummaryJson(summary, state)));
+}
+
+/** POST /functions/v1/business-profile */
+export async function businessProfile({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: BusinessProfileCall;
+}): Promise<BusinessProfileResult> {
+  checkWorkspaceId(ctx, input.workspace_id);
+  if (input.action === 'get') return profileResult(await findOwnProfile(ctx));
+  const { profile } = input;
+  checkUserId(ctx, profile.user_id);
+  const { row } = await changeProfile(ctx, {
+    patch: {
+      business_description: profile.business_description,
+      business_data: profile.business_data,
+      essential_info: profile.essential_info,
+      onboarding_data: profile.onboarding_data,
+    },
+    ...(profile.session_id !== undefined ? { sessionId: profile.session_id } : {}),
+  });
+  return profileResult(row);
+}
+
+/** PATCH /api/v1/business-profiles/:id: the auto-save. Saving a description sets onboarding_completed (doc 1 §4). */
+export async function updateBusinessProfile({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: BusinessProfileUpdate;
+}): Promise<BusinessProfileResult> {
+  if (!isUuid(input.id)) {
+    throw new AppError('invalid_id', { userMessage: invalidIdMessage('business profile', input.id) });
+  }
+  const own = await findOwnProfile(ctx);
+  if (!own || own.id !== input.id) throw new AppError('not_found', { userMessage: 'Business profile not found.' });
+  const savesDescription = typeof input.business_description === 'string' && input.business_description.trim() !== '';
+  const completed = input.onboarding_completed ?? (savesDescription ? true : undefined);
+  const { row } = await changeProfile(ctx, {
+    patch: {
+      business_description: input.business_description,
+      business_data: input.business_data,
+      essential_info: input.essential_info,
+    },
+    ...(completed !== undefined ? { completed } : {}),
+  });
+  return profileResult(row);
+}
+
+/** POST /functions/v1/save-business-summary (action get); builds the summary on first read. */
+export async function saveBusinessSummary({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: SaveBusinessSummaryInput;
+}): Promise<SaveBusinessSummaryOutput> {
+  checkWorkspaceId(ctx, input.workspace_id);
+  let row = await ctx.tenant((tx) => repo.findSummary(tx, ctx.workspace.id));
+  if (!row) {
+    await refreshBusinessSummary(ctx);
+    row = await ctx.tenant((tx) => repo.findSummary(tx, ctx.workspace.id));
+  }
+  return row
+    ? { summary_json: row.summaryJson, last_refreshed_at: iso(row.lastRefreshedAt) }
+    : { summary_json: null, last_refreshed_at: null };
+}

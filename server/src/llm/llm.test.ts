@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from './fake-openai';
+import { bestQuotes, createOfflineProvider, missingProfileTopics, OFFLINE_ABSTAIN } from './offline-provider';
+import { buildSystemMessage, createOpenAICompatibleProvider } from './openai-provider';
+import { type Evidence, type GenerateRequest, generate } from './provider';
+
+const doc = (title: string, index: number, text: string, similarity = 1): Evidence => ({
+  kind: 'document',
+  id: `${title}-${index}`,
+  title,
+  chunkIndex: index,
+  citation: `[Doc:${title}#${index}]`,
+  text,
+  similarity,
+  fromHuman: false,
+});
+
+const request = (question: string, evidence: Evidence[], extra: Partial<GenerateRequest> = {}): GenerateRequest => ({
+  mode: 'operational',
+  systemPrompt: 'You are Helixis.',
+  temperature: 0.2,
+  history: [{ role: 'user', content: question }],
+  evidence,
+  businessContext: '',
+  ...extra,
+});
+
+describe('offline provider', () => {
+  const offline = createOfflineProvider();
+  const evidence = [
+    doc('Office Hours', 0, 'The office opens at 8am. It closes at 5pm on weekdays. Saturday hours are 10am to 2pm.'),
+    doc('Parking', 2, 'Each unit has one assigned parking space. Visitors park on the street.', 0.4),
+  ];
+
+  it('quotes the sentences that answer the question with their citations, deterministically', async () => {
+    const a = await generate(offline, request('What are the Saturday hours?', evidence));
+    expect(a).toBe('According to your documents: "Saturday hours are 10am to 2pm." [Doc:Office Hours#0]');
+    expect(await generate(offline, request('What are the Saturday hours?', evidence))).toBe(a);
+  });
+
+  it('quotes several sentences when several answer equally well', async () => {
+    const a = await generate(
+      offline,
+      request('Where do visitors park?', [
+        ...evidence,
+        doc('Visitors', 1, 'Visitors park in lot B. Overnight, visitors park only with a permit.'),
+      ]),
+    );
+    expect(a).toBe(
+      'Here is what I found:\n\n- "Visitors park in lot B." [Doc:Visitors#1]\n- "Overnight, visitors park only with a permit." [Doc:Visitors#1]\n- "Visitors park on the street." [Doc:Parking#2]',
+    );
+  });
+
+  it('says plainly when it does not know', async () => {
+    expect(await generate(offline, request('Do you allow hot tubs on balconies?', evidence))).toBe(OFFLINE_ABSTAIN);
+    expect(await generate(offline, request('What are the Saturday hours?', []))).toBe(OFFLINE_ABSTAIN);
+  });
+
+  it('prefers a fact a person taught when it covers the question as well', () => {
+    const fact: Evidence = {
+      kind: 'fact',
+      id: 'f1',
+      title: 'Saturday Hours',
+      chunkIndex: null,
+      citation: '[Fact:Saturday Hours]',
+      text: 'From March on we are open 9am to 1pm on Saturdays.',
+      context: 'What are the Saturday hours?',
+      similarity: 1,
+      fromHuman: true,
+    };
+    const quotes = bestQuotes('What are the Saturday hours?', [...evidence, fact]);
+    expect(quotes[0]?.evidence.id).toBe('f1');
+  });
+
+  it('onboarding: asks at most three questions about what is missing', async () => {
+    const first = await generate(offline, request('hello', [], { mode: 'onboarding' }));
+    expect(first.match(/^\d\. /gm)).toHaveLength(3);
+    expect(
+      missingProfileTopics('We are Acme Rentals, we manage apartments for landlords in Ohio. Call (555) 123-4567.').map(
+        (t) => t.label,
+      ),
+    ).toEqual(['hours', 'payment methods', 'pricing']);
+    const complete = await generate(
+      offline,
+      request('We accept ACH. Fees are 8 percent. Open weekdays 9am-5pm.', [], {
+        mode: 'onboarding',
+        businessContext: 'We are Acme Rentals, we manage apartments for landlords in Ohio. Call (555) 123-4567.',
+      }),
+    );
+    expect(complete).toMatch(/^Thank you! I now know/);
+    expect(complete).not.toMatch(/^\d\. /m);
+  });
+});
+
+describe('OpenAI-compatible provider against the fake server', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('streams the answer and sends the prompt, temperature, key, context and citation rules', async () => {
+    const provider = createOpenAICompatibleProvider({ baseUrl: fake.url, apiKey: 'sk-local', model: 'helixis-test' });
+    const pieces: string[] = [];
+    for await (const p of provider.stream(
+      request('What are the Saturday hours?', [doc('Office Hours', 0, 'Saturday hours are 10am to 2pm.')], {
+        systemPrompt: 'You are the Harbor View assistant.',
+        temperature: 0.7,
+      }),
+    )) {
+      pieces.push(p);
+    }
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join('')).toBe('Per our records, Saturday hours are 10am to 2pm. [Doc:Office Hours#0]');
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      model: 'helixis-test',
+      temperature: 0.7,
+      stream: true,
+      authorization: 'Bearer sk-local',
+    });
+    const system = sent?.messages[0]?.content ?? '';
+    expect(system.startsWith('You are the Harbor View assistant.')).toBe(true);
+    expect(system).toContain('[Doc:Office Hours#0]\nSaturday hours are 10am to 2pm.');
+    expect(system).toContain("I don't know");
+    expect(sent?.messages.at(-1)).toEqual({ role: 'user', content: 'What are the Saturday hours?' });
+  });
+
+  it('retries a failing server and then answers', async () => {
+    fake.failNext(500, 1);
+    const provider = createOpenAICompatibleProvider({ baseUrl: fake.url, model: 'm', maxRetries: 2 });
+    const before = fake.requests.length;
+    expect(await generate(provider, request('hi', []))).toBe("I don't know. A person on the team will follow up.");
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  it('surfaces a server that keeps failing as an error', async () => {
+    fake.failNext(500, 5);
+    const provider = createOpenAICompatibleProvider({ baseUrl: fake.url, model: 'm', maxRetries: 0 });
+    await expect(generate(provider, request('hi', []))).rejects.toThrow();
+    fake.failNext(500, 0);
+  });
+
+  it('onboarding system message limits questions to three', () => {
+    const system = buildSystemMessage(request('hi', [], { mode: 'onboarding', businessContext: 'We rent boats.' }));
+    expect(system).toContain('at most 3 short clarifying questions');
+    expect(system).toContain('We rent boats.');
+  });
+});

@@ -1,0 +1,60 @@
+import type { AssistantModeName, ChatTurn } from '@helixis/contract';
+
+/** One piece of evidence the answer may cite, with the marker it must be cited by. */
+export interface Evidence {
+  kind: 'document' | 'fact';
+  id: string;
+  title: string;
+  chunkIndex: number | null;
+  /** `[Doc:Title#Idx]` or `[Fact:Label]`. */
+  citation: string;
+  text: string;
+  /** For a fact taught through a task: the question it answered. */
+  context?: string;
+  /** Retrieval score normalised to 0..1 within this answer's candidates. */
+  similarity: number;
+  /** Facts taught by a person (a completed task) are trusted over document text. */
+  fromHuman: boolean;
+}
+
+export interface GenerateRequest {
+  mode: AssistantModeName;
+  systemPrompt: string;
+  temperature: number;
+  /** The conversation so far, ending with the user's question. */
+  history: ChatTurn[];
+  evidence: Evidence[];
+  businessContext: string;
+}
+
+export interface ProviderName {
+  name: 'offline' | 'openai-compatible';
+}
+
+/** A model provider: streams the answer text in pieces. */
+export interface ChatProvider extends ProviderName {
+  stream(request: GenerateRequest, signal?: AbortSignal): AsyncIterable<string>;
+}
+
+export function lastUserMessage(history: ChatTurn[]): string {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i];
+    if (turn?.role === 'user') return turn.content.trim();
+  }
+  return '';
+}
+
+/** Collects a streamed answer. */
+export async function generate(provider: ChatProvider, request: GenerateRequest, signal?: AbortSignal) {
+  let text = '';
+  for await (const piece of provider.stream(request, signal)) text += piece;
+  return text;
+}
+
+/** Marker for a document chunk (spec: [Doc:Title#Idx]); brackets in titles would break parsing. */
+export function docCitation(title: string, index: number): string {
+  return `[Doc:${title.replace(/[[\]]/g, '')}#${index}]`;
+}
+export function factCitation(label: string): string {
+  return `[Fact:${label.replace(/[[\]]/g, '')}]`;
+}

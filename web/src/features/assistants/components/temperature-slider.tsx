@@ -1,0 +1,38 @@
+interface TemperatureSliderProps {
+  id: string;
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+}
+
+/** Temperature 0..max in steps of 0.1, labelled More focused / More creative, one decimal shown (doc 3 §2, §9). */
+export function TemperatureSlider({ id, value, max, onChange, disabled }: TemperatureSliderProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between">
+        <label htmlFor={id} className="font-medium text-sm">
+          Temperature
+        </label>
+        <span className="font-mono text-sm" data-testid={`${id}-value`}>
+          {value.toFixed(1)}
+        </span>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={max}
+        step={0.1}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(Math.round(Number(e.target.value) * 10) / 10)}
+        className="w-full accent-primary"
+      />
+      <div className="flex justify-between text-muted-foreground text-xs">
+        <span>More focused</span>
+        <span>More creative</span>
+      </div>
+    </div>
+  );
+}

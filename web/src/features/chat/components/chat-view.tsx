@@ -1,0 +1,224 @@
+import { type ChatSource, chatMessages } from '@helixis/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Mic, MicOff, Plus, SendHorizontal } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { queryKeys } from '../../../lib/query-keys';
+import { cn } from '../../../lib/utils';
+import { type ChatMessage, messagesQueryOptions, streamChat, useMessages, useThreads } from '../api/chat-api';
+import { useVoiceChat } from '../hooks/use-voice-chat';
+import { MarkdownMessage } from './markdown-message';
+import { MessageSources } from './message-sources';
+
+const HISTORY_SENT = 20;
+
+interface LocalTurn {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: ChatSource[];
+}
+
+function Bubble({ role, content, sources }: { role: 'user' | 'assistant'; content: string; sources: ChatSource[] }) {
+  return (
+    <li className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')} data-testid={`message-${role}`}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-4 py-2.5',
+          role === 'user' ? 'bg-primary text-primary-foreground' : 'border bg-card',
+        )}
+      >
+        {role === 'user' ? (
+          <p className="whitespace-pre-wrap text-sm">{content}</p>
+        ) : (
+          <MarkdownMessage text={content} />
+        )}
+        {role === 'assistant' ? <MessageSources sources={sources} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Threads sidebar, messages with sources, and the input (Enter sends, Shift+Enter is a new line). */
+export function ChatView({ className }: { className?: string }) {
+  const client = useQueryClient();
+  const threads = useThreads();
+  const [threadId, setThreadId] = useState<string | null>(null);
+  const messages = useMessages(threadId);
+  const [draft, setDraft] = useState('');
+  const [pending, setPending] = useState<LocalTurn[]>([]);
+  const [sending, setSending] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const voice = useVoiceChat();
+  const voiceActive = voice.state === 'connecting' || voice.state === 'connected';
+
+  const stored: ChatMessage[] = threadId ? (messages.data?.messages ?? []) : [];
+  const turns: LocalTurn[] = [
+    ...stored.map((m) => ({ id: m.id, role: m.role, content: m.content, sources: m.sources })),
+    ...pending,
+  ];
+
+  const progress = turns.length + (pending.at(-1)?.content.length ?? 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the conversation grows
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [progress]);
+
+  async function send() {
+    const text = draft.trim();
+    if (!text || sending) return;
+    setDraft('');
+    setSending(true);
+    const history = [
+      ...stored.map((m) => ({ role: m.role, content: m.content })),
+      { role: 'user' as const, content: text },
+    ];
+    setPending([
+      { id: 'pending-user', role: 'user', content: text, sources: [] },
+      { id: 'pending-assistant', role: 'assistant', content: '', sources: [] },
+    ]);
+    try {
+      const result = await streamChat(
+        { messages: history.slice(-HISTORY_SENT), threadId: threadId ?? undefined },
+        (piece) =>
+          setPending((p) => {
+            const [user, answer] = p;
+            return user && answer ? [user, { ...answer, content: answer.content + piece }] : p;
+          }),
+      );
+      setPending([
+        { id: result.user_message.id, role: 'user', content: result.user_message.content, sources: [] },
+        { id: result.assistant_message.id, role: 'assistant', content: result.message, sources: result.sources },
+      ]);
+      if (result.task) void client.invalidateQueries({ queryKey: queryKeys.tasks });
+      // Load the stored thread before switching to it, so the conversation never flickers.
+      await client.fetchQuery({ ...messagesQueryOptions(result.thread_id), staleTime: 0 });
+      setThreadId(result.thread_id);
+      setPending([]);
+      void client.invalidateQueries({ queryKey: queryKeys.threads, exact: true });
+    } catch (err) {
+      setPending((p) => {
+        const [user] = p;
+        return user
+          ? [user, { id: 'pending-assistant', role: 'assistant', content: chatMessages.error, sources: [] }]
+          : p;
+      });
+      toast.error(chatMessages.sendFailed, { description: err instanceof Error ? err.message : undefined });
+      setDraft(text);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <div className={cn('flex min-h-[32rem] overflow-hidden rounded-xl border bg-background', className)}>
+      <aside className="hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3 md:flex">
+        <Button
+          variant="outline"
+          onClick={() => {
+            setThreadId(null);
+            setPending([]);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          {chatMessages.newChat}
+        </Button>
+        <nav aria-label="Chats" className="mt-3 flex-1 overflow-y-auto">
+          {threads.isPending ? <Spinner label="Loading chats" /> : null}
+          {threads.isError ? <p className="text-destructive text-xs">{chatMessages.workspaceLoadFailed}</p> : null}
+          <ul className="flex flex-col gap-1">
+            {threads.data?.threads.map((t) => (
+              <li key={t.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setThreadId(t.id);
+                    setPending([]);
+                  }}
+                  className={cn(
+                    'w-full truncate rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted',
+                    t.id === threadId && 'bg-accent font-medium text-accent-foreground',
+                  )}
+                  title={t.title}
+                >
+                  {t.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
+        <div className="flex-1 overflow-y-auto p-4">
+          {threadId && messages.isPending ? <Spinner label="Loading messages" /> : null}
+          {turns.length === 0 && !(threadId && messages.isPending) ? (
+            <div className="mx-auto mt-16 max-w-md text-center text-muted-foreground text-sm">
+              <p className="font-medium text-foreground">Ask anything about your business.</p>
+              <p className="mt-1">
+                Answers come from your documents and what your team taught the assistant, with sources. When it is not
+                sure, it creates a task for a person.
+              </p>
+            </div>
+          ) : null}
+          <ul className="flex flex-col gap-3">
+            {turns.map((turn) =>
+              turn.role === 'assistant' && turn.content === '' ? (
+                <li key={turn.id}>
+                  <Spinner label="Thinking..." />
+                </li>
+              ) : (
+                <Bubble key={turn.id} role={turn.role} content={turn.content} sources={turn.sources} />
+              ),
+            )}
+          </ul>
+          <div ref={bottom} />
+        </div>
+        {voice.state !== 'idle' ? (
+          <p className="border-t px-4 py-1.5 text-muted-foreground text-xs" data-testid="voice-status">
+            Voice: {voice.state}
+            {voice.transcript ? ` · "${voice.transcript}"` : ''}
+          </p>
+        ) : null}
+        <form
+          className="flex items-end gap-2 border-t p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <Button
+            type="button"
+            variant={voiceActive ? 'secondary' : 'ghost'}
+            size="icon"
+            aria-label={voiceActive ? 'End voice chat' : 'Voice chat'}
+            aria-pressed={voiceActive}
+            onClick={() => (voiceActive ? voice.stop() : void voice.start())}
+          >
+            {voiceActive ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
+          </Button>
+          <textarea
+            aria-label="Message"
+            placeholder={chatMessages.placeholder}
+            rows={1}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          />
+          <Button type="submit" size="icon" aria-label="Send" disabled={sending || !draft.trim()}>
+            <SendHorizontal aria-hidden="true" />
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { EndpointOutput, KnowledgeDocument } from '@helixis/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invoke } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type DocumentList = EndpointOutput<'listDocuments'>;
+
+/** While any document is still being processed, poll as a fallback to the realtime events. */
+const PENDING_POLL_MS = 3_000;
+
+export function documentsQueryOptions() {
+  return queryOptions({
+    queryKey: [...queryKeys.documents, 'list'],
+    queryFn: ({ signal }) => invoke('listDocuments', {}, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.documents.some((d: KnowledgeDocument) => d.status === 'PENDING') ? PENDING_POLL_MS : false,
+  });
+}
+
+/** GET /api/v1/documents: the workspace's documents, newest first (updated live by document.* events). */
+export function useDocuments() {
+  return useQuery(documentsQueryOptions());
+}
+
+/** DELETE /api/v1/documents/:id */
+export function useDeleteDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => invoke('deleteDocument', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents }),
+  });
+}

@@ -1,0 +1,16 @@
+/** Document size as the spec shows it: kilobytes with one decimal (doc 1 §9). */
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The status a document shows: READY, PENDING, or failed for anything else (doc 1 §3). */
+export function displayStatus(status: string): 'READY' | 'PENDING' | 'failed' {
+  return status === 'READY' || status === 'PENDING' ? status : 'failed';
+}
+
+/** What the upload box accepts (doc 1 §5, onboarding list without images). */
+export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.md,.csv,.xlsx';
+
+export function formatCreatedAt(iso: string, locale?: string): string {
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { invoke } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
+import { useOnboardingRounds } from '../../onboarding/api/onboarding';
+import { type SetupStep, setupSteps } from '../setup-steps';
+import { useMe } from './get-me';
+
+/** Whether a property-management system is connected. */
+function usePmsConnected(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.integrations, 'status', 'setup-steps'],
+    queryFn: ({ signal }) => invoke('integrationsStatus', {}, { signal }),
+    select: (status) => Boolean(status.buildium?.connected || status.appfolio?.connected),
+    enabled,
+  });
+}
+
+/**
+ * Where the signed-in user stands in setup (workspace, assistant, onboarding rounds, integrations).
+ * Everything but the workspace is read once it exists, so first requests never race to create it.
+ */
+export function useSetupSteps(): { steps: SetupStep[]; assistantMissing: boolean } {
+  const me = useMe();
+  const ready = me.data !== undefined;
+  const assistants = useAssistants({ enabled: ready });
+  const rounds = useOnboardingRounds();
+  const pms = usePmsConnected(ready);
+  const assistant = defaultAssistant(assistants.data);
+  const steps = setupSteps({
+    workspaceReady: ready,
+    hasAssistant: assistants.isSuccess ? assistant !== null : null,
+    roundsDone: rounds.data
+      ? { done: rounds.data.rounds.filter((r) => r.completed).length, total: rounds.data.rounds.length }
+      : null,
+    pmsConnected: pms.data ?? null,
+  });
+  return { steps, assistantMissing: assistants.isSuccess && assistant === null };
+}
