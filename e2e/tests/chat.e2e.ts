@@ -31,7 +31,11 @@ async function ingest(title: string, text: string): Promise<void> {
   expect(res.status).toBe(202);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${body.document_id}`, owner.accessToken);
+    const doc = await getJson<{ status: string }>(
+      server.url,
+      `/api/v1/documents/${body.document_id}`,
+      owner.accessToken,
+    );
     if (doc.body.status === 'READY') return;
     if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -61,7 +65,9 @@ async function ask(page: Page, question: string): Promise<void> {
   const before = await page.getByTestId('message-assistant').count();
   await input.press('Enter');
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="message-assistant"]').length > n && !document.querySelector('[role="status"]'),
+    (n) =>
+      document.querySelectorAll('[data-testid="message-assistant"]').length > n &&
+      !document.querySelector('[role="status"]'),
     before,
   );
 }
@@ -120,6 +126,10 @@ describe('/chat → task → answer → cited answer', () => {
     expect(taught).toContain(POOL_ANSWER);
     expect(taught).toContain('[Fact:Rooftop Swimming Pool]');
     expect(taught).not.toContain('A human will answer');
+    await page
+      .getByRole('navigation', { name: 'Chats' })
+      .getByText('When is the rooftop swimming pool open?')
+      .waitFor();
     await shot(page, SUITE, '06-answer-from-team');
 
     const tasks = await getJson<{ tasks: { status: string; completed_at: string | null }[] }>(
@@ -152,11 +162,9 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Assistant settings saved successfully').waitFor();
     await shot(page, SUITE, '07-admin-saved');
-    const list = await getJson<{ assistants: { name: string; temperature: number; use_rag: boolean; is_test_version: boolean }[] }>(
-      server.url,
-      '/api/v1/assistants',
-      owner.accessToken,
-    );
+    const list = await getJson<{
+      assistants: { name: string; temperature: number; use_rag: boolean; is_test_version: boolean }[];
+    }>(server.url, '/api/v1/assistants', owner.accessToken);
     expect(list.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
       name: 'Harbor Helper',
       temperature: 1.3,
@@ -174,11 +182,9 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByRole('button', { name: 'Apply to Live Assistant' }).click();
     await toast(page, 'Changes applied to live assistant').waitFor();
     await shot(page, SUITE, '08-test-assistant-applied');
-    const after = await getJson<{ assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[] }>(
-      server.url,
-      '/api/v1/assistants',
-      owner.accessToken,
-    );
+    const after = await getJson<{
+      assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[];
+    }>(server.url, '/api/v1/assistants', owner.accessToken);
     expect(after.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
       system_prompt: 'You are Harbor Helper, in test. Quote the documents.',
       temperature: 0.6,

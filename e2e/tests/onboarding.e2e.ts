@@ -146,6 +146,11 @@ describe('sign up → rounds → summary → five required fields → completion
     );
     await shot(page, SUITE, '06-summary-complete');
 
+    // The conversation is kept in onboarding_data.messages: it is still there after a reload.
+    await page.reload();
+    await page.getByText('Thanks, I updated Business Name.').waitFor();
+    await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(false);
+
     await apply.click();
     await page.waitForURL(/\/final-dashboard$/);
     await shot(page, SUITE, '07-final-dashboard');

@@ -100,6 +100,11 @@ describe('Teach Your AI → Manual Training', () => {
     await top.getByText('Priority 9').waitFor();
     await top.getByRole('button', { name: 'Dismiss' }).click();
     await top.waitFor({ state: 'detached' });
+    const gap = suggestions.locator('li').filter({ hasText: 'Priority 8' }).first();
+    const gapTitle = (await gap.locator('span').first().textContent()) ?? '';
+    await gap.getByRole('button', { name: 'Accept' }).click();
+    await suggestions.getByText(gapTitle, { exact: true }).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/final-dashboard');
 
     // Add Content: free text and a document upload.
     await page.getByRole('tab', { name: 'Add Content' }).click();

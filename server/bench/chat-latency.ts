@@ -5,15 +5,16 @@
  * folder; each question then goes through chat-with-context (retrieval, answer, confidence, task rule,
  * persistence). Reports p50/p95 over the questions.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { chatWithContext } from '../src/features/chat/chat.service';
-import { ingestTextForWorkspace } from '../src/features/knowledge/knowledge.service';
+import { ingestTextForWorkspace, searchKnowledge } from '../src/features/knowledge/knowledge.service';
 import { resolveWorkspace } from '../src/features/workspaces/workspaces.service';
 import { allJobs } from '../src/jobs';
 import type { Deps, WorkspaceContext } from '../src/platform/context';
@@ -52,8 +53,8 @@ function documentText(doc: number, rand: Generator<number>): string {
       const words = Array.from({ length: n }, pick);
       body += `${words.join(' ').replace(/^./, (m) => m.toUpperCase())}. `;
     }
-    // A planted, answerable sentence per chunk: "Building 3-17 quiet hours start at 9pm."
-    lines.push(`${body}Building ${doc}-${c} has code word zx${doc}q${c} for its side gate.`);
+    // A planted, answerable sentence per chunk: "Suite q3x17 opens with gate code zx3q17."
+    lines.push(`${body}Suite q${doc}x${c} opens with gate code zx${doc}q${c}.`);
     sections.push(lines.join('\n'));
   }
   return sections.join('\n\n');
@@ -85,7 +86,13 @@ async function main() {
       `insert into users (email, email_confirmed_at) values ('bench@example.com', now()) returning id`,
     );
     if (!user) throw new Error('no user');
-    const base = { requestId: 'bench', log, deps, workspace: null, user: { id: user.id, email: 'bench@example.com', isAnonymous: false, sessionId: '' } };
+    const base = {
+      requestId: 'bench',
+      log,
+      deps,
+      workspace: null,
+      user: { id: user.id, email: 'bench@example.com', isAnonymous: false, sessionId: '' },
+    };
     const workspace = await resolveWorkspace(base);
     const ctx: WorkspaceContext = {
       ...base,
@@ -115,11 +122,15 @@ async function main() {
     }
 
     const timings: number[] = [];
+    const searchTimings: number[] = [];
     let cited = 0;
     for (let q = 0; q < QUESTIONS; q++) {
       const d = q % docs;
       const c = (q * 37) % CHUNKS_PER_DOC;
-      const question = `What is the code word for the side gate of building ${d}-${c}?`;
+      const question = `What is the gate code of suite q${d}x${c}?`;
+      const s0 = performance.now();
+      await searchKnowledge(ctx, { query: question, k: 5 });
+      searchTimings.push(performance.now() - s0);
       const t0 = performance.now();
       const result = await chatWithContext({
         ctx,
@@ -129,6 +140,10 @@ async function main() {
       if (result.message.includes(`zx${d}q${c}`)) cited++;
     }
     timings.sort((a, b) => a - b);
+    searchTimings.sort((a, b) => a - b);
+    out(
+      `BM25 search alone (k=5): p50 ${percentile(searchTimings, 50).toFixed(1)} ms, p95 ${percentile(searchTimings, 95).toFixed(1)} ms`,
+    );
     out(
       `chat-with-context (offline provider, ${QUESTIONS} questions): p50 ${percentile(timings, 50).toFixed(1)} ms, ` +
         `p95 ${percentile(timings, 95).toFixed(1)} ms, max ${(timings.at(-1) ?? 0).toFixed(1)} ms; ` +

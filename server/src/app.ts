@@ -11,10 +11,12 @@ import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
+import { dashboardHandlers } from './features/dashboard/dashboard.routes';
 import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
 import { integrationHandlers } from './features/integrations/integrations.routes';
 import { jobHandlers } from './features/jobs/jobs.routes';
 import { knowledgeHandlers, registerKnowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { mailHandlers, registerMailRoutes } from './features/mail/mail.routes';
 import { onboardingHandlers } from './features/onboarding/onboarding.routes';
 import { profileHandlers } from './features/profile/profile.routes';
 import { taskHandlers } from './features/tasks/tasks.routes';
@@ -92,11 +94,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...integrationHandlers,
     ...chatHandlers,
     ...taskHandlers,
+    ...mailHandlers,
+    ...dashboardHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);
   registerDemoRoutes(app, deps);
   await registerKnowledgeRoutes(app, deps);
+  await registerMailRoutes(app, deps);
   registerEndpoints(app, deps, handlers, resolveWorkspace);
   registerChatRoutes(app, deps, resolveWorkspace);
   const realtime = await registerRealtime(app, deps, resolveWorkspace);

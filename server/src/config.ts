@@ -34,6 +34,19 @@ const EnvSchema = z.object({
   HELIXIS_AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   HELIXIS_AUTH_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   HELIXIS_ALLOWED_ORIGINS: z.string().default(''),
+  // Mail OAuth (Gmail, Microsoft 365/Outlook); endpoints are configurable so tests use local fakes.
+  HELIXIS_GOOGLE_CLIENT_ID: z.string().optional(),
+  HELIXIS_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  HELIXIS_GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  HELIXIS_GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  HELIXIS_GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
+  HELIXIS_MS_CLIENT_ID: z.string().optional(),
+  HELIXIS_MS_CLIENT_SECRET: z.string().optional(),
+  HELIXIS_MS_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com/common/oauth2/v2.0'),
+  // Inbound e-mail alias receiver: off unless a port is set.
+  HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +78,13 @@ export interface Config {
   };
   allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
+  /** Mail OAuth clients; a provider without client id and secret is "not configured". */
+  oauth: {
+    google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; revokeUrl: string };
+    microsoft: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string };
+  };
+  /** Inbound SMTP listener for workspace aliases (port undefined = off). */
+  inboundMail: { port: number | undefined; host: string; domain: string };
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -140,5 +160,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     allowedOrigins: list(e.HELIXIS_ALLOWED_ORIGINS),
     logLevel: e.LOG_LEVEL,
+    oauth: {
+      google: {
+        clientId: e.HELIXIS_GOOGLE_CLIENT_ID?.trim() || undefined,
+        clientSecret: e.HELIXIS_GOOGLE_CLIENT_SECRET?.trim() || undefined,
+        authUrl: e.HELIXIS_GOOGLE_AUTH_URL,
+        tokenUrl: e.HELIXIS_GOOGLE_TOKEN_URL,
+        revokeUrl: e.HELIXIS_GOOGLE_REVOKE_URL,
+      },
+      microsoft: {
+        clientId: e.HELIXIS_MS_CLIENT_ID?.trim() || undefined,
+        clientSecret: e.HELIXIS_MS_CLIENT_SECRET?.trim() || undefined,
+        authUrl: `${e.HELIXIS_MS_AUTHORITY_URL.replace(/\/+$/, '')}/authorize`,
+        tokenUrl: `${e.HELIXIS_MS_AUTHORITY_URL.replace(/\/+$/, '')}/token`,
+      },
+    },
+    inboundMail: {
+      port: e.HELIXIS_INBOUND_SMTP_PORT,
+      host: e.HELIXIS_INBOUND_SMTP_HOST,
+      domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
+    },
   };
 }

@@ -1,8 +1,14 @@
 import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
 import { refreshKpisJob } from './features/integrations/integrations.jobs';
-import { ingestJob } from './features/knowledge/knowledge.jobs';
+import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
 
 /** Every background job of the product; main.ts and the test app register them all. */
-export const allJobs: JobDefinition[] = [authCleanupJob, clientLogCleanupJob, ingestJob, refreshKpisJob];
+export const allJobs: JobDefinition[] = [
+  authCleanupJob,
+  clientLogCleanupJob,
+  ingestJob,
+  knowledgeMaintenanceJob,
+  refreshKpisJob,
+];

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { allJobs } from './jobs';
 import type { Deps } from './platform/context';
+import { startInboundMail } from './features/mail/inbound-smtp';
 import { Jobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 
@@ -23,6 +24,11 @@ async function main() {
   const app = await buildApp(deps);
   await jobs.start();
   await app.listen({ port: config.port, host: config.host });
+  // The alias receiver runs only when a port is configured (HELIXIS_INBOUND_SMTP_PORT).
+  const inboundMail =
+    config.inboundMail.port === undefined
+      ? null
+      : await startInboundMail(deps, { port: config.inboundMail.port, host: config.inboundMail.host });
   log.info({ port: config.port, database: database.kind }, `Helixis is running on http://localhost:${config.port}`);
 
   let stopping = false;
@@ -30,6 +36,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await inboundMail?.close();
     await app.close();
     await jobs.stop();
     await database.close();

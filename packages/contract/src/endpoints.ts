@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { assistantEndpoints } from './assistants';
 import { chatEndpoints } from './chat';
+import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
 import { factEndpoints } from './facts';
 import { integrationEndpoints } from './integrations';
 import { jobEndpoints } from './jobs';
 import { knowledgeEndpoints } from './knowledge';
+import { mailEndpoints } from './mail';
 import { onboardingEndpoints } from './onboarding';
 import { profileEndpoints } from './profile';
 import { taskEndpoints } from './tasks';
@@ -30,6 +32,8 @@ export const endpoints = {
   ...integrationEndpoints,
   ...chatEndpoints,
   ...taskEndpoints,
+  ...mailEndpoints,
+  ...dashboardEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

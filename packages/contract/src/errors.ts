@@ -69,6 +69,10 @@ export const errorCatalogue = {
   invalid_user_id: { status: 400, message: 'Authentication required to save changes' },
   invalid_workspace_id: { status: 400, message: 'Invalid workspace ID.' },
   profile_save_failed: { status: 500, message: 'Failed to save business profile' },
+  // Mail and calendars (doc 2 §8, doc 3 §5, §8).
+  not_oauth_provider: { status: 400, message: 'Use API-key connect' },
+  oauth_not_configured: { status: 503, message: 'Gmail OAuth not configured' },
+  calendar_unreadable: { status: 400, message: 'This calendar file could not be read. Please check it is a valid .ics file.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -25,14 +25,14 @@ export function queryKeysForEvent(event: RealtimeEvent): QueryKey[] {
       return [queryKeys.jobs];
     case 'facts:upsert':
     case 'facts:update':
-      return [queryKeys.facts];
+      return [queryKeys.facts, queryKeys.onboarding];
     case 'document.status':
     case 'document.deleted':
-      return [queryKeys.documents];
+      return [queryKeys.documents, queryKeys.onboarding];
     case 'buildiumConnected':
     case 'appfolioConnected':
     case 'integrationStatusChanged':
-      return [queryKeys.integrations];
+      return [queryKeys.integrations, queryKeys.onboarding];
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -48,6 +48,7 @@ const ALL_REALTIME_KEYS: QueryKey[] = [
   queryKeys.documents,
   queryKeys.facts,
   queryKeys.integrations,
+  queryKeys.onboarding,
 ];
 
 export function realtimeUrl(origin: string, accessToken: string): string {

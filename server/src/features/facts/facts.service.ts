@@ -102,9 +102,14 @@ async function upsertInTx(
   const confidence = clampConfidence(
     input.confidence ?? factConfidence({ source: input.source, method: input.provenance.method }),
   );
+  // Callers are other features; keep provenance within the contract's limits rather than fail a read later.
+  const given = input.provenance;
   const provenance: FactProvenance = {
-    ...input.provenance,
-    timestamp: input.provenance.timestamp ?? new Date().toISOString(),
+    type: given.type.slice(0, 40) || 'unknown',
+    source: given.source.slice(0, 200),
+    timestamp: given.timestamp ?? new Date().toISOString(),
+    method: given.method.slice(0, 40) || 'unknown',
+    ...(given.context ? { context: given.context.slice(0, 500) } : {}),
   };
   const fields = { label: normalized.label, value, confidence, source: input.source, provenance };
 

@@ -8,6 +8,7 @@ import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { getDocument, ingestText } from '../knowledge/knowledge.service';
+import { ingestAndWait } from '../knowledge/test-helpers';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import { registerFactsRealtime } from './facts.routes';
 import { findFacts, learnFromDocument, upsertFact } from './facts.service';
@@ -204,6 +205,27 @@ describe('facts from documents and concurrent learning', () => {
       ['late_fee', 'document', 85, 'document', 'Lease Addendum 2026'],
     ]);
     expect((await factsOf(fresh)).length).toBe(2);
+  });
+
+  it('learns the facts of a file uploaded through ingest once it is READY', async () => {
+    const fresh = await createUserWithSession(t);
+    await workspaceOf(fresh);
+    const doc = await ingestAndWait(
+      t,
+      fresh.token,
+      'house-rules.txt',
+      'House rules\n\nSecurity deposit: two months of rent\nQuiet hours are from 10pm to 7am.',
+    );
+    expect(doc.status).toBe('READY');
+    // The facts are learned right after the document turns READY, in the same job.
+    const deadline = Date.now() + 10_000;
+    let deposit: any;
+    while (!deposit && Date.now() < deadline) {
+      deposit = (await factsOf(fresh)).find((f) => f.key === 'security_deposit');
+      if (!deposit) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(deposit).toMatchObject({ value: 'two months of rent', source: 'document' });
+    expect(deposit.provenance.source).toBe('house-rules.txt');
   });
 
   it('keeps one fact per key when the same key is learned many times at once', async () => {

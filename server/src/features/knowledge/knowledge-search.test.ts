@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { knowledgeMaintenanceJob } from './knowledge.jobs';
 import { searchKnowledge } from './knowledge.service';
 import { ingestAndWait, searchFor } from './test-helpers';
 import { termFrequencies } from './tokenizer';
@@ -45,7 +46,11 @@ afterAll(async () => {
 
 /** BM25 (k1 0.9, b 0.4) computed here from the texts alone, with one workspace's own N, avgdl and df. */
 function expectedScores(texts: Record<string, string>, query: string): Map<string, number> {
-  const docs = Object.entries(texts).map(([name, text]) => ({ name, ...termFrequencies(text) }));
+  // A chunk is indexed with its document's title (the file name without its extension).
+  const docs = Object.entries(texts).map(([name, text]) => ({
+    name,
+    ...termFrequencies(`${name.replace(/\.txt$/, '')}\n\n${text}`),
+  }));
   const n = docs.length;
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / n;
   const terms = new Set(termFrequencies(query).tf.keys());
@@ -147,6 +152,25 @@ describe('BM25 ranking', () => {
         'snippet',
       ].sort(),
     );
+  });
+
+  it('hourly maintenance (VACUUM ANALYZE of the index) leaves rankings unchanged', async () => {
+    const before = await searchFor(t, a.token, 'boiler heating');
+    await knowledgeMaintenanceJob.run({
+      payload: {},
+      job: {
+        id: 'maintenance-test',
+        name: knowledgeMaintenanceJob.name,
+        workspaceId: null,
+        attempt: 1,
+        retryLimit: 2,
+        signal: new AbortController().signal,
+      },
+      log: t.deps.log,
+      deps: t.deps,
+      progress: async () => undefined,
+    });
+    expect(await searchFor(t, a.token, 'boiler heating')).toEqual(before);
   });
 
   it('searchKnowledge gives other features the full chunk text for citing', async () => {

@@ -291,30 +291,41 @@ export async function rankChunks(
   // Constants inlined as literals: as parameters PostgreSQL would type them from the integer columns.
   const K1 = sql.raw(BM25_K1.toFixed(2));
   const B = sql.raw(BM25_B.toFixed(2));
+  // Written as lateral lookups fenced with `offset 0`, so every step is an index probe (terms by
+  // lexeme, postings by (workspace, lexeme), chunks by id) whatever the planner's row estimates:
+  // PGlite keeps no fresh statistics, and the hash join it chose instead read all of a workspace's
+  // postings (measured 10-15× slower at 1,500 SciFact documents).
   const rows = await rowsOf<RankedChunk>(
     db,
     sql`
-    with q as (select distinct x as lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as x),
-    st as (
+    with st as (
       select chunk_count::float8 as n,
              greatest(total_length::float8 / greatest(chunk_count, 1), 1) as avgdl
         from knowledge_stats where workspace_id = ${workspaceId}::uuid),
+    q as (
+      select t.lexeme, ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
+        from (select distinct x as lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as x) w
+        cross join st
+        cross join lateral (
+          select k.lexeme, k.df from knowledge_terms k
+           where k.workspace_id = ${workspaceId}::uuid and k.lexeme = w.lexeme offset 0) t),
     ranked as (
       select p.chunk_id,
-             sum(ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5))
-                 * p.tf * (${K1} + 1)
-                 / (p.tf + ${K1} * (1 - ${B} + ${B} * p.dl / st.avgdl))) as score,
-             array_agg(p.lexeme) as matched
+             sum(q.idf * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${B} * p.dl / st.avgdl))) as score,
+             array_agg(q.lexeme) as matched
         from q
-        join knowledge_terms t on t.workspace_id = ${workspaceId}::uuid and t.lexeme = q.lexeme
-        join chunk_postings p on p.workspace_id = ${workspaceId}::uuid and p.lexeme = q.lexeme
         cross join st
+        cross join lateral (
+          select c.chunk_id, c.tf, c.dl from chunk_postings c
+           where c.workspace_id = ${workspaceId}::uuid and c.lexeme = q.lexeme offset 0) p
        group by p.chunk_id
        order by score desc, p.chunk_id
        limit ${k})
     select r.chunk_id, r.score, r.matched, c.document_id, c.chunk_index, c.title, c.heading_path, c.content
       from ranked r
-      join document_chunks c on c.workspace_id = ${workspaceId}::uuid and c.id = r.chunk_id
+      cross join lateral (
+        select d.document_id, d.chunk_index, d.title, d.heading_path, d.content from document_chunks d
+         where d.workspace_id = ${workspaceId}::uuid and d.id = r.chunk_id offset 0) c
      order by r.score desc, r.chunk_id`,
   );
   return rows.map((r) => ({ ...r, score: Number(r.score), chunk_index: Number(r.chunk_index) }));

@@ -212,6 +212,15 @@ async function failDocument(scope: KnowledgeScope, documentId: string, reason: s
   scope.log.info({ documentId, reason }, 'document ingestion failed');
 }
 
+/**
+ * What a chunk is indexed as: its document's title (without a file extension) and its text. Titles
+ * carry the words a document is about; on SciFact, indexing the title with every chunk (not only the
+ * first) raised nDCG@10 from 0.661 to 0.675 (bench/scifact-direct.ts --title-in-every-chunk).
+ */
+export function indexedText(title: string, content: string): string {
+  return `${title.replace(/\.(pdf|docx?|txt|md|csv|xlsx|html?)$/i, '')}\n\n${content}`;
+}
+
 function isTransientFetchError(err: AppError): boolean {
   if (err.code === 'url_timeout') return true;
   if (err.code !== 'url_fetch_failed') return false;
@@ -235,14 +244,14 @@ export async function processDocument(
   scope: KnowledgeScope,
   documentId: string,
   attempt: { isLast: boolean; progress?: (percent: number) => Promise<void> },
-): Promise<void> {
+): Promise<{ title: string; text: string } | null> {
   const loaded = await inTenant(scope, async (tx) => {
     const doc = await repo.findDocument(tx, scope.workspaceId, documentId);
     if (doc?.status !== 'PENDING') return null;
     const upload = await repo.findUpload(tx, scope.workspaceId, documentId);
     return { doc, upload };
   });
-  if (!loaded) return;
+  if (!loaded) return null;
   const { doc, upload } = loaded;
 
   let blocks: Block[];
@@ -264,24 +273,24 @@ export async function processDocument(
     if (transient && !attempt.isLast) throw err;
     if (!(err instanceof AppError)) scope.log.warn({ err, documentId }, 'document parser failed');
     await failDocument(scope, documentId, readableReason(err));
-    return;
+    return null;
   }
   await attempt.progress?.(50);
 
   const chunks = chunkBlocks(blocks);
   if (chunks.length === 0) {
     await failDocument(scope, documentId, 'No text was found in this document.');
-    return;
+    return null;
   }
   if (chunks.length > KNOWLEDGE_LIMITS.maxChunksPerDocument) {
     await failDocument(scope, documentId, 'This document is too long. Please split it into smaller files.');
-    return;
+    return null;
   }
+  const finalTitle = title ?? doc.title;
   const indexed: repo.IndexedChunk[] = chunks.map((chunk, i) => {
-    const { tf, length } = termFrequencies(chunk.content);
+    const { tf, length } = termFrequencies(indexedText(finalTitle, chunk.content));
     return { id: randomUUID(), chunkIndex: i, headingPath: chunk.headingPath, content: chunk.content, tf, length };
   });
-  const finalTitle = title ?? doc.title;
 
   try {
     const outcome = await inTenant(scope, async (tx) => {
@@ -308,11 +317,14 @@ export async function processDocument(
       );
     } else if (outcome === 'ready') {
       scope.log.info({ documentId, chunks: indexed.length }, 'document ready');
+      return { title: finalTitle, text: chunks.map((c) => c.content).join('\n\n') };
     }
+    return null;
   } catch (err) {
     if (!attempt.isLast) throw err;
     scope.log.error({ err, documentId }, 'document could not be saved');
     await failDocument(scope, documentId, 'The document could not be saved. Please try uploading it again.');
+    return null;
   }
 }
 

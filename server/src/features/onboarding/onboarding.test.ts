@@ -82,7 +82,7 @@ describe('onboarding rounds', () => {
       email: 'dana@harborlane.com',
     });
     expect(p2.essential_info.services).toMatch(/^Leasing/);
-    expect(p2.essential_info.pricingModel).toMatch(/8% of collected rent/);
+    expect(p2.essential_info.pricingModel).toBe('8% of collected rent');
     expect(r2.body.result.confidence.score).toBeGreaterThan(r1.body.result.confidence.score);
 
     // A draft (complete=false) keeps the round open.

@@ -12,8 +12,9 @@ const SOURCE = 'onboarding';
 /** Lines that carry a labelled field, left out of the description text. */
 const LABEL_LINE =
   /^\s*(?:[-*•]\s*)?(?:business name|company name|official name|legal name|industry|business type|service areas?|primary contact|main contact)\s*:/i;
+/** The pricing phrase of a services answer: '8% of collected rent', 'a flat fee of $95 a month', '$40 per visit'. */
 const PRICING =
-  /\b\d+(?:\.\d+)?\s*(?:%|percent)|\bflat[\s-]+(?:fee|rate)s?\b|\bper\s+(?:month|unit|door|hour|visit)\b|\$\s?\d/i;
+  /\b\d+(?:\.\d+)?\s*(?:%|percent)[^.,;\n]*|\b(?:a\s+)?flat[\s-]+(?:fee|rate)s?\b[^.,;\n]*|\$\s?\d[^;\n]*?(?=[.,;](?:\s|$)|$)/i;
 
 function withoutLabelLines(text: string): string {
   return text
@@ -73,9 +74,9 @@ export function patchFromAnswers(byTarget: Partial<Record<OnboardingQuestionTarg
   if (byTarget.services) {
     essential.services = byTarget.services;
     essentialSources.services = SOURCE;
-    const pricing = byTarget.services.split(/(?<=[.!?])\s+|\n+/).find((part) => PRICING.test(part));
+    const pricing = byTarget.services.match(PRICING)?.[0].trim();
     if (pricing) {
-      essential.pricingModel = pricing.trim();
+      essential.pricingModel = pricing;
       essentialSources.pricingModel = SOURCE;
     }
   }

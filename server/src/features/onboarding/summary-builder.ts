@@ -181,12 +181,14 @@ export function buildOnboardingSummary(inputs: SummaryInputs): OnboardingSummary
   if (documents && documents.length === 0) {
     gaps.push({
       message: 'Upload a document such as your policies or price list so I can answer from it.',
+      field: 'documents',
       required: false,
     });
   }
   if (integrations && !integrations.some((i) => i.kind === 'property_management')) {
     gaps.push({
       message: 'Connect your property-management system so I can see rentals, bills and tasks.',
+      field: 'integrations',
       required: false,
     });
   }

@@ -214,3 +214,11 @@ export async function saveBusinessSummary({
     ? { summary_json: row.summaryJson, last_refreshed_at: iso(row.lastRefreshedAt) }
     : { summary_json: null, last_refreshed_at: null };
 }
+
+/**
+ * The caller's assistant mode from the stored profile (doc 1 §4): operational once the description is
+ * longer than 50 characters and onboarding is completed. For other features (chat) to read.
+ */
+export async function currentAssistantMode(ctx: WorkspaceContext): Promise<BusinessProfileResult['mode']> {
+  return profileResult(await findOwnProfile(ctx)).mode;
+}

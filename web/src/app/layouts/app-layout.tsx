@@ -1,5 +1,6 @@
 import {
   Building2,
+  FileText,
   LayoutDashboard,
   LogOut,
   MessageSquare,
@@ -28,7 +29,10 @@ const links = [
 ] as const;
 
 /** Shown to managers and owners only; the pages check the role again, and so does the server. */
-const managerLinks = [{ to: '/admin', label: 'Admin', icon: ShieldCheck }] as const;
+const managerLinks = [
+  { to: '/documents', label: 'Documents', icon: FileText },
+  { to: '/admin', label: 'Admin', icon: ShieldCheck },
+] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(

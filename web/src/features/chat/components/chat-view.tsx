@@ -94,10 +94,12 @@ export function ChatView({ className }: { className?: string }) {
       ]);
       if (result.task) void client.invalidateQueries({ queryKey: queryKeys.tasks });
       // Load the stored thread before switching to it, so the conversation never flickers.
-      await client.fetchQuery({ ...messagesQueryOptions(result.thread_id), staleTime: 0 });
+      await Promise.all([
+        client.fetchQuery({ ...messagesQueryOptions(result.thread_id), staleTime: 0 }),
+        client.invalidateQueries({ queryKey: queryKeys.threads, exact: true }),
+      ]);
       setThreadId(result.thread_id);
       setPending([]);
-      void client.invalidateQueries({ queryKey: queryKeys.threads, exact: true });
     } catch (err) {
       setPending((p) => {
         const [user] = p;

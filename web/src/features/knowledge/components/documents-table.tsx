@@ -34,7 +34,7 @@ function StatusCell({ doc }: { doc: KnowledgeDocument }) {
         {status}
       </span>
       {status === 'failed' && doc.error ? (
-        <p className="max-w-xs text-destructive text-xs" data-testid="document-error">
+        <p className="min-w-48 max-w-xs text-destructive text-xs" data-testid="document-error">
           {doc.error}
         </p>
       ) : null}
@@ -100,7 +100,7 @@ export function DocumentsTable({ documents }: { documents: KnowledgeDocument[] }
       <table className="w-full text-left text-sm" aria-label="Documents">
         <thead className="border-b text-muted-foreground text-xs uppercase tracking-wide">
           <tr>
-            <th scope="col" className="w-1/2 py-2 pr-4 font-medium">
+            <th scope="col" className="w-2/5 py-2 pr-4 font-medium">
               Title
             </th>
             <th scope="col" className="py-2 pr-4 font-medium">

@@ -101,7 +101,8 @@ export function UploadPanel({ documents }: { documents: KnowledgeDocument[] | un
         toast.error(website ? knowledgeMessages.ingestionFailed : knowledgeMessages.uploadFailed, {
           description: reason,
         });
-        setUploads((list) => list.map((u) => (u.key === upload.key ? { ...u, phase: 'error', error: reason } : u)));
+        // The list below shows the failed document with its reason; the row here has done its job.
+        setUploads((list) => list.filter((u) => u.key !== upload.key));
       }
     }
   }, [documents, uploads]);

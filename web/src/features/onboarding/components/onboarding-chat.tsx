@@ -31,6 +31,8 @@ export function changesFromChat(info: ExtractedBusinessInfo): { changes: Profile
   return { changes, fields };
 }
 
+const MAX_KEPT_MESSAGES = 50;
+
 function listOf(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
@@ -43,14 +45,22 @@ export function OnboardingChat({
   businessContext,
   onProfileChanges,
   nextQuestion,
+  initialMessages,
+  onPersist,
 }: {
   businessContext: string;
   onProfileChanges: (changes: ProfileChanges) => Promise<BusinessProfileResult | null>;
   nextQuestion: string | null;
+  /** The conversation kept in onboarding_data.messages. */
+  initialMessages: readonly OnboardingChatMessage[];
+  /** Stores the conversation after each answer (quietly: a lost copy of the chat is no lost profile data). */
+  onPersist: (messages: OnboardingChatMessage[]) => void;
 }) {
-  const [messages, setMessages] = useState<OnboardingChatMessage[]>([]);
+  const [messages, setMessages] = useState<OnboardingChatMessage[]>(() => [...initialMessages]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // One thread for the whole onboarding conversation, not one per message.
+  const threadId = useRef<string | undefined>(undefined);
   const listRef = useRef<HTMLDivElement>(null);
 
   // Keep the newest message in view.
@@ -60,6 +70,15 @@ export function OnboardingChat({
 
   const add = (role: OnboardingChatMessage['role'], content: string) =>
     setMessages((m) => [...m, { role, content, ts: new Date().toISOString() }]);
+
+  // After each answer the conversation is stored once.
+  const persisted = useRef(initialMessages.length);
+  useEffect(() => {
+    if (messages.length > persisted.current && messages.at(-1)?.role === 'assistant') {
+      persisted.current = messages.length;
+      onPersist(messages.slice(-MAX_KEPT_MESSAGES));
+    }
+  }, [messages, onPersist]);
 
   const send = async () => {
     const content = text.trim();
@@ -84,7 +103,9 @@ export function OnboardingChat({
         messages: history.slice(-12).map((m) => ({ role: m.role, content: m.content })),
         assistantMode: 'onboarding',
         businessContext,
+        threadId: threadId.current,
       });
+      threadId.current = answer.thread_id;
       add('assistant', answer.message || onboardingTexts.chatError);
     } catch {
       add('assistant', onboardingTexts.chatError);

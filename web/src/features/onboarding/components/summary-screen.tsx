@@ -2,14 +2,18 @@ import { onboardingTexts, REQUIRED_ONBOARDING_FIELDS } from '@helixis/contract';
 import { missingRequiredFields } from '@helixis/domain';
 import { ArrowRight, CircleCheck, CircleDashed, Pencil, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import type { BusinessProfileResult, ProfileChanges } from '../../profile/api/business-profile';
+import {
+  type BusinessProfileResult,
+  type ProfileChanges,
+  saveBusinessProfile,
+} from '../../profile/api/business-profile';
 import { useProfileAutosave } from '../../profile/api/use-profile-autosave';
 import { ConfidenceMeter } from '../../profile/components/confidence-meter';
 import { type EditableField, EditBusinessDialog } from '../../profile/components/edit-business-dialog';
@@ -28,6 +32,12 @@ const EDITABLE = new Set<string>([
   'paymentsAccepted',
   'mailingAddress',
 ]);
+
+/** Gaps filled on another screen. */
+const GAP_LINKS: Record<string, string> = {
+  documents: '/documents',
+  integrations: '/onboarding?step=integrations',
+};
 
 const SUMMARY_PREVIEW_CHARS = 200;
 
@@ -171,6 +181,14 @@ export function SummaryScreen({ result, onEditRounds }: { result: BusinessProfil
                       Add
                     </Button>
                   ) : null}
+                  {gap.field && GAP_LINKS[gap.field] ? (
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={GAP_LINKS[gap.field] as string} aria-label={`Add: ${gap.message}`}>
+                        <Plus aria-hidden="true" />
+                        Add
+                      </Link>
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -178,6 +196,10 @@ export function SummaryScreen({ result, onEditRounds }: { result: BusinessProfil
         </Card>
 
         <OnboardingChat
+          initialMessages={result.profile?.onboarding_data.messages ?? []}
+          onPersist={(messages) => {
+            saveBusinessProfile(result.profile?.id, { onboarding_data: { messages } }).catch(() => undefined);
+          }}
           businessContext={businessContext}
           onProfileChanges={applyFromChat}
           nextQuestion={nextQuestion}

@@ -132,15 +132,33 @@ export function KnowledgeCopilot() {
       <CardHeader className="gap-2 pb-2">
         <CardTitle as="h2">Knowledge Copilot</CardTitle>
         <div className="flex flex-wrap gap-1.5">
-          <Button variant="outline" size="sm" className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5" onClick={quiz} disabled={busy}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5"
+            onClick={quiz}
+            disabled={busy}
+          >
             <HelpCircle />
             Quiz me
           </Button>
-          <Button variant="outline" size="sm" className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5" onClick={smarter} disabled={busy}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5"
+            onClick={smarter}
+            disabled={busy}
+          >
             <Sparkles />
             Get me Smarter
           </Button>
-          <Button variant="outline" size="sm" className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5" onClick={faq} disabled={busy}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7 gap-1 px-2 text-xs [&_svg]:size-3.5"
+            onClick={faq}
+            disabled={busy}
+          >
             <BookOpenCheck />
             Generate FAQ
           </Button>

@@ -1,19 +1,29 @@
 import { Lightbulb } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useSuggestions, useUpdateSuggestion } from '../api/facts';
+import { type Suggestion, useSuggestions, useUpdateSuggestion } from '../api/facts';
+
+/** Where accepting a suggestion takes the user to act on it (none: the copilot and What I Know are here). */
+const ACTION_PATHS: Partial<Record<Suggestion['type'], string>> = {
+  missing_integration: '/connect',
+  automation_opportunity: '/automations',
+};
 
 /** The top 3 pending suggestions by priority, each accepted or dismissed (doc 3 §4, §9). */
 export function SuggestionsCard() {
   const suggestions = useSuggestions();
   const update = useUpdateSuggestion();
+  const navigate = useNavigate();
 
-  const decide = async (id: string, status: 'accepted' | 'dismissed') => {
+  const decide = async (suggestion: Suggestion, status: 'accepted' | 'dismissed') => {
     try {
-      await update.mutateAsync({ id, status });
+      await update.mutateAsync({ id: suggestion.id, status });
+      const path = ACTION_PATHS[suggestion.type];
+      if (status === 'accepted' && path) navigate(path);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'Update failed');
     }
@@ -43,15 +53,10 @@ export function SuggestionsCard() {
                 </div>
                 <p className="text-muted-foreground text-sm">{s.description}</p>
                 <div className="flex gap-2">
-                  <Button size="sm" onClick={() => decide(s.id, 'accepted')} disabled={update.isPending}>
+                  <Button size="sm" onClick={() => decide(s, 'accepted')} disabled={update.isPending}>
                     Accept
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => decide(s.id, 'dismissed')}
-                    disabled={update.isPending}
-                  >
+                  <Button size="sm" variant="ghost" onClick={() => decide(s, 'dismissed')} disabled={update.isPending}>
                     Dismiss
                   </Button>
                 </div>

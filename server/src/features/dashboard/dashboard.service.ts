@@ -1,0 +1,42 @@
+import {
+  DASHBOARD_CARD_IDS,
+  type DashboardCardPref,
+  DashboardCardId,
+  type GetDashboardPrefsOutput,
+  type SaveDashboardPrefsInput,
+} from '@helixis/contract';
+import type { WorkspaceContext } from '../../platform/context';
+import * as repo from './dashboard.repo';
+
+/**
+ * A stored layout made whole: cards no longer offered are dropped, cards added since the layout was
+ * saved are appended (shown), so a release that adds a card never hides it from existing users.
+ */
+export function normalizeCards(stored: readonly DashboardCardPref[]): DashboardCardPref[] {
+  const seen = new Set<string>();
+  const cards: DashboardCardPref[] = [];
+  for (const card of stored) {
+    const id = DashboardCardId.safeParse(card.id);
+    if (!id.success || seen.has(id.data)) continue;
+    seen.add(id.data);
+    cards.push({ id: id.data, visible: card.visible !== false });
+  }
+  for (const id of DASHBOARD_CARD_IDS) if (!seen.has(id)) cards.push({ id, visible: true });
+  return cards;
+}
+
+export async function getDashboardPrefs({ ctx }: { ctx: WorkspaceContext }): Promise<GetDashboardPrefsOutput> {
+  const stored = await ctx.tenant((tx) => repo.findPrefs(tx, ctx.workspace.id, ctx.user.id));
+  return { cards: normalizeCards(stored ?? []), saved: stored !== undefined };
+}
+
+export async function saveDashboardPrefs({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: SaveDashboardPrefsInput;
+}): Promise<GetDashboardPrefsOutput> {
+  const cards = await ctx.tenant((tx) => repo.upsertPrefs(tx, ctx.workspace.id, ctx.user.id, input.cards));
+  return { cards: normalizeCards(cards), saved: true };
+}

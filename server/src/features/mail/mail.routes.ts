@@ -1,0 +1,115 @@
+import multipart from '@fastify/multipart';
+import {
+  INGEST_ICS_FILE_FIELD,
+  INGEST_ICS_PATH,
+  IngestIcsInput,
+  IngestIcsResult,
+  MAIL_LIMITS,
+} from '@helixis/contract';
+import { hasRole } from '@helixis/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps, RequestContext, WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { authenticateRequest, type EndpointHandlers, parseInput } from '../../platform/http';
+import type { Logger } from '../../platform/logger';
+import { withTenant } from '../../platform/tenant';
+import { assertOwnWorkspace } from '../knowledge/knowledge.service';
+import { resolveWorkspace } from '../workspaces/workspaces.service';
+import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
+import { createEmailAlias, integrationsSummary, listMail, mailStatus } from './mail.service';
+import { oauthCallback, oauthConfig, oauthDisconnect, oauthPreflight, oauthStart } from './oauth.service';
+
+export const mailHandlers = {
+  oauthConfig,
+  oauthPreflight,
+  oauthStart,
+  oauthCallback,
+  oauthDisconnect,
+  mailStatus,
+  createEmailAlias,
+  listMail,
+  listCalendarEvents,
+  integrationsSummary,
+} satisfies Partial<EndpointHandlers>;
+
+/** The checks registerEndpoints applies to a workspace endpoint with role manager. */
+async function managerContext(deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> {
+  const user = await authenticateRequest(deps, request);
+  const log = request.log as unknown as Logger;
+  const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+  const workspace = await resolveWorkspace(base);
+  if (!hasRole(workspace.businessRole, 'manager')) {
+    throw new AppError('insufficient_role', { userMessage: 'This page requires manager permissions to access.' });
+  }
+  return {
+    ...base,
+    log: log.child({ userId: user.id, workspaceId: workspace.id }),
+    workspace,
+    tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
+  };
+}
+
+const ICS_NAME = /\.(ics|ical|ifb|icalendar)$/i;
+
+/**
+ * POST /functions/v1/ingest-ics (doc 2 §7): multipart with a `file` (.ics / .ical) and optional
+ * `workspace_id` field, or JSON {icsUrl, workspace_id?} fetched through safeFetch.
+ */
+export async function registerMailRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAIL_LIMITS.icsMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+    scope.post(INGEST_ICS_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
+      const ctx = await managerContext(deps, request);
+      let result: IngestIcsResult;
+      if (request.isMultipart()) {
+        let data: Buffer | null = null;
+        let filename: string | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== INGEST_ICS_FILE_FIELD) {
+                await part.toBuffer();
+                continue;
+              }
+              filename = part.filename;
+              data = await part.toBuffer();
+            } else if (part.fieldname === 'workspace_id' && typeof part.value === 'string') {
+              assertOwnWorkspace(ctx, part.value.trim());
+            }
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('file_too_large', {
+              userMessage: 'This calendar file is too large (2 MB at most).',
+              cause: err,
+            });
+          }
+          if (err instanceof AppError) throw err;
+          throw new AppError('validation_failed', { userMessage: 'The upload could not be read.', cause: err });
+        }
+        if (!data || !filename) {
+          throw new AppError('validation_failed', {
+            userMessage: 'Please choose a calendar file to upload (field "file").',
+          });
+        }
+        if (!ICS_NAME.test(filename)) {
+          throw new AppError('unsupported_file_type', { userMessage: 'Please choose an .ics or .ical calendar file.' });
+        }
+        const text = data.toString('utf8');
+        result = await importCalendar(ctx, { sourceType: 'file', sourceName: filename, load: async () => text });
+      } else {
+        const input = parseInput(IngestIcsInput, request.body);
+        assertOwnWorkspace(ctx, input.workspace_id);
+        result = await importCalendar(ctx, {
+          sourceType: 'url',
+          sourceName: input.icsUrl,
+          load: () => fetchIcs(ctx, input.icsUrl),
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return IngestIcsResult.parse(result);
+    });
+  });
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { EmailAlias, IntegrationsSummary, MailMessage, MailStatus, OAuthProvider } from '@helixis/contract';
+import type { MailAttachmentInfo } from '../../db/schema';
+import type { Deps, WorkspaceContext } from '../../platform/context';
+import type { Logger } from '../../platform/logger';
+import { withSystem, withTenant } from '../../platform/tenant';
+import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import * as repo from './mail.repo';
+import { oauthConfig } from './oauth.service';
+
+/** Inbound alias, received mail, mail status and the integrations summary. */
+
+const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+
+export async function createEmailAlias({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: { workspace_id?: string };
+}): Promise<EmailAlias> {
+  assertOwnWorkspace(ctx, input.workspace_id);
+  const domain = ctx.deps.config.inboundMail.domain;
+  const existing = await ctx.tenant((tx) => repo.findAlias(tx, ctx.workspace.id));
+  if (existing) return { address: existing.address };
+  // Unguessable local part: the address alone lets anyone send into the workspace's knowledge.
+  const localPart = `inbox-${randomBytes(6).toString('hex')}`;
+  const row = await ctx.tenant((tx) =>
+    repo.insertAlias(tx, ctx.workspace.id, { localPart, address: `${localPart}@${domain}`, createdBy: ctx.user.id }),
+  );
+  if (!row) throw new Error('alias insert returned nothing');
+  ctx.log.info('email alias created');
+  return { address: row.address };
+}
+
+function toMessage(row: repo.MailRow): MailMessage {
+  return {
+    id: row.id,
+    source: row.source,
+    from: row.fromAddress,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.bodyText,
+    received_at: new Date(row.receivedAt).toISOString(),
+    attachments: row.attachments,
+    document_id: row.documentId,
+  };
+}
+
+export async function listMail({ ctx, input }: { ctx: WorkspaceContext; input: { limit: number } }) {
+  const rows = await ctx.tenant((tx) => repo.listMail(tx, ctx.workspace.id, input.limit));
+  return { messages: rows.map(toMessage) };
+}
+
+export async function mailStatus({ ctx }: { ctx: WorkspaceContext }): Promise<MailStatus> {
+  const ws = ctx.workspace.id;
+  const { tokens, alias, received, events } = await ctx.tenant(async (tx) => ({
+    tokens: await repo.listTokens(tx, ws),
+    alias: await repo.findAlias(tx, ws),
+    received: await repo.countMail(tx, ws),
+    events: await repo.countEvents(tx, ws),
+  }));
+  const account = (provider: OAuthProvider) => {
+    const row = tokens.find((t) => t.userId === ctx.user.id && t.provider === provider);
+    if (!row) return { connected: false, account: null };
+    return {
+      connected: row.status === 'connected',
+      account: {
+        provider,
+        connected: row.status === 'connected',
+        status: row.status,
+        account_hint: row.accountHint,
+        scopes: row.scopes.split(' ').filter(Boolean),
+        expires_at: iso(row.expiresAt),
+        last_error: row.lastError,
+        connected_at: new Date(row.createdAt).toISOString(),
+      },
+    };
+  };
+  return {
+    gmail: account('gmail'),
+    outlook: account('outlook'),
+    calendar: { connected: events > 0, events },
+    alias: { address: alias?.address ?? null, received },
+    config: await oauthConfig({ ctx }),
+  };
+}
+
+export async function integrationsSummary({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: { workspace_id?: string };
+}): Promise<IntegrationsSummary> {
+  assertOwnWorkspace(ctx, input.workspace_id);
+  const ws = ctx.workspace.id;
+  const { tokens, alias, imports } = await ctx.tenant(async (tx) => ({
+    tokens: await repo.listTokens(tx, ws),
+    alias: await repo.findAlias(tx, ws),
+    imports: await repo.listImports(tx, ws),
+  }));
+  const accounts: IntegrationsSummary['accounts'] = [];
+  for (const provider of ['gmail', 'outlook'] as const) {
+    const rows = tokens.filter((t) => t.provider === provider);
+    const row = rows.find((t) => t.status === 'connected') ?? rows[0];
+    accounts.push({
+      kind: provider,
+      status: !row ? 'not_connected' : row.status === 'connected' ? 'connected' : 'error',
+      last_checked_at: row ? iso(row.updatedAt) : null,
+    });
+  }
+  const lastImport = imports[0];
+  accounts.push({
+    kind: 'calendar',
+    // Jobs processing → syncing, completed → connected, failed → error (doc 2 §4).
+    status: !lastImport
+      ? 'not_connected'
+      : lastImport.status === 'processing'
+        ? 'syncing'
+        : lastImport.status === 'completed'
+          ? 'connected'
+          : imports.some((i) => i.status === 'completed')
+            ? 'connected'
+            : 'error',
+    last_checked_at: lastImport ? iso(lastImport.completedAt ?? lastImport.createdAt) : null,
+  });
+  accounts.push({
+    kind: 'email_alias',
+    status: alias ? 'connected' : 'not_connected',
+    last_checked_at: alias ? iso(alias.createdAt) : null,
+  });
+  return {
+    accounts,
+    jobs: imports.map((i) => ({
+      provider: 'ics',
+      source_type: i.sourceType,
+      status: i.status,
+      error: i.error,
+      completed_at: iso(i.completedAt),
+    })),
+  };
+}
+
+// ── inbound mail (called by the SMTP listener) ──────────────────────────────────────────────────
+
+/** The workspace an alias local part belongs to, across tenants (the listener has no request). */
+export async function workspaceForAlias(deps: Deps, localPart: string): Promise<string | null> {
+  const row = await withSystem(deps.database, (tx) => repo.aliasByLocalPart(tx, localPart.toLowerCase()));
+  return row?.workspaceId ?? null;
+}
+
+export interface InboundMail {
+  workspaceId: string;
+  messageId: string | null;
+  from: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: MailAttachmentInfo[];
+  receivedAt: Date;
+}
+
+/** Stores a received mail and adds its text to the workspace's knowledge base. */
+export async function storeInboundMail(
+  deps: Deps,
+  log: Logger,
+  mail: InboundMail,
+): Promise<{ id: string; documentId: string | null }> {
+  const scope = { workspaceId: mail.workspaceId, userId: null };
+  const row = await withTenant(deps.database, scope, (tx) =>
+    repo.insertMail(tx, mail.workspaceId, {
+      source: 'alias',
+      externalId: mail.messageId,
+      fromAddress: mail.from,
+      toAddress: mail.to,
+      subject: mail.subject.slice(0, 500),
+      bodyText: mail.text.slice(0, 200_000),
+      attachments: mail.attachments,
+      receivedAt: mail.receivedAt.toISOString(),
+    }),
+  );
+  let documentId: string | null = null;
+  if (mail.text.trim()) {
+    const title = `Email: ${mail.subject || '(no subject)'}`;
+    const body = [
+      `From: ${mail.from ?? 'unknown'}`,
+      `Subject: ${mail.subject}`,
+      `Date: ${mail.receivedAt.toISOString()}`,
+      '',
+      mail.text,
+    ].join('\n');
+    const doc = await ingestTextForWorkspace(
+      { deps, workspaceId: mail.workspaceId, userId: null, log },
+      { title, text: body, source: 'email' },
+    );
+    documentId = doc.document_id;
+    await withTenant(deps.database, scope, (tx) => repo.setMailDocument(tx, mail.workspaceId, row.id, doc.document_id));
+  }
+  log.info({ workspaceId: mail.workspaceId, mailId: row.id }, 'inbound mail stored');
+  return { id: row.id, documentId };
+}
