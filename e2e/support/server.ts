@@ -40,7 +40,8 @@ export async function startServer(
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` before the browser tests');
   }
-  const port = await freePort();
+  // A caller that must know the address before start (OAuth redirect URIs) passes PORT itself.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'helixis-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {

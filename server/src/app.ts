@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { assistantHandlers } from './features/assistants/assistants.routes';
+import { automationHandlers } from './features/automations/automations.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...taskHandlers,
     ...mailHandlers,
     ...dashboardHandlers,
+    ...automationHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);

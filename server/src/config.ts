@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   HELIXIS_MS_CLIENT_ID: z.string().optional(),
   HELIXIS_MS_CLIENT_SECRET: z.string().optional(),
   HELIXIS_MS_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com/common/oauth2/v2.0'),
+  HELIXIS_GMAIL_API_URL: z.string().url().default('https://gmail.googleapis.com'),
+  HELIXIS_GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com'),
   // Inbound e-mail alias receiver: off unless a port is set.
   HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
@@ -80,8 +82,23 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Mail OAuth clients; a provider without client id and secret is "not configured". */
   oauth: {
-    google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; revokeUrl: string };
-    microsoft: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string };
+    google: {
+      clientId?: string;
+      clientSecret?: string;
+      authUrl: string;
+      tokenUrl: string;
+      revokeUrl: string;
+      /** Gmail API origin (`/gmail/v1/users/me/...`). */
+      apiUrl: string;
+    };
+    microsoft: {
+      clientId?: string;
+      clientSecret?: string;
+      authUrl: string;
+      tokenUrl: string;
+      /** Microsoft Graph origin (`/v1.0/me/...`). */
+      apiUrl: string;
+    };
   };
   /** Inbound SMTP listener for workspace aliases (port undefined = off). */
   inboundMail: { port: number | undefined; host: string; domain: string };
@@ -167,12 +184,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         authUrl: e.HELIXIS_GOOGLE_AUTH_URL,
         tokenUrl: e.HELIXIS_GOOGLE_TOKEN_URL,
         revokeUrl: e.HELIXIS_GOOGLE_REVOKE_URL,
+        apiUrl: e.HELIXIS_GMAIL_API_URL.replace(/\/+$/, ''),
       },
       microsoft: {
         clientId: e.HELIXIS_MS_CLIENT_ID?.trim() || undefined,
         clientSecret: e.HELIXIS_MS_CLIENT_SECRET?.trim() || undefined,
         authUrl: `${e.HELIXIS_MS_AUTHORITY_URL.replace(/\/+$/, '')}/authorize`,
         tokenUrl: `${e.HELIXIS_MS_AUTHORITY_URL.replace(/\/+$/, '')}/token`,
+        apiUrl: e.HELIXIS_GRAPH_API_URL.replace(/\/+$/, ''),
       },
     },
     inboundMail: {

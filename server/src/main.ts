@@ -3,9 +3,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { startInboundMail } from './features/mail/inbound-smtp';
 import { allJobs } from './jobs';
 import type { Deps } from './platform/context';
-import { startInboundMail } from './features/mail/inbound-smtp';
 import { Jobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 

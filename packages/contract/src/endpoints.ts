@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { assistantEndpoints } from './assistants';
+import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...taskEndpoints,
   ...mailEndpoints,
   ...dashboardEndpoints,
+  ...automationEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

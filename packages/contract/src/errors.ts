@@ -40,12 +40,12 @@ export const errorCatalogue = {
   },
   test_assistant_missing: { status: 409, message: 'Create the test assistant on the Test Assistant page first.' },
   task_not_found: { status: 404, message: 'Task not found.' },
+  automation_not_found: { status: 404, message: 'Automation not found.' },
   thread_not_found: { status: 404, message: 'Chat not found.' },
   assistant_not_found: { status: 404, message: 'No assistant found' },
   unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },
-  /** Integrations settings page codes (doc 2 §8: MISSING_FIELDS, MISSING_WORKSPACE). */
+  /** Integrations settings page code MISSING_FIELDS (doc 2 §8). */
   missing_fields: { status: 400, message: 'Both Client ID and Secret are required' },
-  missing_workspace: { status: 403, message: 'No workspace found. Please refresh and try again.' },
   // Knowledge: uploads and ingestion (doc 1 §5, §7).
   unsupported_file_type: {
     status: 400,
@@ -72,7 +72,10 @@ export const errorCatalogue = {
   // Mail and calendars (doc 2 §8, doc 3 §5, §8).
   not_oauth_provider: { status: 400, message: 'Use API-key connect' },
   oauth_not_configured: { status: 503, message: 'Gmail OAuth not configured' },
-  calendar_unreadable: { status: 400, message: 'This calendar file could not be read. Please check it is a valid .ics file.' },
+  calendar_unreadable: {
+    status: 400,
+    message: 'This calendar file could not be read. Please check it is a valid .ics file.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

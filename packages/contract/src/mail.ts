@@ -213,6 +213,21 @@ export type MailMessage = z.infer<typeof MailMessage>;
 export const ListMailInput = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict();
 export const MailList = z.object({ messages: z.array(MailMessage) });
 
+// ── email-intake ("Run intake now") ───────────────────────────────────────────────────────────
+export const EmailIntakeInput = z.object({ business_id: Uuid.optional(), workspace_id: Uuid.optional() }).strict();
+export const EmailIntakeResult = z.object({
+  ok: z.boolean(),
+  providers: z.array(
+    z.object({
+      provider: OAuthProvider,
+      imported: z.number().int(),
+      skipped: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type EmailIntakeResult = z.infer<typeof EmailIntakeResult>;
+
 // ── ingest-ics / calendar ───────────────────────────────────────────────────────────────────────
 /** POST /functions/v1/ingest-ics: multipart (field "file", .ics/.ical) or JSON {icsUrl}; workspace_id optional. */
 export const INGEST_ICS_PATH = '/functions/v1/ingest-ics';
@@ -319,6 +334,14 @@ export const mailEndpoints = {
     summary: 'Gmail / Outlook connections of the caller, calendar and inbound alias of the workspace.',
     input: z.object({}).strict(),
     output: MailStatus,
+  },
+  emailIntake: {
+    method: 'POST',
+    path: '/functions/v1/email-intake',
+    access: 'workspace',
+    summary: "Run intake now: reads the caller's connected Gmail / Outlook inbox and stores new mail.",
+    input: EmailIntakeInput,
+    output: EmailIntakeResult,
   },
   createEmailAlias: {
     method: 'POST',

@@ -1,5 +1,6 @@
 export * from './answer-confidence';
 export * from './assistant-mode';
+export * from './automations';
 export * from './business-info';
 export * from './confidence';
 export * from './contradictions';

@@ -102,6 +102,12 @@ export abstract class FakeOAuthProvider extends FakeServer {
     return this.handleApi(req, body);
   }
 
+  /** The bearer token of an API request, if this fake issued it and it is still valid. */
+  protected authorized(req: RecordedRequest): boolean {
+    const header = req.headers.authorization ?? '';
+    return header.startsWith('Bearer ') && this.isValidAccessToken(header.slice(7));
+  }
+
   /** Resource endpoints of the provider (mail APIs); 404 by default. */
   protected handleApi(_req: RecordedRequest, _body: string): FakeHandlerResult {
     return { status: 404, body: { error: { code: 404, message: 'Not found' } } };

@@ -1,7 +1,7 @@
 import {
   DASHBOARD_CARD_IDS,
-  type DashboardCardPref,
   DashboardCardId,
+  type DashboardCardPref,
   type GetDashboardPrefsOutput,
   type SaveDashboardPrefsInput,
 } from '@helixis/contract';

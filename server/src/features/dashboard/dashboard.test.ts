@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardPrefs } from '../../db/schema';
+import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession } from '../../test/factories';
 import { normalizeCards } from './dashboard.service';
@@ -76,6 +78,26 @@ describe('dashboard prefs', () => {
     expect(memberView.body.cards.every((c) => c.visible)).toBe(true);
     const ownerView = await api<Prefs>(t, 'GET', PATH, { token: owner.token });
     expect(ownerView.body.cards).toEqual(hidden);
+  });
+
+  it("row-level security hides and refuses other workspaces' layouts", async () => {
+    const a = await createUserWithSession(t);
+    const b = await createUserWithSession(t);
+    const wsA = await workspaceOf(a.token);
+    const wsB = await workspaceOf(b.token);
+    const cards = DEFAULT_ORDER.map((id) => ({ id, visible: true }));
+    await api(t, 'PUT', PATH, { token: a.token, body: { cards } });
+    await api(t, 'PUT', PATH, { token: b.token, body: { cards } });
+
+    const seenByB = await withTenant(t.database, { workspaceId: wsB, userId: b.id }, (tx) =>
+      tx.select().from(dashboardPrefs),
+    );
+    expect(seenByB.map((r) => r.workspaceId)).toEqual([wsB]);
+    await expect(
+      withTenant(t.database, { workspaceId: wsB, userId: b.id }, (tx) =>
+        tx.insert(dashboardPrefs).values({ workspaceId: wsA, userId: b.id, cards: [] }),
+      ),
+    ).rejects.toMatchObject({ code: 'permission_denied' });
   });
 
   it('refuses bad layouts with a readable 400 and keeps what was saved', async () => {

@@ -187,6 +187,27 @@ export async function insertMail(
   return inserted;
 }
 
+/** Which of these provider message ids are already stored (intake is idempotent). */
+export async function knownExternalIds(
+  db: Queryable,
+  workspaceId: string,
+  source: 'gmail' | 'outlook',
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: mailMessages.externalId })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.workspaceId, workspaceId),
+        eq(mailMessages.source, source),
+        sql`${mailMessages.externalId} = any(${sql.param(ids)}::text[])`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id ?? ''));
+}
+
 export async function setMailDocument(db: Queryable, workspaceId: string, id: string, documentId: string) {
   await db
     .update(mailMessages)
@@ -203,8 +224,12 @@ export async function listMail(db: Queryable, workspaceId: string, limit: number
     .limit(limit);
 }
 
-export async function countMail(db: Queryable, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(mailMessages).where(eq(mailMessages.workspaceId, workspaceId));
+/** Mails received through the workspace's alias (mailbox intake is counted elsewhere). */
+export async function countAliasMail(db: Queryable, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.source, 'alias')));
   return Number(row?.n ?? 0);
 }
 

@@ -16,7 +16,7 @@ import { withTenant } from '../../platform/tenant';
 import { assertOwnWorkspace } from '../knowledge/knowledge.service';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
-import { createEmailAlias, integrationsSummary, listMail, mailStatus } from './mail.service';
+import { createEmailAlias, emailIntake, integrationsSummary, listMail, mailStatus } from './mail.service';
 import { oauthCallback, oauthConfig, oauthDisconnect, oauthPreflight, oauthStart } from './oauth.service';
 
 export const mailHandlers = {
@@ -27,6 +27,7 @@ export const mailHandlers = {
   oauthDisconnect,
   mailStatus,
   createEmailAlias,
+  emailIntake,
   listMail,
   listCalendarEvents,
   integrationsSummary,

@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { EmailAlias, IntegrationsSummary, MailMessage, MailStatus, OAuthProvider } from '@helixis/contract';
+import type {
+  EmailAlias,
+  EmailIntakeResult,
+  IntegrationsSummary,
+  MailMessage,
+  MailStatus,
+  OAuthProvider,
+} from '@helixis/contract';
 import type { MailAttachmentInfo } from '../../db/schema';
+import { GmailClient } from '../../integrations/google/client';
+import { MailApiError } from '../../integrations/mail-message';
+import { GraphMailClient } from '../../integrations/microsoft/client';
 import type { Deps, WorkspaceContext } from '../../platform/context';
+import { isAppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import { assertOwnWorkspace, ingestText, ingestTextForWorkspace } from '../knowledge/knowledge.service';
 import * as repo from './mail.repo';
-import { oauthConfig } from './oauth.service';
+import { freshAccessToken, oauthConfig } from './oauth.service';
 
 /** Inbound alias, received mail, mail status and the integrations summary. */
 
@@ -57,7 +68,7 @@ export async function mailStatus({ ctx }: { ctx: WorkspaceContext }): Promise<Ma
   const { tokens, alias, received, events } = await ctx.tenant(async (tx) => ({
     tokens: await repo.listTokens(tx, ws),
     alias: await repo.findAlias(tx, ws),
-    received: await repo.countMail(tx, ws),
+    received: await repo.countAliasMail(tx, ws),
     events: await repo.countEvents(tx, ws),
   }));
   const account = (provider: OAuthProvider) => {
@@ -199,4 +210,83 @@ export async function storeInboundMail(
   }
   log.info({ workspaceId: mail.workspaceId, mailId: row.id }, 'inbound mail stored');
   return { id: row.id, documentId };
+}
+
+// ── email-intake ────────────────────────────────────────────────────────────────────────────────
+
+const INTAKE_MAX = 25;
+
+/**
+ * "Run intake now": for each mailbox the caller connected, gets a fresh access token (refreshing if
+ * needed), reads the latest inbox messages, stores the new ones and adds them to the knowledge base.
+ */
+export async function emailIntake({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: { business_id?: string; workspace_id?: string };
+}): Promise<EmailIntakeResult> {
+  assertOwnWorkspace(ctx, input.workspace_id);
+  const ws = ctx.workspace.id;
+  const tokens = await ctx.tenant((tx) => repo.listTokens(tx, ws));
+  const mine = tokens.filter((t) => t.userId === ctx.user.id);
+  const providers: EmailIntakeResult['providers'] = [];
+  const scope = { deps: ctx.deps, workspaceId: ws, userId: ctx.user.id, log: ctx.log };
+  for (const row of mine) {
+    const provider = row.provider;
+    try {
+      const token = await freshAccessToken(scope, provider);
+      const { google, microsoft } = ctx.deps.config.oauth;
+      const fetched =
+        provider === 'gmail'
+          ? await new GmailClient(google.apiUrl).listRecent(token, INTAKE_MAX)
+          : await new GraphMailClient(microsoft.apiUrl).listRecent(token, INTAKE_MAX);
+      const known = await ctx.tenant((tx) =>
+        repo.knownExternalIds(
+          tx,
+          ws,
+          provider,
+          fetched.map((m) => m.externalId),
+        ),
+      );
+      let imported = 0;
+      for (const mail of fetched) {
+        if (known.has(mail.externalId)) continue;
+        const stored = await ctx.tenant((tx) =>
+          repo.insertMail(tx, ws, {
+            source: provider,
+            externalId: mail.externalId,
+            fromAddress: mail.from,
+            toAddress: mail.to,
+            subject: mail.subject.slice(0, 500),
+            bodyText: mail.text.slice(0, 200_000),
+            attachments: [],
+            receivedAt: mail.receivedAt.toISOString(),
+          }),
+        );
+        if (mail.text.trim()) {
+          const doc = await ingestText(ctx, {
+            title: `Email: ${mail.subject || '(no subject)'}`,
+            text: [`From: ${mail.from ?? 'unknown'}`, `Subject: ${mail.subject}`, '', mail.text].join('\n'),
+            source: 'email',
+          });
+          await ctx.tenant((tx) => repo.setMailDocument(tx, ws, stored.id, doc.document_id));
+        }
+        imported++;
+      }
+      providers.push({ provider, imported, skipped: fetched.length - imported, error: null });
+    } catch (err) {
+      const message =
+        err instanceof MailApiError
+          ? `The ${provider === 'gmail' ? 'Gmail' : 'Outlook'} API answered ${err.status || 'nothing'}: ${err.message}`
+          : isAppError(err)
+            ? err.userMessage
+            : 'The mailbox could not be read.';
+      ctx.log.warn({ provider, err: err instanceof Error ? err.name : 'error' }, 'email intake failed');
+      providers.push({ provider, imported: 0, skipped: 0, error: message });
+    }
+  }
+  ctx.log.info({ providers: providers.map((p) => [p.provider, p.imported]) }, 'email intake finished');
+  return { ok: providers.every((p) => p.error === null), providers };
 }

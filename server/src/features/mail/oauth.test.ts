@@ -370,3 +370,87 @@ describe('guards', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('email-intake (Run intake now)', () => {
+  it('reads the connected inboxes through the Gmail API and Graph, once, into mail and knowledge', async () => {
+    const { user } = await signedIn();
+    const now = Date.now();
+    google.messages.push(
+      {
+        id: 'g-1',
+        from: 'Ana <ana@tenant.example>',
+        subject: 'Parking permit renewal',
+        text: 'Please renew my parking permit for spot 17.',
+        date: new Date(now - 60_000),
+      },
+      {
+        id: 'g-2',
+        from: 'vendor@plumbing.example',
+        subject: 'Invoice 5521',
+        text: 'Invoice for the boiler repair at Elm Street.',
+        date: new Date(now - 120_000),
+      },
+    );
+    microsoft.messages.push({
+      id: 'm-1',
+      from: 'owner@investor.example',
+      subject: 'Quarterly report',
+      text: 'Can you send the quarterly occupancy report?',
+      date: new Date(now - 30_000),
+    });
+    await connect(user, 'gmail');
+    await connect(user, 'outlook');
+
+    const first = await post(user, 'email-intake', {});
+    expect(first.status).toBe(200);
+    expect(first.body.ok).toBe(true);
+    expect(first.body.providers).toEqual(
+      expect.arrayContaining([
+        { provider: 'gmail', imported: 2, skipped: 0, error: null },
+        { provider: 'outlook', imported: 1, skipped: 0, error: null },
+      ]),
+    );
+    // Outlook's 60-second tokens were refreshed before the Graph call; Graph accepted the new token.
+    expect(microsoft.requests.some((r) => r.path === '/v1.0/me/mailFolders/inbox/messages')).toBe(true);
+
+    const again = await post(user, 'email-intake', {});
+    expect(again.body.providers.map((p: any) => p.imported)).toEqual([0, 0]);
+
+    const mail = await api<any>(t, 'GET', '/api/v1/mail/messages', { token: user.token });
+    expect(mail.body.messages.map((m: any) => m.subject)).toEqual([
+      'Quarterly report',
+      'Parking permit renewal',
+      'Invoice 5521',
+    ]);
+    expect(mail.body.messages[1]).toMatchObject({
+      source: 'gmail',
+      text: 'Please renew my parking permit for spot 17.',
+    });
+
+    const hits = await waitFor(
+      () => post(user, 'search', { query: 'parking permit spot' }),
+      (r) => r.body.results?.length > 0,
+    );
+    expect(hits.body.results[0].document_title).toContain('Parking permit renewal');
+  });
+
+  it('reports an API refusal per provider without failing the others', async () => {
+    const { user } = await signedIn();
+    await connect(user, 'gmail');
+    google.failNext({ status: 500, path: '/gmail/v1/users/me/messages' });
+    const res = await post(user, 'email-intake', {});
+    expect(res.body.ok).toBe(false);
+    expect(res.body.providers[0]).toMatchObject({ provider: 'gmail', imported: 0 });
+    expect(res.body.providers[0].error).toContain('500');
+  });
+});
+
+async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,13 +1,27 @@
+import type { FakeHandlerResult, RecordedRequest } from '../fake-kit';
 import { FakeOAuthProvider } from '../fake-oauth';
 
 /**
  * Local fake of Google's OAuth 2.0 server (accounts.google.com authorize, oauth2.googleapis.com
- * token and revoke paths). Tests point HELIXIS_GOOGLE_AUTH_URL / _TOKEN_URL / _REVOKE_URL at it.
+ * token and revoke paths) and of the Gmail API messages list/get. Tests point
+ * HELIXIS_GOOGLE_AUTH_URL / _TOKEN_URL / _REVOKE_URL and HELIXIS_GMAIL_API_URL at it.
  */
 export const FAKE_GOOGLE_CLIENT_ID = 'fake-google-client.apps.googleusercontent.com';
 export const FAKE_GOOGLE_CLIENT_SECRET = 'GOCSPX-fake-google-secret';
 
+export interface FakeGmailMessage {
+  id: string;
+  from: string;
+  subject: string;
+  text: string;
+  date: Date;
+}
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+
 export class FakeGoogle extends FakeOAuthProvider {
+  readonly messages: FakeGmailMessage[] = [];
+
   constructor(options: { redirectUris: string[]; email?: string; accessTokenSeconds?: number }) {
     super({
       clientId: FAKE_GOOGLE_CLIENT_ID,
@@ -29,6 +43,55 @@ export class FakeGoogle extends FakeOAuthProvider {
       HELIXIS_GOOGLE_AUTH_URL: this.authorizeUrl,
       HELIXIS_GOOGLE_TOKEN_URL: this.tokenUrl,
       HELIXIS_GOOGLE_REVOKE_URL: this.revokeUrl,
+      HELIXIS_GMAIL_API_URL: this.url,
+    };
+  }
+
+  protected override handleApi(req: RecordedRequest): FakeHandlerResult {
+    const base = '/gmail/v1/users/me/messages';
+    if (!req.path.startsWith(base))
+      return { status: 404, body: { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } } };
+    if (!this.authorized(req)) {
+      return { status: 401, body: { error: { code: 401, message: 'Invalid Credentials', status: 'UNAUTHENTICATED' } } };
+    }
+    if (req.path === base) {
+      const max = Number(req.query.get('maxResults') ?? 100);
+      const sorted = [...this.messages].sort((a, b) => b.date.getTime() - a.date.getTime()).slice(0, max);
+      return {
+        status: 200,
+        body: { messages: sorted.map((m) => ({ id: m.id, threadId: `t-${m.id}` })), resultSizeEstimate: sorted.length },
+      };
+    }
+    const id = decodeURIComponent(req.path.slice(base.length + 1));
+    const m = this.messages.find((x) => x.id === id);
+    if (!m)
+      return {
+        status: 404,
+        body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
+      };
+    return {
+      status: 200,
+      body: {
+        id: m.id,
+        threadId: `t-${m.id}`,
+        labelIds: ['INBOX'],
+        snippet: m.text.slice(0, 100),
+        internalDate: String(m.date.getTime()),
+        payload: {
+          mimeType: 'multipart/alternative',
+          headers: [
+            { name: 'From', value: m.from },
+            { name: 'To', value: this.options.email },
+            { name: 'Subject', value: m.subject },
+            { name: 'Date', value: m.date.toUTCString() },
+          ],
+          body: { size: 0 },
+          parts: [
+            { mimeType: 'text/plain', headers: [], body: { size: m.text.length, data: b64(m.text) } },
+            { mimeType: 'text/html', headers: [], body: { size: m.text.length + 7, data: b64(`<p>${m.text}</p>`) } },
+          ],
+        },
+      },
     };
   }
 }

@@ -1,13 +1,25 @@
+import type { FakeHandlerResult, RecordedRequest } from '../fake-kit';
 import { FakeOAuthProvider } from '../fake-oauth';
 
 /**
  * Local fake of the Microsoft identity platform v2.0 endpoints (`/common/oauth2/v2.0/authorize`,
- * `/token`; refresh tokens rotate; no revoke). Tests point HELIXIS_MS_AUTHORITY_URL at it.
+ * `/token`; refresh tokens rotate; no revoke) and of Graph's inbox messages list. Tests point
+ * HELIXIS_MS_AUTHORITY_URL and HELIXIS_GRAPH_API_URL at it.
  */
 export const FAKE_MS_CLIENT_ID = '00000000-fake-4000-8000-000000000365';
 export const FAKE_MS_CLIENT_SECRET = 'fake~ms~client~secret';
 
+export interface FakeGraphMessage {
+  id: string;
+  from: string;
+  subject: string;
+  text: string;
+  date: Date;
+}
+
 export class FakeMicrosoft extends FakeOAuthProvider {
+  readonly messages: FakeGraphMessage[] = [];
+
   constructor(options: { redirectUris: string[]; email?: string; accessTokenSeconds?: number }) {
     super({
       clientId: FAKE_MS_CLIENT_ID,
@@ -26,6 +38,35 @@ export class FakeMicrosoft extends FakeOAuthProvider {
       HELIXIS_MS_CLIENT_ID: FAKE_MS_CLIENT_ID,
       HELIXIS_MS_CLIENT_SECRET: FAKE_MS_CLIENT_SECRET,
       HELIXIS_MS_AUTHORITY_URL: `${this.url}/common/oauth2/v2.0`,
+      HELIXIS_GRAPH_API_URL: this.url,
     };
+  }
+
+  protected override handleApi(req: RecordedRequest): FakeHandlerResult {
+    if (req.path !== '/v1.0/me/mailFolders/inbox/messages') {
+      return { status: 404, body: { error: { code: 'ResourceNotFound', message: 'Resource not found.' } } };
+    }
+    if (!this.authorized(req)) {
+      return {
+        status: 401,
+        body: { error: { code: 'InvalidAuthenticationToken', message: 'Access token is invalid.' } },
+      };
+    }
+    const top = Number(req.query.get('$top') ?? 10);
+    const value = [...this.messages]
+      .sort((a, b) => b.date.getTime() - a.date.getTime())
+      .slice(0, top)
+      .map((m) => ({
+        id: m.id,
+        subject: m.subject,
+        bodyPreview: m.text.slice(0, 255),
+        body: { contentType: 'text', content: m.text },
+        from: { emailAddress: { name: m.from, address: m.from } },
+        toRecipients: [{ emailAddress: { address: this.options.email } }],
+        receivedDateTime: m.date.toISOString(),
+        isRead: false,
+        conversationId: `c-${m.id}`,
+      }));
+    return { status: 200, body: { value } };
   }
 }

@@ -1,16 +1,76 @@
+import { defaultDashboardPrefs } from '@helixis/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useBusinessProfile } from '../../profile/api/business-profile';
 import { TeachYourAiPanel } from '../../teach/components/teach-your-ai-panel';
+import { useDashboardPrefs } from '../api/dashboard-prefs';
+import { CustomizeDashboardDialog } from '../components/customize-dashboard-dialog';
+import { DashboardCardView } from '../components/dashboard-cards';
+import { FinalDashboardSidebar, type FinalDashboardView, VIEW_SEARCH } from '../components/final-dashboard-sidebar';
+import { businessNameOf, welcomeText } from '../lib/layout';
 
-/** The final dashboard; for now only its Teach Your AI → Manual Training view (doc 3 §2). */
-export function FinalDashboardPage() {
-  useDocumentTitle('Teach Your AI');
+function Overview({ onTeach }: { onTeach: () => void }) {
+  const profile = useBusinessProfile();
+  const prefs = useDashboardPrefs();
+  // The welcome line waits for nothing: until the profile answers it is the plain "Welcome!".
+  const welcome = welcomeText(businessNameOf(profile.data?.profile));
+  const cards = prefs.data?.cards ?? defaultDashboardPrefs().cards;
+  const visible = cards.filter((c) => c.visible);
+
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4 p-4 md:p-6">
-      <header className="space-y-1">
-        <h1 className="font-semibold text-2xl tracking-tight">Teach Your AI</h1>
-        <p className="text-muted-foreground text-sm">Manual Training</p>
+    <div className="min-w-0 flex-1 space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl tracking-tight">{welcome}</h1>
+        <CustomizeDashboardDialog cards={cards} disabled={!prefs.data} />
       </header>
-      <TeachYourAiPanel />
+      {prefs.isPending ? (
+        <Spinner label="Loading your dashboard" />
+      ) : prefs.isError ? (
+        <div role="alert" className="flex items-center justify-between gap-2 rounded-lg border p-4">
+          <p className="text-destructive text-sm">Failed to load your dashboard layout: {prefs.error.message}</p>
+          <Button size="sm" variant="outline" onClick={() => void prefs.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : visible.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+          All cards are hidden. Use Customize dashboard to show them again.
+        </p>
+      ) : (
+        <div className="grid items-start gap-4 lg:grid-cols-2" data-testid="dashboard-cards">
+          {visible.map((c) => (
+            <DashboardCardView key={c.id} id={c.id} onTeach={onTeach} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The final dashboard (doc 3 §2): its sidebar switches between the overview and Teach Your AI in place. */
+export function FinalDashboardPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const view: FinalDashboardView = params.get('view') === 'teach' ? 'teach' : 'dashboard';
+  useDocumentTitle(view === 'teach' ? 'Teach Your AI' : 'Dashboard');
+  const showTeach = () => navigate({ search: VIEW_SEARCH.teach }, { replace: true });
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 p-4 md:flex-row md:gap-6 md:p-6">
+      <FinalDashboardSidebar view={view} />
+      {view === 'teach' ? (
+        <div className="min-w-0 flex-1 space-y-4">
+          <header className="space-y-1">
+            <h1 className="font-semibold text-2xl tracking-tight">Teach Your AI</h1>
+            <p className="text-muted-foreground text-sm">Manual Training</p>
+          </header>
+          <TeachYourAiPanel />
+        </div>
+      ) : (
+        <Overview onTeach={showTeach} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+const SUITE = 'automations';
+const PASSWORD = 'cedar-lane-58';
+let server: RunningServer;
+let browser: Browser;
+let owner: ApiUser;
+
+/** Gives the workspace something to answer from, through the product's own upload API. */
+async function ingest(text: string, filename: string): Promise<void> {
+  await getJson(server.url, '/api/v1/me', owner.accessToken);
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/markdown' }), filename);
+  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+    body: form,
+  });
+  const body = (await res.json()) as { document_id: string };
+  if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const doc = await getJson<{ status: string }>(
+      server.url,
+      `/api/v1/documents/${body.document_id}`,
+      owner.accessToken,
+    );
+    if (doc.body.status !== 'PENDING') return;
+    if (Date.now() > deadline) throw new Error('document still pending');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  owner = await signUpThroughApi(server.url, `automations+${Date.now()}@cedar-lane.com`, PASSWORD);
+  await ingest(
+    '# Rent and fees\n\nMonthly rent for a two-bedroom apartment is $1,850. The security deposit is one month of rent.',
+    'pricing.md',
+  );
+  process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Automations page', () => {
+  it('creates automations, switches them, runs a real test and shows the run log', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    await page.goto('/signin?next=%2Fautomations');
+    const form = page.getByRole('form', { name: 'Sign In' });
+    await form.getByLabel('Email').fill(owner.email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/automations');
+    await page.getByRole('heading', { name: 'Automations' }).waitFor();
+    await page.getByText('No automations yet.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/final-dashboard');
+    await shot(page, SUITE, '01-empty');
+
+    // Add Automation dialog: four tiles, name, tip, Create.
+    await page.getByRole('button', { name: 'Add automation' }).click();
+    const dialog = page.getByRole('dialog');
+    for (const tile of ['Email Inbox', 'SMS Messages', 'Call Follow-up', 'Smart Rescheduler']) {
+      await dialog.getByText(tile, { exact: true }).waitFor();
+    }
+    await dialog.getByText('Open Settings to configure routing & approvals').waitFor();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Please give the automation a name.').waitFor();
+    await dialog.getByLabel('Name').fill('Leasing inbox');
+    await shot(page, SUITE, '02-add-dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add automation' }).click();
+    await page.getByRole('dialog').getByText('SMS Messages', { exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Tenant texts');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    const rows = page.getByTestId('automation-row');
+    await rows.nth(1).waitFor();
+    const inbox = rows.filter({ hasText: 'Leasing inbox' });
+    const texts = rows.filter({ hasText: 'Tenant texts' });
+    expect(await inbox.getByTestId('automation-status').textContent()).toBe('Needs connect');
+    expect(await texts.getByTestId('automation-status').textContent()).toBe('Paused');
+    expect(await inbox.getByTestId('automation-stats').textContent()).toBe('Today 0 · 7d 0');
+
+    // Switching on: no mailbox connected, so the inbox honestly stays 'Needs connect'; SMS becomes Connected.
+    await inbox.getByRole('switch').click();
+    await texts.getByRole('switch').click();
+    await texts.getByText('Connected', { exact: true }).waitFor();
+    expect(await inbox.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(await inbox.getByTestId('automation-status').textContent()).toBe('Needs connect');
+    await shot(page, SUITE, '03-list');
+
+    // The drawer: quick connect, note, quick test on real knowledge, run log.
+    await inbox.getByRole('button', { name: 'Test' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Connect Gmail' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'Connect MS365' }).getAttribute('href')).toContain(
+      '/oauth/outlook/start',
+    );
+    await drawer.getByText('No logs yet').waitFor();
+    await drawer.getByRole('textbox', { name: 'Quick test' }).fill('Hi! How much is the rent for a two-bedroom apartment?');
+    await drawer.getByRole('button', { name: 'Run test' }).click();
+    const result = drawer.getByTestId('test-result');
+    await result.getByText('pricing_question').waitFor();
+    await result.getByText('$1,850', { exact: false }).first().waitFor();
+    await result.getByText('[Doc:pricing.md#0]', { exact: false }).first().waitFor();
+    await drawer.getByTestId('run-log').getByText('classified as pricing_question', { exact: false }).waitFor();
+    await shot(page, SUITE, '04-drawer-test');
+
+    // Danger zone disables it; the list shows the run in its stats.
+    await drawer.getByRole('button', { name: 'Disable' }).click();
+    await drawer.getByRole('button', { name: 'Enable' }).waitFor();
+    await page.keyboard.press('Escape');
+    await inbox.getByText('Paused', { exact: true }).waitFor();
+    await inbox.getByText('Today 1 · 7d 1').waitFor();
+    await shot(page, SUITE, '05-after-run');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

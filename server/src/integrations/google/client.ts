@@ -1,0 +1,54 @@
+import { type FetchedMail, getJson } from '../mail-message';
+
+/** The few Gmail API calls Helixis makes (users.messages.list / get, format=full). */
+
+interface GmailPart {
+  mimeType?: string;
+  headers?: { name: string; value: string }[];
+  body?: { data?: string };
+  parts?: GmailPart[];
+}
+
+function header(part: GmailPart | undefined, name: string): string | null {
+  const found = part?.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase());
+  return found?.value ?? null;
+}
+
+/** The first text/plain body in the MIME tree (Gmail sends base64url data). */
+function plainText(part: GmailPart | undefined): string {
+  if (!part) return '';
+  if (part.mimeType === 'text/plain' && part.body?.data)
+    return Buffer.from(part.body.data, 'base64url').toString('utf8');
+  for (const child of part.parts ?? []) {
+    const text = plainText(child);
+    if (text) return text;
+  }
+  return '';
+}
+
+export class GmailClient {
+  constructor(private readonly baseUrl: string) {}
+
+  async listRecent(accessToken: string, max: number): Promise<FetchedMail[]> {
+    const list = (await getJson(
+      `${this.baseUrl}/gmail/v1/users/me/messages?maxResults=${max}&labelIds=INBOX`,
+      accessToken,
+    )) as { messages?: { id: string }[] };
+    const out: FetchedMail[] = [];
+    for (const { id } of list.messages ?? []) {
+      const m = (await getJson(
+        `${this.baseUrl}/gmail/v1/users/me/messages/${encodeURIComponent(id)}?format=full`,
+        accessToken,
+      )) as { id: string; snippet?: string; internalDate?: string; payload?: GmailPart };
+      out.push({
+        externalId: m.id,
+        from: header(m.payload, 'From'),
+        to: header(m.payload, 'To'),
+        subject: header(m.payload, 'Subject') ?? '',
+        text: plainText(m.payload) || m.snippet || '',
+        receivedAt: new Date(Number(m.internalDate ?? Date.now())),
+      });
+    }
+    return out;
+  }
+}

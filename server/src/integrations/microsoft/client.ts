@@ -1,0 +1,47 @@
+import { type FetchedMail, getJson } from '../mail-message';
+
+/** Microsoft Graph: the inbox's most recent messages. */
+interface GraphMessage {
+  id: string;
+  subject?: string;
+  bodyPreview?: string;
+  body?: { contentType?: string; content?: string };
+  from?: { emailAddress?: { address?: string; name?: string } };
+  toRecipients?: { emailAddress?: { address?: string } }[];
+  receivedDateTime?: string;
+}
+
+/** Graph may send HTML bodies; a crude tag strip is enough for indexing the text. */
+function toText(body: GraphMessage['body'], preview: string | undefined): string {
+  if (!body?.content) return preview ?? '';
+  if (body.contentType === 'html') {
+    return body.content
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+  return body.content;
+}
+
+export class GraphMailClient {
+  constructor(private readonly baseUrl: string) {}
+
+  async listRecent(accessToken: string, max: number): Promise<FetchedMail[]> {
+    const select = 'id,subject,bodyPreview,body,from,toRecipients,receivedDateTime';
+    const url = `${this.baseUrl}/v1.0/me/mailFolders/inbox/messages?$top=${max}&$select=${select}&$orderby=receivedDateTime%20desc`;
+    const page = (await getJson(url, accessToken)) as { value?: GraphMessage[] };
+    return (page.value ?? []).map((m) => ({
+      externalId: m.id,
+      from: m.from?.emailAddress?.address ?? null,
+      to:
+        m.toRecipients
+          ?.map((r) => r.emailAddress?.address)
+          .filter(Boolean)
+          .join(', ') || null,
+      subject: m.subject ?? '',
+      text: toText(m.body, m.bodyPreview),
+      receivedAt: m.receivedDateTime ? new Date(m.receivedDateTime) : new Date(),
+    }));
+  }
+}
