@@ -112,7 +112,9 @@ describe('Automations page', () => {
       '/oauth/outlook/start',
     );
     await drawer.getByText('No logs yet').waitFor();
-    await drawer.getByRole('textbox', { name: 'Quick test' }).fill('Hi! How much is the rent for a two-bedroom apartment?');
+    await drawer
+      .getByRole('textbox', { name: 'Quick test' })
+      .fill('Hi! How much is the rent for a two-bedroom apartment?');
     await drawer.getByRole('button', { name: 'Run test' }).click();
     const result = drawer.getByTestId('test-result');
     await result.getByText('pricing_question').waitFor();

@@ -30,7 +30,7 @@ describe('Teach Your AI → Manual Training', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Ffinal-dashboard');
+    await page.goto('/signin?next=%2Ffinal-dashboard%3Fview%3Dteach');
     const form = page.getByRole('form', { name: 'Sign In' });
     await form.getByLabel('Email').fill(owner.email);
     await form.getByLabel('Password').fill(PASSWORD);

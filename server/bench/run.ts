@@ -9,7 +9,7 @@
  *
  * `npm run bench -- --full` then runs the retrieval-quality benchmark (bench/retrieval.ts: SciFact
  * nDCG@10 and R@100 beside the Lucene BM25 anchor, rag-mini-wikipedia answer-hit@5).
- * Sizes: BENCH_DOCS (default 1,000 small documents), BENCH_BIG_DOCS (default 3,000 abstracts in the
+ * Sizes: BENCH_DOCS (default 600 small documents), BENCH_BIG_DOCS (default 3,000 abstracts in the
  * large document).
  */
 import path from 'node:path';
@@ -25,7 +25,7 @@ import {
 } from './knowledge-bench';
 import { runRetrievalBench } from './retrieval';
 
-const SMALL_DOCS = Number(process.env.BENCH_DOCS ?? 1_000);
+const SMALL_DOCS = Number(process.env.BENCH_DOCS ?? 600);
 const BIG_DOC_ABSTRACTS = Number(process.env.BENCH_BIG_DOCS ?? 3_000);
 
 const rate = (n: number, ms: number) => ((n * 1000) / ms).toFixed(0);

@@ -174,7 +174,7 @@ export type AppfolioStatus = z.infer<typeof AppfolioStatus>;
 export const IntegrationsStatus = z.object({
   buildium: BuildiumStatus.optional(),
   appfolio: AppfolioStatus.optional(),
-  /** Mail and calendar connections belong to the connectors feature; reported here as not connected. */
+  /** Mail and calendar connections, as the mail feature reports them. */
   gmail: z.object({ connected: z.boolean() }).optional(),
   calendar: z.object({ connected: z.boolean() }).optional(),
 });

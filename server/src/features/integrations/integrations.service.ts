@@ -27,6 +27,7 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import { mailStatus } from '../mail/mail.service';
 import {
   appfolioClient,
   assertOwnWorkspace,
@@ -415,6 +416,7 @@ export async function integrationsStatus({
   }));
   const b = connections.find((c) => c.provider === 'buildium');
   const a = connections.find((c) => c.provider === 'appfolio');
+  const mail = await mailStatus({ ctx });
   const all: IntegrationsStatus = {
     buildium: {
       connected: b?.status === 'connected',
@@ -433,9 +435,9 @@ export async function integrationsStatus({
       last_error: a?.lastError ?? null,
       lastVerifiedAt: iso(a?.lastVerifiedAt ?? null),
     },
-    // Mail and calendar connections are kept by the connectors feature, not here.
-    gmail: { connected: false },
-    calendar: { connected: false },
+    // Mail and calendar connections are kept by the mail feature.
+    gmail: { connected: mail.gmail.connected },
+    calendar: { connected: mail.calendar.connected },
   };
   const only = input.provider as keyof IntegrationsStatus | undefined;
   if (only && Object.hasOwn(all, only)) return { [only]: all[only] };

@@ -182,6 +182,10 @@ describe('Gmail round trip', () => {
     expect(summary.body.accounts).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'gmail', status: 'connected' })]),
     );
+    // The integrations status every screen reads agrees.
+    const integrations = await post(user, 'integrations-status', {});
+    expect(integrations.body.gmail).toEqual({ connected: true });
+    expect(integrations.body.calendar).toEqual({ connected: false });
   });
 
   it('refuses a replayed code and state', async () => {

@@ -88,7 +88,10 @@ export function AddAutomationDialog() {
               value={name}
               maxLength={AUTOMATION_NAME_MAX_CHARS}
               placeholder={`${AUTOMATION_KIND_LABELS[kind]} assistant`}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
               aria-invalid={error ? true : undefined}
             />
             {error && (
