@@ -82,7 +82,9 @@ async function quick(): Promise<void> {
 async function main() {
   const started = Date.now();
   await quick();
-  if (process.argv.includes('--full')) {
+  // `npm run bench -- --full` from the root reaches this script through a nested `npm run`, which takes
+  // --full as an npm option and hands it over as npm_config_full.
+  if (process.argv.includes('--full') || process.env.npm_config_full === 'true') {
     out();
     await runRetrievalBench();
   }

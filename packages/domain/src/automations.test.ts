@@ -1,7 +1,7 @@
+import type { AutomationKind } from '@helixis/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type AutomationEvent,
-  type AutomationKind,
   type AutomationState,
   automationReducer,
   initialAutomationState,

@@ -1,10 +1,9 @@
+import type { AutomationKind, AutomationProvider, AutomationStatus } from '@helixis/contract';
+
 /**
  * Automation status rules (doc 3 §4), as a pure state machine shared by the server (which persists
  * every change through it) and the web. No I/O; every transition is a table row in the tests.
  */
-export type AutomationKind = 'email_inbox' | 'sms_text' | 'call_followup' | 'smart_rescheduler';
-export type AutomationStatus = 'connected' | 'needs_auth' | 'paused' | 'error';
-export type AutomationProvider = 'gmail' | 'ms365' | 'twilio' | 'voice';
 export type AutomationConnections = Record<AutomationProvider, boolean>;
 
 export interface AutomationState {
