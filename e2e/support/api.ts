@@ -34,3 +34,21 @@ export async function getJson<T>(baseUrl: string, path: string, token?: string):
   const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/** Finishes onboarding through the profile API (description over 50 characters + onboarding_completed): operational mode. */
+export async function completeOnboardingThroughApi(baseUrl: string, token: string, description: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const upsert = await fetch(`${baseUrl}/functions/v1/business-profile`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ action: 'upsert', profile: { business_description: description } }),
+  });
+  const body = (await upsert.json()) as { profile?: { id: string } | null };
+  if (!upsert.ok || !body.profile) throw new Error(`profile upsert failed: ${upsert.status} ${JSON.stringify(body)}`);
+  const patch = await fetch(`${baseUrl}/api/v1/business-profiles/${body.profile.id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ onboarding_completed: true }),
+  });
+  if (!patch.ok) throw new Error(`completing onboarding failed: ${patch.status} ${await patch.text()}`);
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
+import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -47,6 +47,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await signUpThroughApi(server.url, `chat+${Date.now()}@harbor-view.com`, PASSWORD);
   expect((await getJson(server.url, '/api/v1/me', owner.accessToken)).status).toBe(200);
+  // /chat shows the onboarding chat until onboarding is complete; this suite tests the operational chat.
+  await completeOnboardingThroughApi(
+    server.url,
+    owner.accessToken,
+    'Harbor View manages pet-friendly apartments for long-term tenants in the harbour district.',
+  );
   await ingest('Pet Policy.txt', POLICY);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });

@@ -1,5 +1,6 @@
 import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
 import { refreshKpisJob } from './features/integrations/integrations.jobs';
+import { embedJob } from './features/knowledge/embeddings.jobs';
 import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
@@ -8,6 +9,7 @@ import type { JobDefinition } from './platform/jobs';
 export const allJobs: JobDefinition[] = [
   authCleanupJob,
   clientLogCleanupJob,
+  embedJob,
   ingestJob,
   knowledgeMaintenanceJob,
   refreshKpisJob,

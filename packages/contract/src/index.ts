@@ -11,6 +11,7 @@ export * from './errors';
 export * from './events';
 export * from './facts';
 export * from './integrations';
+export * from './integrations-catalog';
 export * from './jobs';
 export * from './knowledge';
 export * from './mail';

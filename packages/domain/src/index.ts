@@ -6,5 +6,6 @@ export * from './confidence';
 export * from './contradictions';
 export * from './facts';
 export * from './ids';
+export * from './onboarding-chat';
 export * from './roles';
 export * from './workspace-name';

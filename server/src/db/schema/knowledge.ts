@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -125,3 +126,33 @@ export const knowledgeStats = pgTable('knowledge_stats', {
   chunkCount: bigint('chunk_count', { mode: 'number' }).notNull().default(0),
   totalLength: bigint('total_length', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Chunk vectors from the knowledge.embed job (migration 0013). Where pgvector is installable the table
+ * also has a `vec vector` column, written and read only through SQL (embeddings.repo.ts).
+ */
+export const chunkEmbeddings = pgTable(
+  'chunk_embeddings',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    chunkId: uuid('chunk_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    model: text('model').notNull(),
+    dims: integer('dims').notNull(),
+    embedding: real('embedding').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.chunkId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.chunkId],
+      foreignColumns: [documentChunks.workspaceId, documentChunks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.documentId],
+      foreignColumns: [documents.workspaceId, documents.id],
+    }).onDelete('cascade'),
+    index('chunk_embeddings_model_idx').on(t.workspaceId, t.model, t.dims),
+    index('chunk_embeddings_document_idx').on(t.workspaceId, t.documentId),
+  ],
+);

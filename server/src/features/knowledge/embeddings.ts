@@ -6,6 +6,9 @@ import type { Config } from '../../config';
  * work fuses them with BM25 only through a fusion a benchmark shows above lexical alone
  * (reference/retrieval-measurements.md: reciprocal rank fusion with a weak embedder lost 25 points).
  */
+/** The job that computes a READY document's chunk vectors (embeddings.jobs.ts). */
+export const EMBED_JOB = 'knowledge.embed';
+
 export interface Embedder {
   readonly model: string;
   /** One vector per input text, in order. */

@@ -21,6 +21,7 @@ import { publishEvent } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { type Block, chunkBlocks } from './chunking';
+import { EMBED_JOB, embedderFromConfig } from './embeddings';
 import * as repo from './knowledge.repo';
 import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
 import { queryTerms, termFrequencies } from './tokenizer';
@@ -306,6 +307,10 @@ export async function processDocument(
         ...(bytes !== undefined ? { bytes } : {}),
       });
       await repo.deleteUpload(tx, scope.workspaceId, documentId);
+      // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
+      if (embedderFromConfig(scope.deps.config)) {
+        await scope.deps.jobs.enqueue(EMBED_JOB, { documentId }, { tx, workspaceId: scope.workspaceId });
+      }
       await publishEvent(tx, { ...statusEvent(current), status: 'READY', chunkCount: indexed.length });
       return 'ready' as const;
     });

@@ -1,7 +1,7 @@
 import { type ChatSource, chatMessages } from '@helixis/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, Plus, SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -41,11 +41,38 @@ function Bubble({ role, content, sources }: { role: 'user' | 'assistant'; conten
   );
 }
 
+export interface ChatViewProps {
+  className?: string;
+  /** 'onboarding' makes the assistant ask about the business instead of answering from documents. */
+  assistantMode?: 'onboarding' | 'operational';
+  /** Open this stored thread first (e.g. a restored onboarding conversation). */
+  initialThreadId?: string | null;
+  /** Called with the thread id once a turn is stored on the server. */
+  onThreadStored?: (threadId: string) => void;
+  /** Called with the user's messages of the shown conversation whenever it changes. */
+  onUserMessages?: (messages: string[]) => void;
+  /** Shown above the messages (banners, actions). */
+  banner?: ReactNode;
+  /** Hide the thread list (a single-conversation chat). */
+  hideThreads?: boolean;
+  /** Replaces the empty-conversation text. */
+  intro?: ReactNode;
+}
+
 /** Threads sidebar, messages with sources, and the input (Enter sends, Shift+Enter is a new line). */
-export function ChatView({ className }: { className?: string }) {
+export function ChatView({
+  className,
+  assistantMode,
+  initialThreadId = null,
+  onThreadStored,
+  onUserMessages,
+  banner,
+  hideThreads = false,
+  intro,
+}: ChatViewProps) {
   const client = useQueryClient();
   const threads = useThreads();
-  const [threadId, setThreadId] = useState<string | null>(null);
+  const [threadId, setThreadId] = useState<string | null>(initialThreadId);
   const messages = useMessages(threadId);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<LocalTurn[]>([]);
@@ -59,6 +86,13 @@ export function ChatView({ className }: { className?: string }) {
     ...stored.map((m) => ({ id: m.id, role: m.role, content: m.content, sources: m.sources })),
     ...pending,
   ];
+
+  const userTexts = turns.filter((t) => t.role === 'user').map((t) => t.content);
+  const userKey = userTexts.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: report only when the user's messages change
+  useEffect(() => {
+    onUserMessages?.(userTexts);
+  }, [userKey]);
 
   const progress = turns.length + (pending.at(-1)?.content.length ?? 0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the conversation grows
@@ -81,7 +115,7 @@ export function ChatView({ className }: { className?: string }) {
     ]);
     try {
       const result = await streamChat(
-        { messages: history.slice(-HISTORY_SENT), threadId: threadId ?? undefined },
+        { messages: history.slice(-HISTORY_SENT), threadId: threadId ?? undefined, assistantMode },
         (piece) =>
           setPending((p) => {
             const [user, answer] = p;
@@ -100,6 +134,7 @@ export function ChatView({ className }: { className?: string }) {
       ]);
       setThreadId(result.thread_id);
       setPending([]);
+      onThreadStored?.(result.thread_id);
     } catch (err) {
       setPending((p) => {
         const [user] = p;
@@ -123,7 +158,7 @@ export function ChatView({ className }: { className?: string }) {
 
   return (
     <div className={cn('flex min-h-[32rem] overflow-hidden rounded-xl border bg-background', className)}>
-      <aside className="hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3 md:flex">
+      <aside className={cn('hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3', !hideThreads && 'md:flex')}>
         <Button
           variant="outline"
           onClick={() => {
@@ -160,15 +195,20 @@ export function ChatView({ className }: { className?: string }) {
         </nav>
       </aside>
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
+        {banner}
         <div className="flex-1 overflow-y-auto p-4">
           {threadId && messages.isPending ? <Spinner label="Loading messages" /> : null}
           {turns.length === 0 && !(threadId && messages.isPending) ? (
             <div className="mx-auto mt-16 max-w-md text-center text-muted-foreground text-sm">
-              <p className="font-medium text-foreground">Ask anything about your business.</p>
-              <p className="mt-1">
-                Answers come from your documents and what your team taught the assistant, with sources. When it is not
-                sure, it creates a task for a person.
-              </p>
+              {intro ?? (
+                <>
+                  <p className="font-medium text-foreground">Ask anything about your business.</p>
+                  <p className="mt-1">
+                    Answers come from your documents and what your team taught the assistant, with sources. When it is
+                    not sure, it creates a task for a person.
+                  </p>
+                </>
+              )}
             </div>
           ) : null}
           <ul className="flex flex-col gap-3">

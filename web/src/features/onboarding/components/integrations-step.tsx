@@ -1,26 +1,104 @@
-import { onboardingTexts } from '@helixis/contract';
-import { ArrowLeft, ArrowRight, Building2, Calendar, Mail } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import {
+  type CatalogProvider,
+  catalogCategories,
+  catalogIndustries,
+  catalogProviders,
+  OAuthErrorCode,
+  oauthErrorMessages,
+  onboardingTexts,
+} from '@helixis/contract';
+import { ArrowLeft, ArrowRight, Briefcase, Building2, CheckCircle2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-context';
 import { useIntegrationsStatus } from '../../integrations/api/integrations';
+import { AppfolioConnectModal } from '../../integrations/components/appfolio-connect-modal';
+import { BuildiumConnectModal } from '../../integrations/components/buildium-connect-modal';
+import {
+  CATEGORY_ICON,
+  CatalogDialog,
+  CatalogStatusBadge,
+  providerStatus,
+  useIntegrationsSummary,
+} from '../../integrations/components/catalog-dialog';
+import { providerLabel } from '../../integrations/provider-label';
+
+type OpenDialog = { title: string; description: string; providers: CatalogProvider[] } | null;
+
+const byId = new Map(catalogProviders.map((p) => [p.id, p]));
+
+/** The OAuth return banner: ?connected={provider} or ?error={code} (doc 2 §8); dismissing clears the query. */
+function OAuthReturnBanner() {
+  const [params, setParams] = useSearchParams();
+  const connected = params.get('connected');
+  const error = params.get('error');
+  if (!connected && !error) return null;
+  const dismiss = () => {
+    const next = new URLSearchParams(params);
+    next.delete('connected');
+    next.delete('error');
+    setParams(next, { replace: true });
+  };
+  const code = OAuthErrorCode.safeParse(error);
+  const message = code.success ? oauthErrorMessages[code.data] : error;
+  return (
+    <Alert data-testid="oauth-return-banner" variant={connected ? 'success' : 'destructive'}>
+      <div className="flex items-start justify-between gap-3">
+        <p>
+          {connected ? (
+            <>
+              <CheckCircle2 aria-hidden="true" className="mr-1 inline size-4 text-success" />
+              {providerLabel(connected)} connected. The assistant can now read your mail.
+            </>
+          ) : (
+            <>The connection did not complete: {message}</>
+          )}
+        </p>
+        <Button aria-label="Dismiss" size="icon" variant="ghost" onClick={dismiss}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </Alert>
+  );
+}
 
 /**
- * The integrations step of onboarding (doc 2 §2): its frame and navigation rules. Back goes to /,
- * 'Skip for now' to /final-dashboard, Continue to /onboarding/ready once something is connected.
+ * The integrations step of onboarding (doc 2 §2): category cards, the property-management section,
+ * industry cards and provider dialogs. Back goes to /, 'Skip for now' to /final-dashboard, Continue to
+ * /onboarding/ready once something is connected.
  */
 export function IntegrationsStep() {
   const navigate = useNavigate();
+  const { user } = useAuth();
   const status = useIntegrationsStatus();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const summary = useIntegrationsSummary(dialog !== null);
+  const [modal, setModal] = useState<'buildium' | 'appfolio' | null>(null);
   const s = status.data;
+  const connectedAccounts = (summary.data?.accounts ?? []).filter((a) => a.status === 'connected');
   const connected = [
     s?.buildium?.connected ? 'Buildium' : null,
     s?.appfolio?.connected ? 'AppFolio' : null,
-    s?.gmail?.connected ? 'Gmail' : null,
-    s?.calendar?.connected ? 'Calendar' : null,
+    ...connectedAccounts.map((a) =>
+      a.kind === 'calendar' ? 'Calendar' : a.kind === 'email_alias' ? 'E-mail alias' : providerLabel(a.kind),
+    ),
   ].filter((x): x is string => x !== null);
   const canContinue = connected.length > 0;
+  const signedIn = user !== null;
+
+  const openCategory = (id: (typeof catalogCategories)[number]['id']) => {
+    const c = catalogCategories.find((x) => x.id === id);
+    if (!c) return;
+    setDialog({
+      title: c.label,
+      description: c.description,
+      providers: catalogProviders.filter((p) => p.category === id),
+    });
+  };
 
   return (
     <Card>
@@ -30,34 +108,116 @@ export function IntegrationsStep() {
           Connecting your property-management system lets the assistant see rentals, unpaid bills and open tasks.
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-3">
-          <div className="rounded-lg border p-4">
-            <Building2 aria-hidden="true" className="mb-2 size-5 text-primary" />
-            <p className="font-medium text-sm">Property management</p>
-            <p className="mb-3 text-muted-foreground text-xs">Buildium or AppFolio</p>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/settings/integrations/buildium?from=onboarding">Connect Buildium</Link>
-            </Button>
+      <CardContent className="space-y-6">
+        <OAuthReturnBanner />
+
+        <section aria-labelledby="pm-heading" className="space-y-3">
+          <h3 className="font-semibold text-sm" id="pm-heading">
+            Property management
+          </h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {(['buildium', 'appfolio'] as const).map((system) => {
+              const isConnected = !!s?.[system]?.connected;
+              return (
+                <div className="flex items-center justify-between gap-3 rounded-lg border p-4" key={system}>
+                  <div className="flex items-center gap-3">
+                    <Building2 aria-hidden="true" className="size-5 text-primary" />
+                    <div>
+                      <p className="font-medium text-sm">{providerLabel(system)}</p>
+                      <CatalogStatusBadge status={isConnected ? 'connected' : 'not_connected'} />
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {system === 'buildium' && signedIn ? (
+                      <Link
+                        className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                        to="/settings/integrations/buildium?from=onboarding"
+                      >
+                        Connect Buildium
+                      </Link>
+                    ) : null}
+                    <Button
+                      disabled={!signedIn}
+                      size="sm"
+                      variant={isConnected || system === 'buildium' ? 'outline' : 'default'}
+                      onClick={() => setModal(system)}
+                    >
+                      {signedIn
+                        ? system === 'buildium'
+                          ? 'Quick connect'
+                          : `${isConnected ? 'Reconnect' : 'Connect'} ${providerLabel(system)}`
+                        : 'Sign in to connect'}
+                    </Button>
+                  </div>
+                </div>
+              );
+            })}
           </div>
-          <div className="rounded-lg border p-4">
-            <Mail aria-hidden="true" className="mb-2 size-5 text-primary" />
-            <p className="font-medium text-sm">E-mail</p>
-            <p className="text-muted-foreground text-xs">Gmail or Outlook</p>
+        </section>
+
+        <section aria-labelledby="cat-heading" className="space-y-3">
+          <h3 className="font-semibold text-sm" id="cat-heading">
+            Categories
+          </h3>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {catalogCategories.map((c) => {
+              const Icon = CATEGORY_ICON[c.id];
+              const providers = catalogProviders.filter((p) => p.category === c.id);
+              const live = providers.filter((p) => providerStatus(p, summary.data) === 'connected').length;
+              return (
+                <button
+                  className="rounded-lg border p-4 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  data-category={c.id}
+                  disabled={!signedIn}
+                  key={c.id}
+                  type="button"
+                  onClick={() => openCategory(c.id)}
+                >
+                  <Icon aria-hidden="true" className="mb-2 size-5 text-primary" />
+                  <p className="font-medium text-sm">{c.label}</p>
+                  <p className="text-muted-foreground text-xs">{c.description}</p>
+                  <p className="mt-2 text-muted-foreground text-xs">
+                    {providers.length} providers{live > 0 ? ` · ${live} connected` : ''}
+                  </p>
+                </button>
+              );
+            })}
           </div>
-          <div className="rounded-lg border p-4">
-            <Calendar aria-hidden="true" className="mb-2 size-5 text-primary" />
-            <p className="font-medium text-sm">Calendars</p>
-            <p className="text-muted-foreground text-xs">ICS file or link</p>
+        </section>
+
+        <section aria-labelledby="ind-heading" className="space-y-3">
+          <h3 className="font-semibold text-sm" id="ind-heading">
+            By industry
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {catalogIndustries.map((i) => (
+              <Button
+                data-industry={i.id}
+                disabled={!signedIn}
+                key={i.id}
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  setDialog({
+                    title: i.label,
+                    description: `Tools that ${i.label.toLowerCase()} businesses often use.`,
+                    providers: i.providerIds.flatMap((id) => byId.get(id) ?? []),
+                  })
+                }
+              >
+                <Briefcase aria-hidden="true" />
+                {i.label}
+              </Button>
+            ))}
           </div>
-        </div>
-        <p className="text-muted-foreground text-sm">
-          The full provider catalogue with its connect dialogs is not part of this screen yet; Buildium can be connected
-          from its settings page.
-        </p>
+        </section>
+
         <div aria-live="polite" className="text-sm">
-          {status.isPending ? <Spinner label="Checking your connections..." /> : null}
-          {canContinue ? <p>Connected: {connected.join(', ')}</p> : null}
+          {status.isPending || summary.isPending ? <Spinner label="Checking your connections..." /> : null}
+          {status.isError ? (
+            <p className="text-destructive">Could not check connections: {status.error.message}</p>
+          ) : null}
+          {canContinue ? <p data-testid="connected-list">Connected: {connected.join(', ')}</p> : null}
         </div>
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-2">
@@ -75,6 +235,19 @@ export function IntegrationsStep() {
           </Button>
         </div>
       </CardFooter>
+      {dialog ? (
+        <CatalogDialog
+          description={dialog.description}
+          open
+          providers={dialog.providers}
+          title={dialog.title}
+          onOpenChange={(o) => {
+            if (!o) setDialog(null);
+          }}
+        />
+      ) : null}
+      <BuildiumConnectModal open={modal === 'buildium'} onOpenChange={(o) => setModal(o ? 'buildium' : null)} />
+      <AppfolioConnectModal open={modal === 'appfolio'} onOpenChange={(o) => setModal(o ? 'appfolio' : null)} />
     </Card>
   );
 }
