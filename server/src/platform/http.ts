@@ -100,6 +100,45 @@ function withPathParams(source: unknown, params: unknown): unknown {
   return { ...base, ...path };
 }
 
+/** The caller's workspace, its role check and tenant-scoped database access, added to a request context. */
+async function scopeToWorkspace(
+  ctx: RequestContext,
+  resolveWorkspace: WorkspaceResolver,
+  role: BusinessRole | undefined,
+): Promise<WorkspaceContext> {
+  const workspace = await resolveWorkspace(ctx);
+  if (role && !hasRole(workspace.businessRole, role)) {
+    throw new AppError('insufficient_role', { userMessage: `This page requires ${role} permissions to access.` });
+  }
+  return {
+    ...ctx,
+    log: ctx.log.child({ userId: ctx.user.id, workspaceId: workspace.id }),
+    workspace,
+    tenant: (fn) => withTenant(ctx.deps.database, { workspaceId: workspace.id, userId: ctx.user.id }, fn),
+  };
+}
+
+/**
+ * For routes registerEndpoints cannot serve (multipart uploads, redirects): the same authentication,
+ * workspace resolution and role check as a contract endpoint with access 'workspace'.
+ */
+export async function workspaceContextFor(
+  deps: Deps,
+  request: FastifyRequest,
+  resolveWorkspace: WorkspaceResolver,
+  role?: BusinessRole,
+): Promise<WorkspaceContext> {
+  const user = await authenticateRequest(deps, request);
+  const base: RequestContext = {
+    requestId: request.id,
+    log: request.log as unknown as Logger,
+    deps,
+    user,
+    workspace: null,
+  };
+  return scopeToWorkspace(base, resolveWorkspace, role);
+}
+
 /** Registers every endpoint of the contract with its handler, access rule and role check. */
 export function registerEndpoints(
   app: FastifyInstance,
@@ -127,22 +166,8 @@ export function registerEndpoints(
             : await authenticateRequest(deps, request);
         log.debug({ userId: user.id }, 'authenticated');
         const input = parseInput(endpoint.input, raw);
-        let ctx: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
-        if (endpoint.access === 'workspace') {
-          const workspace = await resolveWorkspace(ctx);
-          if (role && !hasRole(workspace.businessRole, role)) {
-            throw new AppError('insufficient_role', {
-              userMessage: `This page requires ${role} permissions to access.`,
-            });
-          }
-          const scoped: WorkspaceContext = {
-            ...ctx,
-            log: log.child({ userId: user.id, workspaceId: workspace.id }),
-            workspace,
-            tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
-          };
-          ctx = scoped;
-        }
+        const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+        const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
         const output = await handler({ ctx, input });
         reply.header('cache-control', 'no-store');
         return endpoint.output.parse(output);

@@ -1,12 +1,9 @@
 import multipart from '@fastify/multipart';
 import { INGEST_FILE_FIELD, INGEST_PATH, IngestOutput, IngestUrlInput, KNOWLEDGE_LIMITS } from '@helixis/contract';
-import { hasRole } from '@helixis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps, RequestContext, WorkspaceContext } from '../../platform/context';
+import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { authenticateRequest, type EndpointHandlers, parseInput } from '../../platform/http';
-import type { Logger } from '../../platform/logger';
-import { withTenant } from '../../platform/tenant';
+import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
   assertOwnWorkspace,
@@ -27,22 +24,9 @@ export const knowledgeHandlers = {
   previewWebsite,
 } satisfies Partial<EndpointHandlers>;
 
-/** The same checks registerEndpoints applies to a workspace endpoint with role manager. */
-async function managerContext(deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> {
-  const user = await authenticateRequest(deps, request);
-  const log = request.log as unknown as Logger;
-  const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
-  const workspace = await resolveWorkspace(base);
-  if (!hasRole(workspace.businessRole, 'manager')) {
-    throw new AppError('insufficient_role', { userMessage: 'This page requires manager permissions to access.' });
-  }
-  return {
-    ...base,
-    log: log.child({ userId: user.id, workspaceId: workspace.id }),
-    workspace,
-    tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
-  };
-}
+/** The checks of a workspace endpoint with role manager (raw routes: multipart, redirects). */
+const managerContext = (deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> =>
+  workspaceContextFor(deps, request, resolveWorkspace, 'manager');
 
 function namedWorkspace(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;

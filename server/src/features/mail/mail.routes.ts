@@ -6,13 +6,10 @@ import {
   IngestIcsResult,
   MAIL_LIMITS,
 } from '@helixis/contract';
-import { hasRole } from '@helixis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps, RequestContext, WorkspaceContext } from '../../platform/context';
+import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { authenticateRequest, type EndpointHandlers, parseInput } from '../../platform/http';
-import type { Logger } from '../../platform/logger';
-import { withTenant } from '../../platform/tenant';
+import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
 import { assertOwnWorkspace } from '../knowledge/knowledge.service';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
@@ -33,22 +30,9 @@ export const mailHandlers = {
   integrationsSummary,
 } satisfies Partial<EndpointHandlers>;
 
-/** The checks registerEndpoints applies to a workspace endpoint with role manager. */
-async function managerContext(deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> {
-  const user = await authenticateRequest(deps, request);
-  const log = request.log as unknown as Logger;
-  const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
-  const workspace = await resolveWorkspace(base);
-  if (!hasRole(workspace.businessRole, 'manager')) {
-    throw new AppError('insufficient_role', { userMessage: 'This page requires manager permissions to access.' });
-  }
-  return {
-    ...base,
-    log: log.child({ userId: user.id, workspaceId: workspace.id }),
-    workspace,
-    tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
-  };
-}
+/** The checks of a workspace endpoint with role manager (raw routes: multipart, redirects). */
+const managerContext = (deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> =>
+  workspaceContextFor(deps, request, resolveWorkspace, 'manager');
 
 const ICS_NAME = /\.(ics|ical|ifb|icalendar)$/i;
 
