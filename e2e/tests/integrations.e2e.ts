@@ -160,6 +160,20 @@ describe('connect Buildium against the fake and see the KPIs', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/onboarding\/confirm/);
+    await page.getByRole('heading', { name: 'Your connection is ready' }).waitFor();
+    await page.getByTestId('confirm-buildium').getByText('Connected').waitFor();
+    await page.getByTestId('confirm-appfolio').getByText('Connected').waitFor();
+    await page.getByTestId('confirm-gmail').getByText('Not connected').waitFor();
+    await page.getByTestId('kpi-sentence').getByText(expectedSentence()).waitFor();
+    await shot(page, SUITE, '06b-onboarding-confirm');
+    await page.getByRole('button', { name: 'Continue Onboarding' }).click();
+    await page.waitForURL(/\/onboarding\/ready/);
+
+    // /create-assistant shows the workspace's one live assistant and the steps that shape it.
+    await page.goto('/create-assistant');
+    await page.getByRole('heading', { name: 'Set up your assistant' }).waitFor();
+    await page.getByRole('link', { name: 'Open assistant settings' }).waitFor();
+    await shot(page, SUITE, '06c-create-assistant');
 
     // The test panel.
     await page.goto('/buildium-test');
