@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useIntegrationsStatus } from '../api/integrations';
 import { AppfolioConnectModal } from './appfolio-connect-modal';
 import { BuildiumConnectModal } from './buildium-connect-modal';
-import { PropertyKpis } from './property-kpis';
+import { KpiSentenceCard } from './kpi-sentence-card';
 
 /**
  * The onboarding step for the property-management systems (/onboarding/buildium): connect Buildium
@@ -55,16 +55,7 @@ export function BuildiumOnboardingStep() {
           </CardContent>
         </Card>
       </div>
-      {connected ? (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">What your assistant sees</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PropertyKpis variant="sentence" />
-          </CardContent>
-        </Card>
-      ) : null}
+      {connected ? <KpiSentenceCard /> : null}
       <div className="flex justify-between">
         <Button variant="outline" onClick={() => navigate('/onboarding?step=integrations')}>
           Back

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIntegrationsStatus } from '../../integrations/api/integrations';
-import { PropertyKpis } from '../../integrations/components/property-kpis';
+import { KpiSentenceCard } from '../../integrations/components/kpi-sentence-card';
 
 /**
  * /onboarding/confirm (doc 2 §2): where a connection started from onboarding lands. It shows which
@@ -65,16 +65,7 @@ export function OnboardingConfirmPage() {
           </ul>
         </CardContent>
       </Card>
-      {propertyConnected ? (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">What your assistant sees</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PropertyKpis variant="sentence" />
-          </CardContent>
-        </Card>
-      ) : null}
+      {propertyConnected ? <KpiSentenceCard /> : null}
       <div className="flex flex-wrap justify-between gap-3">
         <Button variant="outline" onClick={() => navigate('/onboarding?step=integrations')}>
           Connect another integration
