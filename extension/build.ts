@@ -26,7 +26,9 @@ export const manifest = {
   background: { service_worker: 'background.js' },
   permissions: ['storage', 'activeTab', 'scripting'],
   host_permissions: [] as string[],
-  content_scripts: [{ matches: matchPatternsFor(DEFAULT_EXTENSION_HOSTS), js: ['content.js'], run_at: 'document_idle' }],
+  content_scripts: [
+    { matches: matchPatternsFor(DEFAULT_EXTENSION_HOSTS), js: ['content.js'], run_at: 'document_idle' },
+  ],
   minimum_chrome_version: '110',
 };
 

@@ -7,7 +7,11 @@ declare namespace chrome {
     function sendMessage<T = unknown>(message: unknown): Promise<T>;
     const onMessage: {
       addListener(
-        cb: (message: unknown, sender: { tab?: { id?: number } }, sendResponse: (response: unknown) => void) => boolean | undefined,
+        cb: (
+          message: unknown,
+          sender: { tab?: { id?: number } },
+          sendResponse: (response: unknown) => void,
+        ) => boolean | undefined,
       ): void;
     };
     const onInstalled: { addListener(cb: () => void): void };

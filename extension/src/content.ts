@@ -1,5 +1,4 @@
-import { EXT_PAGE_TEXT_MAX_CHARS } from '../../packages/contract/src/extension-protocol';
-import { hostAllowed } from '../../packages/contract/src/extension-protocol';
+import { EXT_PAGE_TEXT_MAX_CHARS, hostAllowed } from '../../packages/contract/src/extension-protocol';
 import { type PageReadResult, READ_PAGE, STORAGE_KEY, type StoredConnection } from './shared';
 
 /**

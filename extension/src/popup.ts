@@ -89,7 +89,11 @@ async function ask(connection: StoredConnection, tab: chrome.tabs.Tab | null, qu
       headers: { authorization: `Bearer ${connection.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         query: question,
-        pageContext: page.ok ? { url: page.url, title: page.title, text: page.text } : tab?.url ? { url: tab.url } : undefined,
+        pageContext: page.ok
+          ? { url: page.url, title: page.title, text: page.text }
+          : tab?.url
+            ? { url: tab.url }
+            : undefined,
       }),
     });
   } catch {

@@ -45,7 +45,6 @@ export const EXTENSION_MESSAGE = {
   disconnect: 'disconnect',
 } as const;
 
-
 /** The spec's defaults: Gmail and Outlook web hosts, Zendesk and Freshdesk wildcard hosts. */
 export const DEFAULT_EXTENSION_HOSTS: readonly string[] = [
   'mail.google.com',

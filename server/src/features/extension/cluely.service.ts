@@ -11,9 +11,9 @@ import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { listFacts } from '../facts/facts.service';
 import { listDocuments } from '../knowledge/knowledge.service';
+import * as repo from './extension.repo';
 import { assistantNameOf } from './extension.service';
 import { issueToken, type TokenContext, tokenIsLive } from './extension-tokens';
-import * as repo from './extension.repo';
 
 const CONTEXT_FACTS = 50;
 const CONTEXT_DOCUMENTS = 50;

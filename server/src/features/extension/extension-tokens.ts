@@ -64,7 +64,11 @@ export async function authenticateWorkspaceToken(
     log: request.log.child({ userId: row.userId, workspaceId: row.workspaceId, tokenId: row.id }),
     deps,
     user: { id: row.userId, email: null, isAnonymous: false, sessionId: '' },
-    workspace: { id: row.workspaceId, role: role as WorkspaceContext['workspace']['role'], businessRole: businessRoleFor(role) },
+    workspace: {
+      id: row.workspaceId,
+      role: role as WorkspaceContext['workspace']['role'],
+      businessRole: businessRoleFor(role),
+    },
     tenant: (fn) => withTenant(deps.database, scope, fn),
   };
   await ctx.tenant((tx) => repo.touchToken(tx, row.workspaceId, row.id));

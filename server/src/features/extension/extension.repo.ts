@@ -1,9 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { cluelyIntegrations, extensionSettings, extensionTokens, memberships, users, workspaces } from '../../db/schema';
+import { cluelyIntegrations, extensionSettings, extensionTokens, memberships, workspaces } from '../../db/schema';
 
 export type TokenRow = typeof extensionTokens.$inferSelect;
-export type TokenWithEmail = TokenRow & { userEmail: string | null };
 export type IntegrationRow = typeof cluelyIntegrations.$inferSelect;
 
 const now = sql`now()` as unknown as string;
@@ -30,31 +29,19 @@ export async function insertToken(
   return row;
 }
 
-export async function listTokens(
-  db: Queryable,
-  workspaceId: string,
-  onlyUserId: string | null,
-): Promise<TokenWithEmail[]> {
+export async function listTokens(db: Queryable, workspaceId: string, onlyUserId: string | null): Promise<TokenRow[]> {
   const where = onlyUserId
     ? and(eq(extensionTokens.workspaceId, workspaceId), eq(extensionTokens.userId, onlyUserId))
     : eq(extensionTokens.workspaceId, workspaceId);
-  const rows = await db
-    .select({ token: extensionTokens, userEmail: users.email })
-    .from(extensionTokens)
-    .leftJoin(users, eq(users.id, extensionTokens.userId))
-    .where(where)
-    .orderBy(desc(extensionTokens.createdAt))
-    .limit(200);
-  return rows.map((r) => ({ ...r.token, userEmail: r.userEmail }));
+  return db.select().from(extensionTokens).where(where).orderBy(desc(extensionTokens.createdAt)).limit(200);
 }
 
-export async function findToken(db: Queryable, workspaceId: string, id: string): Promise<TokenWithEmail | null> {
+export async function findToken(db: Queryable, workspaceId: string, id: string): Promise<TokenRow | null> {
   const [row] = await db
-    .select({ token: extensionTokens, userEmail: users.email })
+    .select()
     .from(extensionTokens)
-    .leftJoin(users, eq(users.id, extensionTokens.userId))
     .where(and(eq(extensionTokens.workspaceId, workspaceId), eq(extensionTokens.id, id)));
-  return row ? { ...row.token, userEmail: row.userEmail } : null;
+  return row ?? null;
 }
 
 export async function revokeToken(db: Queryable, workspaceId: string, id: string): Promise<void> {

@@ -2,8 +2,8 @@ import {
   CLUELY_CONTEXT_PATH,
   CLUELY_SCRIPT_PATH,
   EXT_ANSWER_PATH,
-  ExtAnswerInput,
   EXTENSION_ZIP_PATH,
+  ExtAnswerInput,
 } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/context';
@@ -17,7 +17,6 @@ import {
   desktopScript,
   getDesktopIntegration,
 } from './cluely.service';
-import { extensionArchive } from './extension-archive';
 import {
   extAnswer,
   extBootstrap,
@@ -26,6 +25,7 @@ import {
   revokeExtensionToken,
   updateExtensionSettings,
 } from './extension.service';
+import { extensionArchive } from './extension-archive';
 import { authenticateWorkspaceToken, bearerOf } from './extension-tokens';
 
 export const extensionHandlers = {
@@ -65,14 +65,18 @@ export function registerExtensionRoutes(app: FastifyInstance, deps: Deps): void 
   });
 
   // The token sits in the URL so a desktop tool can fetch the script with a plain GET.
-  app.get<{ Params: { key: string } }>(CLUELY_SCRIPT_PATH, { config: { access: 'workspace' } }, async (request, reply) => {
-    await authenticateWorkspaceToken(deps, request.params.key, requestInfo(request), ['desktop']);
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', 'inline; filename="helixis-desktop.mjs"')
-      .send(desktopScript(deps.config, request.params.key));
-  });
+  app.get<{ Params: { key: string } }>(
+    CLUELY_SCRIPT_PATH,
+    { config: { access: 'workspace' } },
+    async (request, reply) => {
+      await authenticateWorkspaceToken(deps, request.params.key, requestInfo(request), ['desktop']);
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'inline; filename="helixis-desktop.mjs"')
+        .send(desktopScript(deps.config, request.params.key));
+    },
+  );
 
   app.get(EXTENSION_ZIP_PATH, { config: { access: 'public' } }, async (request, reply) => {
     const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -5,11 +5,11 @@ import {
   EXT_LIVE_TOKENS_PER_USER,
   type ExtAnswerInput,
   type ExtAnswerOutput,
+  type ExtBootstrapInput,
   type ExtBootstrapOutput,
   type ExtensionSettings,
   type ExtensionToken,
   type ExtensionTokenList,
-  type ExtBootstrapInput,
   type RevokeExtensionTokenInput,
   type UpdateExtensionSettingsInput,
 } from '@helixis/contract';
@@ -20,9 +20,10 @@ import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { assistantForChat } from '../assistants/assistants.service';
+import { findUserById } from '../auth/auth-user';
 import { answerQuestion } from '../chat/answer';
-import { issueToken, type TokenContext, tokenIsLive } from './extension-tokens';
 import * as repo from './extension.repo';
+import { issueToken, type TokenContext, tokenIsLive } from './extension-tokens';
 import { pageEvidence } from './page-evidence';
 
 const DEFAULT_ASSISTANT_NAME = 'Helixis';
@@ -118,12 +119,12 @@ export async function updateExtensionSettings({
   return toSettings(row);
 }
 
-function toToken(ctx: WorkspaceContext, row: repo.TokenWithEmail): ExtensionToken {
+function toToken(ctx: WorkspaceContext, row: repo.TokenRow, emails: Map<string, string | null>): ExtensionToken {
   return {
     id: row.id,
     kind: row.kind,
     userId: row.userId,
-    userEmail: row.userEmail,
+    userEmail: emails.get(row.userId) ?? null,
     createdAt: iso(row.createdAt),
     expiresAt: iso(row.expiresAt),
     lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
@@ -133,11 +134,21 @@ function toToken(ctx: WorkspaceContext, row: repo.TokenWithEmail): ExtensionToke
   };
 }
 
+/** E-mail addresses of the tokens' owners (users are global, outside the tenant tables). */
+async function emailsOf(ctx: WorkspaceContext, rows: readonly repo.TokenRow[]): Promise<Map<string, string | null>> {
+  const emails = new Map<string, string | null>();
+  for (const userId of new Set(rows.map((r) => r.userId))) {
+    emails.set(userId, (await findUserById(ctx.deps.database.db, userId))?.email ?? null);
+  }
+  return emails;
+}
+
 const isManager = (ctx: WorkspaceContext) => hasRole(ctx.workspace.businessRole, 'manager');
 
 export async function listExtensionTokens({ ctx }: { ctx: WorkspaceContext }): Promise<ExtensionTokenList> {
   const rows = await ctx.tenant((tx) => repo.listTokens(tx, ctx.workspace.id, isManager(ctx) ? null : ctx.user.id));
-  return { tokens: rows.map((r) => toToken(ctx, r)) };
+  const emails = await emailsOf(ctx, rows);
+  return { tokens: rows.map((r) => toToken(ctx, r, emails)) };
 }
 
 export async function revokeExtensionToken({
@@ -156,5 +167,5 @@ export async function revokeExtensionToken({
   });
   if (!row) throw new AppError('extension_token_not_found');
   ctx.log.info({ tokenId: row.id }, 'workspace token revoked');
-  return { token: toToken(ctx, row) };
+  return { token: toToken(ctx, row, await emailsOf(ctx, [row])) };
 }

@@ -7,7 +7,11 @@ const PASSAGES_PER_ANSWER = 3;
 
 /** Splits page text into passages of about PASSAGE_CHARS, on paragraph or sentence ends where possible. */
 export function pagePassages(text: string): string[] {
-  const clean = text.replace(/\r/g, '').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const clean = text
+    .replace(/\r/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const passages: string[] = [];
   let rest = clean;
   while (rest.length > 0) {
