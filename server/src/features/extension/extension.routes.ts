@@ -64,10 +64,11 @@ export function registerExtensionRoutes(app: FastifyInstance, deps: Deps): void 
     return cluelyContext(auth);
   });
 
-  // The token sits in the URL so a desktop tool can fetch the script with a plain GET.
+  // The token sits in the URL so a desktop tool can fetch the script with a plain GET; request logging
+  // (which writes the URL) is off below warn for this route so the token never reaches the logs.
   app.get<{ Params: { key: string } }>(
     CLUELY_SCRIPT_PATH,
-    { config: { access: 'workspace' } },
+    { config: { access: 'workspace' }, logLevel: 'warn' },
     async (request, reply) => {
       await authenticateWorkspaceToken(deps, request.params.key, requestInfo(request), ['desktop']);
       return reply

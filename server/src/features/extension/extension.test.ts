@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type {
   CluelyContextOutput,
   CluelySyncOutput,
@@ -8,7 +9,9 @@ import type {
   ExtensionToken,
 } from '@helixis/contract';
 import { DEFAULT_EXTENSION_HOSTS, hostAllowed, hostPatternProblem } from '@helixis/contract';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../platform/logger';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { ingestAndWait } from '../knowledge/test-helpers';
@@ -350,5 +353,39 @@ describe('cluely-sync (desktop assistant)', () => {
     });
     expect(removed.body.integration?.isActive).toBe(false);
     expect((await fetch(renewed.body.scriptUrl)).status).toBe(401);
+  });
+});
+
+describe('secrets in logs', () => {
+  it('never writes a workspace token or the script URL to the logs', async () => {
+    let raw = '';
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        raw += chunk.toString();
+        callback();
+      },
+    });
+    const logged = await startTestApp({}, { log: pino(loggerOptions('trace'), sink) });
+    try {
+      logged.config.publicUrl = logged.url;
+      const user = await createUserWithSession(logged);
+      const boot = await api<ExtBootstrapOutput>(logged, 'POST', '/functions/v1/ext-bootstrap', {
+        token: user.token,
+        body: {},
+      });
+      await api(logged, 'POST', '/functions/v1/ext-answer', { token: boot.body.tenantJwt, body: { query: 'hours?' } });
+      const sync = await api<CluelySyncOutput>(logged, 'POST', '/functions/v1/cluely-sync', {
+        token: user.token,
+        body: { action: 'create_integration', userId: user.id },
+      });
+      expect((await fetch(sync.body.scriptUrl)).status).toBe(200);
+      const desktopToken = sync.body.scriptUrl.split('/').pop() ?? '';
+      await api(logged, 'GET', '/functions/v1/cluely-sync/context', { token: desktopToken });
+      // Requests were logged at all, so the absence below means something.
+      expect(raw).toContain('/functions/v1/ext-answer');
+      for (const secret of [boot.body.tenantJwt, desktopToken]) expect(raw).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });
