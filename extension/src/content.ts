@@ -17,6 +17,7 @@ if (!marker.__helixisContent) {
       if (!hostAllowed(window.location.hostname, hosts)) {
         result = { ok: false, error: 'not_allowed' };
       } else {
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is wanted (no scripts, styles or hidden parts)
         const text = (document.body?.innerText ?? '').replace(/\n{3,}/g, '\n\n').trim();
         result = {
           ok: true,
