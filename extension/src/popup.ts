@@ -36,17 +36,19 @@ async function targetTab(): Promise<chrome.tabs.Tab | null> {
 }
 
 async function readPage(tab: chrome.tabs.Tab, connection: StoredConnection): Promise<PageReadResult> {
-  if (tab.id === undefined || !tab.url) return { ok: false, error: 'no_tab' };
-  let host = '';
+  if (tab.id === undefined) return { ok: false, error: 'no_tab' };
+  let host: string | null = null;
   try {
-    host = new URL(tab.url).hostname;
+    host = tab.url ? new URL(tab.url).hostname : null;
   } catch {
     return { ok: false, error: 'not_allowed' };
   }
-  if (!hostAllowed(host, connection.allowedHosts)) return { ok: false, error: 'not_allowed' };
+  if (host !== null && !hostAllowed(host, connection.allowedHosts)) return { ok: false, error: 'not_allowed' };
   try {
+    // The content script checks the allowed domains again before it reads anything.
     return await chrome.tabs.sendMessage<PageReadResult>(tab.id, { type: READ_PAGE });
   } catch {
+    if (host === null) return { ok: false, error: 'unreadable' };
     // No content script yet (a domain added in Settings): inject it through activeTab, then ask again.
     try {
       await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['content.js'] });

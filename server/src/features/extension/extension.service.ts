@@ -73,20 +73,31 @@ export async function extBootstrap({
   };
 }
 
+/** A question about the page itself ("Summarize this page", "what does this e-mail ask?"). */
+const ABOUT_THE_PAGE =
+  /\b(summari[sz]e|tl;?dr)\b|\b(this|the|current)\s+(page|e-?mail|mail|ticket|message|thread|conversation|article|customer)\b/i;
+
 /**
- * ext-answer: answers from the workspace's knowledge (documents and facts) through the chat answerer;
- * the page's text joins the evidence for this answer only and is not stored.
+ * ext-answer: answers from the workspace's knowledge (documents and facts) through the chat answerer.
+ * The page's text is context: it is evidence when the question is about the page, or when the
+ * knowledge alone cites nothing; it is used for this answer only and never stored.
  */
 export async function extAnswer({ ctx, token }: TokenContext, input: ExtAnswerInput): Promise<ExtAnswerOutput> {
   await consume(ctx, `ext-answer:${token.id}`, EXT_ANSWERS_PER_MINUTE);
-  const answer = await answerQuestion(ctx, selectProvider(ctx.deps.config), {
-    history: [{ role: 'user', content: input.query }],
-    question: input.query,
-    mode: 'operational',
-    testMode: false,
-    businessContext: '',
-    extraEvidence: pageEvidence(input.query, input.pageContext),
-  });
+  const provider = selectProvider(ctx.deps.config);
+  const page = pageEvidence(input.query, input.pageContext);
+  const ask = (extraEvidence: typeof page) =>
+    answerQuestion(ctx, provider, {
+      history: [{ role: 'user', content: input.query }],
+      question: input.query,
+      mode: 'operational',
+      testMode: false,
+      businessContext: '',
+      extraEvidence,
+    });
+  const aboutPage = page.length > 0 && ABOUT_THE_PAGE.test(input.query);
+  let answer = await ask(aboutPage ? page : []);
+  if (!aboutPage && page.length > 0 && answer.sources.length === 0) answer = await ask(page);
   return {
     answer: answer.text,
     confidence: answer.confidence,

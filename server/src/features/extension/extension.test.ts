@@ -111,6 +111,27 @@ describe('ext-bootstrap and ext-answer', () => {
     }
   });
 
+  it('answers from the knowledge first, and from the page when asked about it', async () => {
+    const { user } = await owner();
+    await ingestAndWait(t, user.token, 'pet-policy.txt', PET_POLICY);
+    const token = (await bootstrap(user.token)).body.tenantJwt;
+    const pageContext = {
+      url: 'https://acme.zendesk.com/agent/tickets/5123',
+      title: 'Ticket #5123',
+      text: 'Maria Lopez, unit 4C, writes: I am adopting a cat next week. Is a cat allowed and what deposit do I need to pay?',
+    };
+    // The ticket repeats the question; the answer must come from the policy, not echo the ticket.
+    const policy = await answer(token, { query: 'What deposit is needed for a cat?', pageContext });
+    expect(policy.body.answer).toContain('$300');
+    expect(policy.body.sources.every((s) => s.title === 'pet-policy.txt')).toBe(true);
+    const summary = await answer(token, {
+      query: 'Summarize this ticket: who writes and from which unit?',
+      pageContext,
+    });
+    expect(summary.body.answer).toContain('4C');
+    expect(summary.body.sources.some((s) => s.title === 'This page (acme.zendesk.com)')).toBe(true);
+  });
+
   it('refuses bad input with readable messages and caps the sizes', async () => {
     const { user } = await owner();
     const boot = await bootstrap(user.token);

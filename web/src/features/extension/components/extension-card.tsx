@@ -115,17 +115,14 @@ export function ExtensionCard() {
               Download Extension
             </a>
           </Button>
-          {connected ? (
-            <Button variant="outline" onClick={() => void disconnect()}>
-              <Unlink aria-hidden="true" />
-              Disconnect
-            </Button>
-          ) : (
-            <Button onClick={() => void connect()} disabled={bootstrap.isPending}>
-              <Link2 aria-hidden="true" />
-              {bootstrap.isPending ? 'Connecting...' : 'Connect'}
-            </Button>
-          )}
+          <Button onClick={() => void connect()} disabled={bootstrap.isPending}>
+            <Link2 aria-hidden="true" />
+            {bootstrap.isPending ? 'Connecting...' : 'Connect'}
+          </Button>
+          <Button variant="outline" onClick={() => void disconnect()} disabled={!connected}>
+            <Unlink aria-hidden="true" />
+            Disconnect
+          </Button>
           <Button variant="secondary" onClick={() => void test()} disabled={testing}>
             <FlaskConical aria-hidden="true" />
             Test: Summarize this page
