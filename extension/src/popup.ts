@@ -48,7 +48,8 @@ async function readPage(tab: chrome.tabs.Tab, connection: StoredConnection): Pro
     // The content script checks the allowed domains again before it reads anything.
     return await chrome.tabs.sendMessage<PageReadResult>(tab.id, { type: READ_PAGE });
   } catch {
-    if (host === null) return { ok: false, error: 'unreadable' };
+    // Unknown address and no content script: the tab is not on one of the manifest's domains.
+    if (host === null) return { ok: false, error: 'not_allowed' };
     // No content script yet (a domain added in Settings): inject it through activeTab, then ask again.
     try {
       await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['content.js'] });
