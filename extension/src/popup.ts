@@ -122,7 +122,7 @@ async function init(): Promise<void> {
   if (!connection || expired) {
     $('connect-text').textContent = expired
       ? 'Your connection has expired. Open Helixis and click Connect again.'
-      : `${extensionMessages.connectFirst}: open Helixis, go to Connect and click Connect on the extension card.`;
+      : `${extensionMessages.connectFirst}: open Helixis, go to Settings → Extension (or the Connect page) and click Connect.`;
     return;
   }
   $('assistant-name').textContent = connection.assistantName;

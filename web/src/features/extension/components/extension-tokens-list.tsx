@@ -9,7 +9,10 @@ const KIND_LABELS: Record<ExtensionToken['kind'], string> = {
   desktop: 'Desktop assistant',
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+    : '—';
 
 function status(token: ExtensionToken): { label: string; variant: 'success' | 'secondary' | 'outline' } {
   if (token.revokedAt) return { label: 'Revoked', variant: 'secondary' };
@@ -46,7 +49,6 @@ export function ExtensionTokensList() {
           <tr>
             <th className="px-3 py-2 font-medium">Kind</th>
             <th className="px-3 py-2 font-medium">Member</th>
-            <th className="px-3 py-2 font-medium">Created</th>
             <th className="px-3 py-2 font-medium">Expires</th>
             <th className="px-3 py-2 font-medium">Last used</th>
             <th className="px-3 py-2 font-medium">Status</th>
@@ -60,9 +62,10 @@ export function ExtensionTokensList() {
             const s = status(token);
             return (
               <tr key={token.id} className="border-t">
-                <td className="px-3 py-2">{KIND_LABELS[token.kind]}</td>
-                <td className="px-3 py-2">{token.mine ? 'You' : (token.userEmail ?? '—')}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{when(token.createdAt)}</td>
+                <td className="px-3 py-2 whitespace-nowrap" title={`Created ${when(token.createdAt)}`}>
+                  {KIND_LABELS[token.kind]}
+                </td>
+                <td className="max-w-48 truncate px-3 py-2">{token.mine ? 'You' : (token.userEmail ?? '—')}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{when(token.expiresAt)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{when(token.lastUsedAt)}</td>
                 <td className="px-3 py-2">
