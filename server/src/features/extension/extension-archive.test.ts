@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_EXTENSION_HOSTS, matchPatternsFor } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
+import { extensionArchive } from './extension-archive';
 import { crc32 } from './zip';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -97,6 +98,12 @@ describe('/extension.zip', () => {
     } finally {
       t.config.publicUrl = saved;
     }
+  });
+
+  it('says clearly when the extension was not built', () => {
+    expect(() => extensionArchive('http://localhost:3000', path.join(work, 'missing'))).toThrow(
+      'The browser extension has not been built on this server. Run `npm run build` and restart.',
+    );
   });
 
   it('computes the standard CRC-32', () => {
