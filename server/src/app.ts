@@ -13,6 +13,7 @@ import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
 import { dashboardHandlers } from './features/dashboard/dashboard.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
+import { extensionHandlers, registerExtensionRoutes } from './features/extension/extension.routes';
 import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
 import { integrationHandlers } from './features/integrations/integrations.routes';
 import { jobHandlers } from './features/jobs/jobs.routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...mailHandlers,
     ...dashboardHandlers,
     ...automationHandlers,
+    ...extensionHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);
@@ -109,6 +111,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const realtime = await registerRealtime(app, deps, resolveWorkspace);
   registerFactsRealtime(app, realtime.acceptSocket);
   registerVoiceRoutes(app, deps, resolveWorkspace);
+  registerExtensionRoutes(app, deps);
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
   const indexHtml = serveWeb ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';

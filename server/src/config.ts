@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
   HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
+  HELIXIS_EXTENSION_TOKEN_TTL: z.coerce.number().int().min(60).default(43_200),
+  HELIXIS_DESKTOP_TOKEN_TTL: z.coerce.number().int().min(60).default(2_592_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +104,8 @@ export interface Config {
   };
   /** Inbound SMTP listener for workspace aliases (port undefined = off). */
   inboundMail: { port: number | undefined; host: string; domain: string };
+  /** Lifetimes of the browser-extension and desktop-assistant workspace tokens. */
+  extension: { tokenTtlSeconds: number; desktopTokenTtlSeconds: number };
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -193,6 +197,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         tokenUrl: `${e.HELIXIS_MS_AUTHORITY_URL.replace(/\/+$/, '')}/token`,
         apiUrl: e.HELIXIS_GRAPH_API_URL.replace(/\/+$/, ''),
       },
+    },
+    extension: {
+      tokenTtlSeconds: e.HELIXIS_EXTENSION_TOKEN_TTL,
+      desktopTokenTtlSeconds: e.HELIXIS_DESKTOP_TOKEN_TTL,
     },
     inboundMail: {
       port: e.HELIXIS_INBOUND_SMTP_PORT,

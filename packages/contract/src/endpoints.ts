@@ -4,6 +4,7 @@ import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
+import { extensionEndpoints } from './extension';
 import { factEndpoints } from './facts';
 import { integrationEndpoints } from './integrations';
 import { jobEndpoints } from './jobs';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...mailEndpoints,
   ...dashboardEndpoints,
   ...automationEndpoints,
+  ...extensionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

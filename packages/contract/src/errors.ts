@@ -76,6 +76,20 @@ export const errorCatalogue = {
     status: 400,
     message: 'This calendar file could not be read. Please check it is a valid .ics file.',
   },
+  // Browser extension and desktop-assistant tokens (doc 3 §7).
+  extension_token_invalid: {
+    status: 401,
+    message: 'This extension token is not valid. Connect the extension again from the Helixis app.',
+  },
+  extension_token_expired: {
+    status: 401,
+    message: 'This extension token has expired. Connect the extension again from the Helixis app.',
+  },
+  extension_token_revoked: {
+    status: 401,
+    message: 'This extension token was revoked. Connect the extension again from the Helixis app.',
+  },
+  extension_token_not_found: { status: 404, message: 'Token not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

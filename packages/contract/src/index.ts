@@ -9,6 +9,7 @@ export * from './demo';
 export * from './endpoints';
 export * from './errors';
 export * from './events';
+export * from './extension';
 export * from './facts';
 export * from './integrations';
 export * from './integrations-catalog';

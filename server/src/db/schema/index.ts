@@ -7,6 +7,7 @@ export * from './chat';
 export * from './client-logs';
 export * from './core';
 export * from './dashboard';
+export * from './extension';
 export * from './facts';
 export * from './integrations';
 export * from './knowledge';

@@ -30,6 +30,8 @@ export interface AnswerRequest {
   /** Overrides from the caller (ignored in test mode, where the test copy's settings apply). */
   systemPrompt?: string;
   temperature?: number;
+  /** Evidence supplied by the caller for this answer only (e.g. the browser extension's page text); never stored. */
+  extraEvidence?: Evidence[];
 }
 
 export interface AnswerResult {
@@ -134,6 +136,7 @@ export async function answerQuestion(
     : (request.temperature ?? assistant?.temperature ?? DEFAULT_ASSISTANT_TEMPERATURE);
   const operational = request.mode === 'operational';
   const evidence = operational ? await gatherEvidence(ctx, request.question, assistant?.use_rag ?? true) : [];
+  if (operational && request.extraEvidence) evidence.push(...request.extraEvidence);
 
   let text = '';
   try {

@@ -2,6 +2,7 @@ import { Building2, ChevronRight, Plug } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ExtensionSettingsSection } from '../../extension/components/extension-settings-section';
 import { ResetOnboardingCard } from '../../onboarding/components/reset-onboarding-card';
 
 const sections = [
@@ -41,6 +42,7 @@ export function SettingsPage() {
           </Link>
         ))}
       </div>
+      <ExtensionSettingsSection />
       <ResetOnboardingCard />
     </section>
   );
