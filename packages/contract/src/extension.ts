@@ -44,7 +44,7 @@ export const AllowedHosts = z
 export const ExtBootstrapInput = z.object({ businessId: Uuid.optional() });
 export type ExtBootstrapInput = z.infer<typeof ExtBootstrapInput>;
 export const ExtBootstrapOutput = z.object({
-  /** The spec's name; an opaque random workspace token (see docs/decisions/017-extension-tokens.md). */
+  /** The spec's name; an opaque random workspace token (see docs/decisions/023-extension-tokens.md). */
   tenantJwt: z.string(),
   tokenId: Uuid,
   expiresAt: z.string(),
