@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
   HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
+  /** Comma-separated e-mails of platform operators (delete-all-users); empty = nobody. */
+  HELIXIS_OPERATOR_EMAILS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +104,8 @@ export interface Config {
   };
   /** Inbound SMTP listener for workspace aliases (port undefined = off). */
   inboundMail: { port: number | undefined; host: string; domain: string };
+  /** Lower-cased e-mails of platform operators (HELIXIS_OPERATOR_EMAILS); empty = nobody. */
+  operatorEmails: string[];
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -199,5 +203,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: e.HELIXIS_INBOUND_SMTP_HOST,
       domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
     },
+    operatorEmails: list(e.HELIXIS_OPERATOR_EMAILS.toLowerCase()),
   };
 }
