@@ -27,7 +27,8 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/v1/admin/operator',
     access: 'user',
-    summary: 'Whether the caller is a platform operator (HELIXIS_OPERATOR_EMAILS); the web shows the danger zones only then.',
+    summary:
+      'Whether the caller is a platform operator (HELIXIS_OPERATOR_EMAILS); the web shows the danger zones only then.',
     input: z.object({}).strict(),
     output: OperatorStatus,
   },

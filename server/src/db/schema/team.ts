@@ -21,7 +21,10 @@ export const workspaceInvitations = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), uniqueIndex('workspace_invitations_token_key').on(t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex('workspace_invitations_token_key').on(t.tokenHash),
+  ],
 );
 
 export const activeWorkspaces = pgTable(

@@ -19,19 +19,23 @@ export async function membershipsOf(
   tx: Tx,
   userId: string,
 ): Promise<{ workspace_id: string; role: string; owners: number }[]> {
-  const rows = await rowsOf<{ workspace_id: string; role: string; owners: number }>(tx.execute(sql`
+  const rows = await rowsOf<{ workspace_id: string; role: string; owners: number }>(
+    tx.execute(sql`
     select m.workspace_id, m.role,
            (select count(*)::int from memberships o where o.workspace_id = m.workspace_id and o.role = 'OWNER') as owners
-      from memberships m where m.user_id = ${userId} for update of m`));
+      from memberships m where m.user_id = ${userId} for update of m`),
+  );
   return rows;
 }
 
 /** Workspaces created by the user that no membership points to any more (an orphan is theirs to delete). */
 export async function orphanWorkspacesOwnedBy(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(tx.execute(sql`
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`
     select w.id from workspaces w
      where w.owner_id = ${userId}
-       and not exists (select 1 from memberships m where m.workspace_id = w.id)`));
+       and not exists (select 1 from memberships m where m.workspace_id = w.id)`),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -40,11 +44,13 @@ export async function orphanWorkspacesOwnedBy(tx: Tx, userId: string): Promise<s
  * run time, so a table added by a later migration is covered without touching this code.
  */
 export async function tablesWithColumn(tx: Tx, column: 'workspace_id' | 'user_id'): Promise<string[]> {
-  const rows = await rowsOf<{ table_name: string }>(tx.execute(sql`
+  const rows = await rowsOf<{ table_name: string }>(
+    tx.execute(sql`
     select c.table_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = current_schema() and c.column_name = ${column} and t.table_type = 'BASE TABLE'
-     order by c.table_name`));
+     order by c.table_name`),
+  );
   return rows.map((r) => r.table_name);
 }
 
@@ -86,6 +92,8 @@ export async function deleteUser(tx: Tx, userId: string): Promise<void> {
 }
 
 export async function allUserIdsExcept(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(tx.execute(sql`select id from users where id <> ${userId} order by created_at`));
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`select id from users where id <> ${userId} order by created_at`),
+  );
   return rows.map((r) => r.id);
 }

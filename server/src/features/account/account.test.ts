@@ -156,8 +156,9 @@ describe('delete my account (Settings → Data)', () => {
     });
     const outbox = await api<any>(t, 'GET', `/auth/v1/dev/outbox?to=${member.email}`);
     const token = /#([A-Za-z0-9_-]+)/.exec(outbox.body.mails[0].text)?.[1];
-    expect((await api<any>(t, 'POST', '/api/v1/invitations/accept', { token: member.token, body: { token } })).status)
-      .toBe(200);
+    expect(
+      (await api<any>(t, 'POST', '/api/v1/invitations/accept', { token: member.token, body: { token } })).status,
+    ).toBe(200);
     const before = await rowsOfWorkspace(host.workspaceId);
 
     const res = await api<any>(t, 'POST', '/api/v1/account/delete', {

@@ -2,9 +2,9 @@ import type { DeleteAllUsersOutput, OperatorStatus } from '@helixis/contract';
 import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withSystem } from '../../platform/tenant';
+import * as repo from '../account/account.repo';
 import { deleteUserCompletely } from '../account/account.service';
 import { findUserById } from '../auth/auth-user';
-import * as repo from '../account/account.repo';
 
 /**
  * A platform operator is a signed-in, confirmed, non-anonymous account whose e-mail is listed in

@@ -9,8 +9,8 @@ import {
   type MembershipRole,
   type TeamInvitation,
   type TeamOverview,
-  type UpdateMemberRoleInput,
   teamMessages,
+  type UpdateMemberRoleInput,
 } from '@helixis/contract';
 import { businessRoleFor, hasRole } from '@helixis/domain';
 import type { Tx } from '../../db/client';

@@ -319,10 +319,9 @@ describe('roles and removal (server-enforced)', () => {
     const bInvites = (await api<any>(t, 'GET', '/api/v1/team', { token: b.owner.token })).body.invitations;
     const revoke = await api<any>(t, 'DELETE', `/api/v1/team/invitations/${bInvites[0].id}`, { token: a.owner.token });
     expect(revoke.status).toBe(404);
-    const still = await t.database.query(
-      'select 1 from workspace_invitations where id = $1 and revoked_at is null',
-      [bInvites[0].id],
-    );
+    const still = await t.database.query('select 1 from workspace_invitations where id = $1 and revoked_at is null', [
+      bInvites[0].id,
+    ]);
     expect(still).toHaveLength(1);
     const roles = await t.database.query<{ role: string }>(
       'select role from memberships where workspace_id = $1 and user_id = $2',
