@@ -10,6 +10,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+const DESCRIPTION = 'Lakeside Lofts rents 80 apartments in Duluth, Minnesota to students and young families.';
+
 interface Owned {
   owner: TestUser;
   workspaceId: string;
@@ -108,6 +110,15 @@ describe('invitations', () => {
 
   it('accepts a link after signing up through the auth API with the invited address', async () => {
     const ws = await ownerWithWorkspace();
+    const upsert = await api<any>(t, 'POST', '/functions/v1/business-profile', {
+      token: ws.owner.token,
+      body: { action: 'upsert', profile: { business_description: DESCRIPTION } },
+    });
+    const done = await api<any>(t, 'PATCH', `/api/v1/business-profiles/${upsert.body.profile.id}`, {
+      token: ws.owner.token,
+      body: { onboarding_completed: true },
+    });
+    expect(done.body.mode).toBe('operational');
     await invite(ws.owner.token, 'new.person@example.com');
     const token = await invitationToken('new.person@example.com');
     const signUp = await api<any>(t, 'POST', '/auth/v1/signup', {
@@ -122,6 +133,14 @@ describe('invitations', () => {
     // A workspace-scoped feature now reads the inviting workspace: the member sees its assistant.
     const assistants = await api<any>(t, 'GET', '/api/v1/assistants', { token: accessToken });
     expect(assistants.body.assistants[0].workspace_id).toBe(ws.workspaceId);
+    // The member shares the business the owner described: same description, operational assistant.
+    const profile = await api<any>(t, 'POST', '/functions/v1/business-profile', {
+      token: accessToken,
+      body: { action: 'get' },
+    });
+    expect(profile.body.profile.user_id).toBe(ws.owner.id);
+    expect(profile.body.profile.business_description).toBe(DESCRIPTION);
+    expect(profile.body.mode).toBe('operational');
   });
 
   it('refuses another address, a revoked, a replaced, an expired and an unknown link', async () => {

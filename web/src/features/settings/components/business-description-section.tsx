@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useAuth } from '../../../lib/auth-context';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveBusinessProfile, useAssistantMode, useBusinessProfile } from '../../profile/api/business-profile';
 import { Textarea } from '../../profile/components/textarea';
@@ -18,6 +19,10 @@ import { Textarea } from '../../profile/components/textarea';
 export function BusinessDescriptionSection() {
   const profile = useBusinessProfile();
   const mode = useAssistantMode();
+  const { user } = useAuth();
+  // An invited member reads the owner's description; it is changed by whoever wrote it.
+  const owner = profile.data?.profile?.user_id;
+  const editable = !owner || owner === user?.id;
   const client = useQueryClient();
   const saved = profile.data?.profile?.business_description ?? '';
   const [text, setText] = useState<string | null>(null);
@@ -56,13 +61,18 @@ export function BusinessDescriptionSection() {
           rows={5}
           value={value}
           disabled={profile.isPending}
+          readOnly={!editable}
           onChange={(e) => setText(e.target.value)}
           placeholder="Oakridge Property Management looks after 140 rental units in Columbus, Ohio..."
         />
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => void save()} disabled={saving || profile.isPending || value === saved}>
-            {saving ? 'Saving...' : 'Save description'}
-          </Button>
+          {editable ? (
+            <Button onClick={() => void save()} disabled={saving || profile.isPending || value === saved}>
+              {saving ? 'Saving...' : 'Save description'}
+            </Button>
+          ) : (
+            <span className="text-muted-foreground text-xs">Written by the workspace owner.</span>
+          )}
           <Badge variant={mode === 'operational' ? 'success' : 'secondary'} data-testid="assistant-mode">
             Assistant mode: {mode === 'operational' ? 'Operational' : 'Onboarding'}
           </Badge>

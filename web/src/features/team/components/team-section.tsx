@@ -21,13 +21,16 @@ import { useInviteTeamMember, useRemoveMember, useRevokeInvitation, useTeam, use
 const ROLE_LABELS: Record<MembershipRole, string> = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' };
 
 const selectClass =
-  'h-9 rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40';
+  'h-10 rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Please try again.');
 
 /** Which roles the viewer may give this member (the server enforces the same rules). */
 function assignableRoles(team: TeamOverview, member: TeamMember): MembershipRole[] {
   if (!team.can_manage) return [];
+  // The last owner stays an owner (the server refuses it too).
+  const owners = team.members.filter((m) => m.role === 'OWNER').length;
+  if (member.role === 'OWNER' && owners <= 1) return [];
   if (team.your_role === 'OWNER') return ['OWNER', 'ADMIN', 'MEMBER'];
   return member.role === 'OWNER' ? [] : ['ADMIN', 'MEMBER'];
 }
