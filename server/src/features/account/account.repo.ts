@@ -14,7 +14,10 @@ export async function lockUser(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`account:${userId}`}))`);
 }
 
-/** The user's memberships, each with how many OWNERs the workspace has (rows locked for the transaction). */
+/**
+ * The user's memberships, each with how many OWNERs the workspace has. The owners' rows of those workspaces
+ * are locked first, so two owners deleting their accounts at once cannot both leave a workspace ownerless.
+ */
 export async function membershipsOf(
   tx: Tx,
   userId: string,

@@ -177,6 +177,26 @@ describe('delete my account (Settings → Data)', () => {
   });
 });
 
+describe('two owners deleting their accounts at once', () => {
+  it('leave no ownerless workspace behind: the second one out deletes it', async () => {
+    const first = await createUserWithSession(t);
+    const me = await api<any>(t, 'GET', '/api/v1/me', { token: first.token });
+    const second = await createUserWithSession(t);
+    await t.database.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'OWNER')`, [
+      me.body.workspace.id,
+      second.id,
+    ]);
+    const results = await Promise.all(
+      [first, second].map((u) =>
+        api<any>(t, 'POST', '/api/v1/account/delete', { token: u.token, body: { confirmation: 'DELETE' } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results.map((r) => r.body.workspaces_deleted).sort()).toEqual([0, 1]);
+    expect(await rowsOfWorkspace(me.body.workspace.id)).toEqual({});
+  });
+});
+
 describe('change password (Settings → Account)', () => {
   it('checks the current password, then only the new one works and other sessions end', async () => {
     const email = 'pw.changer@example.com';

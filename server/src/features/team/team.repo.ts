@@ -186,9 +186,16 @@ export async function setActiveWorkspace(tx: Tx, userId: string, workspaceId: st
     .onConflictDoUpdate({ target: activeWorkspaces.userId, set: { workspaceId, updatedAt: sql`now()` } });
 }
 
-export async function findUserEmail(db: Queryable, userId: string): Promise<string | null | undefined> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.email;
+export async function findUser(
+  db: Queryable,
+  userId: string,
+): Promise<{ email: string | null; emailConfirmedAt: string | null } | undefined> {
+  const rows = await db
+    .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
 }
 
 export async function workspaceName(db: Queryable, workspaceId: string): Promise<string | undefined> {

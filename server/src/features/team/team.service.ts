@@ -220,8 +220,9 @@ export async function acceptInvitation({
   const result = await withSystem(ctx.deps.database, async (tx) => {
     const found = await repo.findInvitationByToken(tx, hashToken(input.token), { lock: true });
     if (!found) throw new AppError('invitation_not_found');
-    const email = (await repo.findUserEmail(tx, ctx.user.id))?.toLowerCase();
-    if (ctx.user.isAnonymous || !email || email !== found.email.toLowerCase()) {
+    const user = await repo.findUser(tx, ctx.user.id);
+    const email = user?.email?.toLowerCase();
+    if (ctx.user.isAnonymous || !email || !user?.emailConfirmedAt || email !== found.email.toLowerCase()) {
       throw new AppError('invitation_wrong_email', {
         userMessage: `This invitation was sent to ${found.email}. Sign in with that address to accept it.`,
       });

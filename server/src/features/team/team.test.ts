@@ -155,6 +155,16 @@ describe('invitations', () => {
       message: 'This invitation was sent to right.person@example.com. Sign in with that address to accept it.',
     });
 
+    // The right address on an account whose e-mail is not confirmed is not enough.
+    const unconfirmed = await createUserWithSession(t, 'right.person@example.com');
+    await t.database.query('update users set email_confirmed_at = null where id = $1', [unconfirmed.id]);
+    const notYet = await api<any>(t, 'POST', '/api/v1/invitations/accept', {
+      token: unconfirmed.token,
+      body: { token },
+    });
+    expect(notYet.status).toBe(403);
+    await t.database.query('delete from users where id = $1', [unconfirmed.id]);
+
     // Inviting the same address again replaces the first link.
     await invite(ws.owner.token, 'right.person@example.com');
     const second = await invitationToken('right.person@example.com');
