@@ -146,6 +146,33 @@ describe('Settings: team, account and data', () => {
     await context.close();
   });
 
+  it('a new person creates their account from the link and joins as an admin', async () => {
+    const email = `newcomer+${stamp}@birch-hollow.com`;
+    const sent = await fetch(`${server.url}/api/v1/team/invitations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, role: 'ADMIN' }),
+    });
+    expect(sent.status).toBe(200);
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto(await invitationLinkFor(email));
+    await page.getByText('as an admin', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    const signUp = page.getByRole('form', { name: 'Create Account' });
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/invite');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    // An admin may invite, so the form is there; the owner's role is not theirs to change.
+    await page.getByRole('form', { name: 'Invite a team member' }).waitFor();
+    expect(await page.getByRole('combobox', { name: `Role of ${owner.email}` }).count()).toBe(0);
+    await shot(page, SUITE, '06b-admin-joined-after-sign-up');
+    expect((await teamRoles(owner.accessToken))[email]).toBe('ADMIN');
+    await context.close();
+  });
+
   it('changes the password with the current one checked', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin?next=%2Fsettings');
@@ -247,8 +274,8 @@ describe('Settings: team, account and data', () => {
     await dialog.getByText('Are you absolutely sure?').waitFor();
     await shot(page, SUITE, '09-are-you-sure');
     await dialog.getByRole('button', { name: 'Yes, delete all users' }).click();
-    // The invitee and the temporary account: everyone but the operator (the owner deleted themselves).
-    await page.getByText('Deleted 2 users.').waitFor();
+    // The invitee, the newcomer and the temporary account: everyone but the operator (the owner deleted themselves).
+    await page.getByText('Deleted 3 users.').waitFor();
     await shot(page, SUITE, '10-deleted');
     // Storage is cleared and the page reloads after 2 s, which signs the operator out of this tab.
     await page.waitForFunction(() => globalThis.localStorage.length === 0 || document.readyState === 'loading');
