@@ -205,7 +205,7 @@ describe('Settings: team, account and data', () => {
     await page.getByLabel('Type DELETE to confirm').fill('delete');
     expect(await remove.isDisabled()).toBe(true);
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await shot(page, SUITE, '11-delete-account');
+    await shot(page, SUITE, '08-delete-account');
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(signInThroughApi(server.url, owner.email, PASSWORD)).rejects.toThrow(/400/);
@@ -261,27 +261,39 @@ describe('Settings: team, account and data', () => {
     await signInInBrowser(page, operator.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByText('Danger zone: delete all users').waitFor();
-    await shot(page, SUITE, '08-admin-danger-zones');
+    await shot(page, SUITE, '09a-admin-danger-zones');
 
     // The second zone: a browser confirm; dismissing it calls nothing.
     page.once('dialog', (d) => void d.dismiss());
     await page.getByRole('button', { name: 'Call delete-all-users' }).click();
     expect(await page.getByTestId('function-result').count()).toBe(0);
     expect((await getJson<Me>(server.url, '/api/v1/me', victim.accessToken)).status).toBe(200);
-
-    await page.getByRole('button', { name: 'Delete all users' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Are you absolutely sure?').waitFor();
-    await shot(page, SUITE, '09-are-you-sure');
-    await dialog.getByRole('button', { name: 'Yes, delete all users' }).click();
-    // The invitee, the newcomer and the temporary account: everyone but the operator (the owner deleted themselves).
-    await page.getByText('Deleted 3 users.').waitFor();
-    await shot(page, SUITE, '10-deleted');
-    // Storage is cleared and the page reloads after 2 s, which signs the operator out of this tab.
-    await page.waitForFunction(() => globalThis.localStorage.length === 0 || document.readyState === 'loading');
+    // Accepted, it calls the function directly and shows the raw answer: the invitee, the newcomer and the
+    // temporary account went (the owner had deleted themselves), the operator stays.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Call delete-all-users' }).click();
+    const raw = page.getByTestId('function-result');
+    await raw.waitFor();
+    expect(JSON.parse((await raw.textContent()) ?? '')).toEqual({ totalUsersFound: 3, usersDeleted: 3, errors: 0 });
+    await shot(page, SUITE, '09b-direct-result');
     for (const user of [victim, invitee]) {
       await expect(signInThroughApi(server.url, user.email, user.password)).rejects.toThrow(/400/);
     }
+
+    // The first zone: the dialog, then the result toast, storage cleared and a reload after 2 s.
+    const late = await signUpThroughApi(server.url, `late+${stamp}@elm-street.com`, PASSWORD);
+    await page.getByRole('button', { name: 'Delete all users' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you absolutely sure?').waitFor();
+    await shot(page, SUITE, '10-are-you-sure');
+    // A marker on this window: it is gone once the page has reloaded.
+    await page.evaluate(() => Object.assign(globalThis, { beforeReload: true }));
+    await dialog.getByRole('button', { name: 'Yes, delete all users' }).click();
+    await page.getByText('Deleted 1 users.').waitFor();
+    expect(await page.evaluate(() => globalThis.localStorage.length + globalThis.sessionStorage.length)).toBe(0);
+    await shot(page, SUITE, '11-deleted');
+    await page.waitForFunction(() => !('beforeReload' in globalThis));
+    await expect(signInThroughApi(server.url, late.email, PASSWORD)).rejects.toThrow(/400/);
     expect(await signInThroughApi(server.url, operator.email, PASSWORD)).toBeTruthy();
     await context.close();
   });
