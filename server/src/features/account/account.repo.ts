@@ -22,6 +22,11 @@ export async function membershipsOf(
   tx: Tx,
   userId: string,
 ): Promise<{ workspace_id: string; role: string; owners: number }[]> {
+  await tx.execute(sql`
+    select 1 from memberships o
+     where o.role = 'OWNER' and o.workspace_id in (select m.workspace_id from memberships m where m.user_id = ${userId})
+     order by o.workspace_id, o.user_id
+       for update of o`);
   const rows = await rowsOf<{ workspace_id: string; role: string; owners: number }>(
     tx.execute(sql`
     select m.workspace_id, m.role,
