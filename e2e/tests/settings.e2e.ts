@@ -117,6 +117,9 @@ describe('Settings: team, account and data', () => {
     await second.page.getByText('You joined', { exact: false }).waitFor();
     const memberList = second.page.getByRole('list', { name: 'Team members' });
     await memberList.getByText(owner.email).waitFor();
+    // The member works from the owner's description (read-only for them), so the assistant is operational.
+    await second.page.getByText('Assistant mode: Operational').waitFor();
+    await second.page.getByText('Written by the workspace owner.').waitFor();
     // A member sees the team but cannot invite or change roles.
     expect(await second.page.getByRole('form', { name: 'Invite a team member' }).count()).toBe(0);
     expect(await second.page.getByRole('combobox', { name: `Role of ${owner.email}` }).count()).toBe(0);

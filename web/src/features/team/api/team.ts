@@ -1,9 +1,10 @@
 import type { EndpointInput } from '@helixis/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The team (members and open invitations) of the current workspace. */
-export const teamKeys = { all: ['team'] as const };
+export const teamKeys = { all: queryKeys.team };
 
 export function teamQueryOptions() {
   return queryOptions({ queryKey: teamKeys.all, queryFn: ({ signal }) => invoke('getTeam', {}, { signal }) });
