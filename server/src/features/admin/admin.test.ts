@@ -43,6 +43,36 @@ describe('delete-all-users (platform operators only)', () => {
     expect(res.status).toBe(403);
   });
 
+  it('counts an account that cannot be deleted as an error and leaves it whole', async () => {
+    await t.database.query(`delete from users where email = 'second.op@helixis.example'`);
+    const operator = await createUserWithSession(t, 'second.op@helixis.example');
+    const fine = await createUserWithSession(t);
+    const stuck = await createUserWithSession(t);
+    const stuckMe = await api<any>(t, 'GET', '/api/v1/me', { token: stuck.token });
+    const [{ n: total }] = (await t.database.query<{ n: number }>(
+      'select count(*)::int as n from users where id <> $1',
+      [operator.id],
+    )) as [{ n: number }];
+    // A foreign key the deletion does not know about (no user_id column, no cascade) blocks one user.
+    await t.database.query('create table legal_holds (held_user uuid not null references users (id))');
+    await t.database.query('insert into legal_holds (held_user) values ($1)', [stuck.id]);
+    try {
+      const res = await api<any>(t, 'POST', '/functions/v1/delete-all-users', { token: operator.token, body: {} });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ totalUsersFound: total, usersDeleted: total - 1, errors: 1 });
+      const left = await t.database.query<{ id: string }>('select id from users order by id');
+      expect(left.map((r) => r.id).sort()).toEqual([operator.id, stuck.id].sort());
+      expect(await t.database.query('select 1 from users where id = $1', [fine.id])).toHaveLength(0);
+      // The failed deletion rolled back entirely: the stuck user's workspace is still there.
+      const ws = await t.database.query('select 1 from workspaces where id = $1', [stuckMe.body.workspace.id]);
+      expect(ws).toHaveLength(1);
+    } finally {
+      await t.database.query('drop table legal_holds');
+      await t.database.query('delete from workspaces where owner_id in ($1, $2)', [operator.id, stuck.id]);
+      await t.database.query('delete from users where id in ($1, $2)', [operator.id, stuck.id]);
+    }
+  });
+
   it("deletes every account but the operator's, with their workspaces", async () => {
     const operator = await createUserWithSession(t, 'ops@helixis.example');
     const opMe = await api<any>(t, 'GET', '/api/v1/me', { token: operator.token });
