@@ -18,11 +18,15 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { createMailer, type Mail } from '../../platform/mailer';
+import { createRateLimiter } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { hashToken, newOpaqueToken } from '../auth/auth-tokens';
 import * as repo from './team.repo';
 
 const iso = (value: string) => new Date(value).toISOString();
+
+/** Invitation mails a workspace may send per hour. */
+export const INVITATIONS_PER_HOUR = 30;
 
 function toInvitation(row: repo.InvitationRow, invitedByEmail: string | null): TeamInvitation {
   return {
@@ -92,6 +96,17 @@ export async function inviteTeamMember({
   input: InviteTeamMemberInput;
 }): Promise<InviteTeamMemberOutput> {
   const { database } = ctx.deps;
+  // Invitations send mail from this server to any address: cap them per workspace.
+  const quota = await createRateLimiter(database).consume(`team-invite:${ctx.workspace.id}`, {
+    limit: INVITATIONS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (!quota.allowed) {
+    throw new AppError('rate_limited', {
+      userMessage: `A workspace can send ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`,
+      headers: { 'Retry-After': String(quota.retryAfterSeconds) },
+    });
+  }
   const already = await withSystem(database, (tx) => repo.isMemberByEmail(tx, ctx.workspace.id, input.email));
   if (already) throw new AppError('already_member');
   const token = newOpaqueToken();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { INVITATIONS_PER_HOUR } from './team.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,6 +225,22 @@ describe('invitations', () => {
     const self = await invite(ws.owner.token, ws.owner.email);
     expect(self.status).toBe(409);
     expect(self.body.error.code).toBe('already_member');
+  });
+});
+
+describe('invitation rate limit', () => {
+  it('caps the invitation mails a workspace sends per hour', async () => {
+    const ws = await ownerWithWorkspace();
+    const statuses: number[] = [];
+    for (let i = 0; i <= INVITATIONS_PER_HOUR; i++) {
+      statuses.push((await invite(ws.owner.token, `guest${i}@example.com`)).status);
+    }
+    expect(statuses.slice(0, INVITATIONS_PER_HOUR).every((s) => s === 200)).toBe(true);
+    expect(statuses[INVITATIONS_PER_HOUR]).toBe(429);
+    const mails = await t.database.query(`select 1 from mail_outbox where to_address = $1`, [
+      `guest${INVITATIONS_PER_HOUR}@example.com`,
+    ]);
+    expect(mails).toHaveLength(0);
   });
 });
 
