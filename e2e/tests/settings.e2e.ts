@@ -194,6 +194,14 @@ describe('Settings: team, account and data', () => {
     await expect(signInThroughApi(server.url, invitee.email, PASSWORD)).rejects.toThrow(/400/);
     invitee.password = 'new-birch-99';
     expect(await signInThroughApi(server.url, invitee.email, 'new-birch-99')).toBeTruthy();
+
+    // Clear local data: the app's saved flags go, the session stays.
+    await page.evaluate(() => globalThis.localStorage.setItem('onboarding_complete', 'true'));
+    await page.getByRole('button', { name: 'Clear local data' }).click();
+    await page.getByText('Local data cleared').waitFor();
+    expect(await page.evaluate(() => globalThis.localStorage.getItem('onboarding_complete'))).toBeNull();
+    await page.reload();
+    await page.getByText(`Signed in as ${invitee.email}`).waitFor();
     await context.close();
   });
 
