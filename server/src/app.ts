@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { accountHandlers } from './features/account/account.routes';
+import { adminHandlers } from './features/admin/admin.routes';
 import { assistantHandlers } from './features/assistants/assistants.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { automationHandlers } from './features/automations/automations.routes';
@@ -22,6 +24,7 @@ import { mailHandlers, registerMailRoutes } from './features/mail/mail.routes';
 import { onboardingHandlers } from './features/onboarding/onboarding.routes';
 import { profileHandlers } from './features/profile/profile.routes';
 import { taskHandlers } from './features/tasks/tasks.routes';
+import { teamHandlers } from './features/team/team.routes';
 import { workspaceHandlers } from './features/workspaces/workspaces.routes';
 import { resolveWorkspace } from './features/workspaces/workspaces.service';
 import type { Deps } from './platform/context';
@@ -100,6 +103,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...dashboardHandlers,
     ...automationHandlers,
     ...extensionHandlers,
+    ...teamHandlers,
+    ...accountHandlers,
+    ...adminHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
   HELIXIS_EXTENSION_TOKEN_TTL: z.coerce.number().int().min(60).default(43_200),
   HELIXIS_DESKTOP_TOKEN_TTL: z.coerce.number().int().min(60).default(2_592_000),
+  /** Comma-separated e-mails of platform operators (delete-all-users); empty = nobody. */
+  HELIXIS_OPERATOR_EMAILS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -106,6 +108,8 @@ export interface Config {
   inboundMail: { port: number | undefined; host: string; domain: string };
   /** Lifetimes of the browser-extension and desktop-assistant workspace tokens. */
   extension: { tokenTtlSeconds: number; desktopTokenTtlSeconds: number };
+  /** Lower-cased e-mails of platform operators (HELIXIS_OPERATOR_EMAILS); empty = nobody. */
+  operatorEmails: string[];
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -207,5 +211,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: e.HELIXIS_INBOUND_SMTP_HOST,
       domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
     },
+    operatorEmails: list(e.HELIXIS_OPERATOR_EMAILS.toLowerCase()),
   };
 }

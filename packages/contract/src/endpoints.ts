@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { accountEndpoints } from './account';
+import { adminEndpoints } from './admin';
 import { assistantEndpoints } from './assistants';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
@@ -13,6 +15,7 @@ import { mailEndpoints } from './mail';
 import { onboardingEndpoints } from './onboarding';
 import { profileEndpoints } from './profile';
 import { taskEndpoints } from './tasks';
+import { teamEndpoints } from './team';
 import { workspaceEndpoints } from './workspaces';
 
 export type { Access, Endpoint } from './endpoint';
@@ -38,6 +41,9 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...automationEndpoints,
   ...extensionEndpoints,
+  ...teamEndpoints,
+  ...accountEndpoints,
+  ...adminEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

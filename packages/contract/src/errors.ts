@@ -90,6 +90,18 @@ export const errorCatalogue = {
     message: 'This extension token was revoked. Connect the extension again from the Helixis app.',
   },
   extension_token_not_found: { status: 404, message: 'Token not found.' },
+  // Team, account and platform administration (issue 11).
+  invitation_not_found: { status: 404, message: 'This invitation link is not valid.' },
+  invitation_expired: { status: 410, message: 'This invitation has expired. Ask for a new one.' },
+  invitation_closed: { status: 410, message: 'This invitation was already used or revoked.' },
+  invitation_wrong_email: { status: 403, message: 'This invitation was sent to another e-mail address.' },
+  already_member: { status: 409, message: 'This person is already a member of the workspace.' },
+  member_not_found: { status: 404, message: 'This person is not a member of the workspace.' },
+  last_owner: { status: 409, message: 'A workspace needs at least one owner.' },
+  role_not_allowed: { status: 403, message: 'Only an owner can grant, change or take away ownership.' },
+  invalid_current_password: { status: 400, message: 'Your current password is not correct.' },
+  confirmation_mismatch: { status: 400, message: 'Type DELETE to confirm.' },
+  operator_only: { status: 403, message: 'Only a platform operator can delete accounts.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,3 +1,5 @@
+export * from './account';
+export * from './admin';
 export * from './assistants';
 export * from './auth';
 export * from './automations';
@@ -19,4 +21,5 @@ export * from './mail';
 export * from './onboarding';
 export * from './profile';
 export * from './tasks';
+export * from './team';
 export * from './workspaces';

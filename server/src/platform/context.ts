@@ -33,6 +33,8 @@ export interface RequestContext {
   deps: Deps;
   user: AuthedUser;
   workspace: WorkspaceAccess | null;
+  /** Origin of this app as the browser sees it (HELIXIS_PUBLIC_URL, else the request's); for mailed links. */
+  appOrigin?: string;
 }
 
 export interface WorkspaceContext extends RequestContext {

@@ -166,7 +166,10 @@ export function registerEndpoints(
             : await authenticateRequest(deps, request);
         log.debug({ userId: user.id }, 'authenticated');
         const input = parseInput(endpoint.input, raw);
-        const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+        const appOrigin = deps.config.publicUrl
+          ? new URL(deps.config.publicUrl).origin
+          : `${request.protocol}://${request.host}`;
+        const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
         const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
         const output = await handler({ ctx, input });
         reply.header('cache-control', 'no-store');

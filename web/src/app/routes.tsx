@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/pages/auth-redirect-page'), 'AuthRedirectPage'),
       },
       { path: '/ai-consulting/*', element: <Navigate replace to="/final-dashboard" /> },
+      { path: '/invite', lazy: page(() => import('../features/team/pages/invite-page'), 'InvitePage') },
       {
         element: <RequireAuth />,
         children: [

@@ -17,4 +17,6 @@ export const queryKeys = {
   threads: ['threads'],
   /** The workspace's tasks for humans (every filter shares this prefix). */
   tasks: ['tasks'],
+  /** The workspace's members and open invitations. */
+  team: ['team'],
 } as const;

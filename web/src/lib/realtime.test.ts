@@ -8,7 +8,7 @@ const assistantId = '6f1e9c0a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 
 describe('queryKeysForEvent', () => {
   it.each<[RealtimeEvent, readonly (readonly string[])[]]>([
-    [{ type: 'workspace.updated', workspaceId }, [queryKeys.me, queryKeys.assistants]],
+    [{ type: 'workspace.updated', workspaceId }, [queryKeys.me, queryKeys.assistants, queryKeys.team]],
     [{ type: 'assistant.updated', workspaceId, assistantId }, [queryKeys.assistants]],
     [
       { type: 'job.progress', workspaceId, jobId: 'j1', name: 'ingest', state: 'active', progress: 40 },

@@ -18,7 +18,7 @@ const BACKOFF_MAX_MS = 30_000;
 export function queryKeysForEvent(event: RealtimeEvent): QueryKey[] {
   switch (event.type) {
     case 'workspace.updated':
-      return [queryKeys.me, queryKeys.assistants];
+      return [queryKeys.me, queryKeys.assistants, queryKeys.team];
     case 'assistant.updated':
       return [queryKeys.assistants];
     case 'job.progress':

@@ -13,3 +13,4 @@ export * from './integrations';
 export * from './knowledge';
 export * from './mail';
 export * from './profile';
+export * from './team';

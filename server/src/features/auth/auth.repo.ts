@@ -156,3 +156,7 @@ export async function findRefreshToken(
 export async function revokeRefreshToken(tx: Tx, id: number): Promise<void> {
   await tx.update(refreshTokens).set({ revoked: true, updatedAt: sql`now()` }).where(eq(refreshTokens.id, id));
 }
+
+export async function updatePassword(db: Queryable, userId: string, encryptedPassword: string): Promise<void> {
+  await db.update(users).set({ encryptedPassword, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}

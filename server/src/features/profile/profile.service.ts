@@ -137,6 +137,14 @@ export async function findOwnProfile(ctx: WorkspaceContext): Promise<repo.Busine
   return ctx.tenant((tx) => repo.findProfileByUser(tx, ctx.workspace.id, ctx.user.id));
 }
 
+/**
+ * The profile the caller's assistant works from: their own in this workspace, else the workspace's
+ * (an invited member has none of their own and shares the business the owner described).
+ */
+export async function findEffectiveProfile(ctx: WorkspaceContext): Promise<repo.BusinessProfileRow | undefined> {
+  return (await findOwnProfile(ctx)) ?? ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));
+}
+
 /** Recomputes business_profiles_v3 from the latest profile and the workspace's sources. */
 export async function refreshBusinessSummary(ctx: WorkspaceContext): Promise<void> {
   const latest = await ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));
@@ -155,7 +163,7 @@ export async function businessProfile({
   input: BusinessProfileCall;
 }): Promise<BusinessProfileResult> {
   checkWorkspaceId(ctx, input.workspace_id);
-  if (input.action === 'get') return profileResult(await findOwnProfile(ctx));
+  if (input.action === 'get') return profileResult(await findEffectiveProfile(ctx));
   const { profile } = input;
   checkUserId(ctx, profile.user_id);
   const { row } = await changeProfile(ctx, {
@@ -220,5 +228,5 @@ export async function saveBusinessSummary({
  * longer than 50 characters and onboarding is completed. For other features (chat) to read.
  */
 export async function currentAssistantMode(ctx: WorkspaceContext): Promise<BusinessProfileResult['mode']> {
-  return profileResult(await findOwnProfile(ctx)).mode;
+  return profileResult(await findEffectiveProfile(ctx)).mode;
 }

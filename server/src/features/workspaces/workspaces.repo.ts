@@ -7,16 +7,24 @@ import {
 } from '@helixis/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { activityLogs, assistants, memberships, profiles, workspaces } from '../../db/schema';
+import { activeWorkspaces, activityLogs, assistants, memberships, profiles, workspaces } from '../../db/schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
+/**
+ * The workspace a request works in: the one the user last chose (active_workspaces, set when they accept
+ * an invitation) while they are still a member of it, else their oldest membership.
+ */
 export async function findFirstMembership(db: Queryable, userId: string) {
   const rows = await db
     .select({ workspaceId: memberships.workspaceId, role: memberships.role })
     .from(memberships)
+    .leftJoin(
+      activeWorkspaces,
+      and(eq(activeWorkspaces.userId, memberships.userId), eq(activeWorkspaces.workspaceId, memberships.workspaceId)),
+    )
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt))
+    .orderBy(sql`${activeWorkspaces.workspaceId} is null`, asc(memberships.createdAt))
     .limit(1);
   return rows[0] as { workspaceId: string; role: MembershipRole } | undefined;
 }

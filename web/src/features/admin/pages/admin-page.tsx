@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
 import { useUpdateAssistant } from '../../assistants/api/update-assistant';
 import { TemperatureSlider } from '../../assistants/components/temperature-slider';
+import { DangerZones } from '../components/danger-zones';
 
 interface FormState {
   name: string;
@@ -141,6 +142,7 @@ export function AdminPage() {
           </Button>
         </div>
       </form>
+      <DangerZones />
     </section>
   );
 }

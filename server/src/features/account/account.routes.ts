@@ -1,0 +1,8 @@
+import type { EndpointHandlers } from '../../platform/http';
+import { changePassword } from '../auth/auth-account';
+import { deleteAccount } from './account.service';
+
+export const accountHandlers = {
+  changePassword,
+  deleteAccount,
+} satisfies Partial<EndpointHandlers>;
