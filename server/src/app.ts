@@ -11,6 +11,7 @@ import { automationHandlers } from './features/automations/automations.routes';
 import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
+import { connectorHandlers } from './features/connectors/connectors.routes';
 import { dashboardHandlers } from './features/dashboard/dashboard.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
 import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...mailHandlers,
     ...dashboardHandlers,
     ...automationHandlers,
+    ...connectorHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { assistantEndpoints } from './assistants';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
+import { connectorEndpoints } from './connectors';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
 import { factEndpoints } from './facts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...mailEndpoints,
   ...dashboardEndpoints,
   ...automationEndpoints,
+  ...connectorEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

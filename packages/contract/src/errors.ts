@@ -76,6 +76,12 @@ export const errorCatalogue = {
     status: 400,
     message: 'This calendar file could not be read. Please check it is a valid .ics file.',
   },
+  // Business-app connectors (doc 3 §5, §8).
+  connector_unknown: { status: 404, message: 'Unknown connector.' },
+  connector_coming_soon: { status: 409, message: 'This app is coming soon and cannot be connected yet.' },
+  connector_not_connected: { status: 409, message: 'This app is not connected.' },
+  connector_pii_field: { status: 400, message: 'PII fields cannot be enabled.' },
+  connector_connect_failed: { status: 400, message: 'Connect failed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

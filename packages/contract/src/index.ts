@@ -3,6 +3,7 @@ export * from './auth';
 export * from './automations';
 export * from './chat';
 export * from './client-log';
+export * from './connectors';
 export * from './constants';
 export * from './dashboard';
 export * from './demo';
