@@ -1,5 +1,5 @@
 import { CACHE_TTL, type CacheMode, connectorTexts } from '@helixis/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useCachePolicy, useSaveCachePolicy } from '../api/connectors';

@@ -21,14 +21,12 @@ export function CredentialsForm({ entry }: { entry: CatalogEntry }) {
       return;
     }
     setError(null);
-    connect.mutate(
-      { kind: entry.kind, credentials: values },
-      {
-        onSuccess: () => toast.success(connectorTexts.connected(entry.name)),
-        onError: (err) => {
-          setError(err.message);
-          toast.error(connectorTexts.connectFailed, { description: err.message });
-        },
+    // mutateAsync: the form unmounts once the status says connected, and the toast must still show.
+    connect.mutateAsync({ kind: entry.kind, credentials: values }).then(
+      () => toast.success(connectorTexts.connected(entry.name)),
+      (err: Error) => {
+        setError(err.message);
+        toast.error(connectorTexts.connectFailed, { description: err.message });
       },
     );
   };
