@@ -58,7 +58,7 @@ export function CatalogOverlay({
                 aria-pressed={category === chip}
                 onClick={() => setCategory(chip)}
                 className={cn(
-                  'cursor-pointer rounded-full border px-3 py-1 font-medium text-sm transition-colors focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  'cursor-pointer rounded-full border px-3 py-1 font-medium text-sm focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                   category === chip ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
                 )}
               >

@@ -6,6 +6,16 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { type CatalogEntry, useRelationshipTest } from '../api/connectors';
 
+/** Values as a person reads them: ISO timestamps as dates, empty as a dash. */
+function show(value: string | number | boolean | null): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) {
+    return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  }
+  return String(value);
+}
+
 /** Test: a relationship lookup; '@' means e-mail, anything else the app's own id (doc 3 §5). */
 export function RelationshipTestTab({ entry, connected }: { entry: CatalogEntry; connected: boolean }) {
   const [value, setValue] = useState('');
@@ -44,7 +54,7 @@ export function RelationshipTestTab({ entry, connected }: { entry: CatalogEntry;
               {Object.entries(snapshot.fields).map(([key, v]) => (
                 <div key={key} className="contents">
                   <dt className="text-muted-foreground">{labels.get(key) ?? key}</dt>
-                  <dd className="break-words">{v === null ? '—' : String(v)}</dd>
+                  <dd className="break-words">{show(v)}</dd>
                 </div>
               ))}
             </dl>
