@@ -19,13 +19,20 @@ export function CachePolicyTab({ kind }: { kind: string }) {
   const policy = useCachePolicy(kind);
   const save = useSaveCachePolicy(kind);
   const [ttl, setTtl] = useState<number>(CACHE_TTL.default);
+  // Read from the server once; afterwards the screen is the source and every change is saved at once.
+  const [mode, setMode] = useState<CacheMode>('pointer');
+  const loaded = useRef(false);
   useEffect(() => {
-    if (policy.data) setTtl(policy.data.ttl_seconds);
+    if (!policy.data || loaded.current) return;
+    loaded.current = true;
+    setTtl(policy.data.ttl_seconds);
+    setMode(policy.data.mode);
   }, [policy.data]);
   if (policy.isPending) return <Spinner label="Loading cache policy..." />;
-  const mode = policy.data?.mode ?? 'pointer';
-  const commit = (next: CacheMode, seconds?: number) =>
+  const commit = (next: CacheMode, seconds?: number) => {
+    setMode(next);
     save.mutate({ mode: next, ttl_seconds: seconds }, { onError: () => {} });
+  };
 
   return (
     <div className="flex flex-col gap-4">
