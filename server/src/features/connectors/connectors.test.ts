@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CONNECTOR_CATEGORIES } from '@helixis/contract';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectorCachePolicies, connectorConnections, connectorFacts, connectorFields } from '../../db/schema';
 import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../integrations/appfolio/fake';
 import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../../integrations/buildium/fake';
 import { FAKE_HUBSPOT_PORTAL_ID, FakeHubspot } from '../../integrations/hubspot/fake';
@@ -202,12 +203,16 @@ describe('HubSpot', () => {
     expect(JSON.stringify((await post(user, 'integrations-status', {})).body)).not.toContain(HUBSPOT_TOKEN);
     expect(logs).not.toContain(HUBSPOT_TOKEN);
   });
+});
 
-  it('pages through contacts with the after cursor (fetch records)', async () => {
-    const { user } = await signedIn();
-    await post(user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
-    const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
-    const workspaceId: string = me.body.workspace.id;
+describe('fetch records', () => {
+  it.each([
+    ['hubspot', () => hubspot.contacts.length, { accessToken: HUBSPOT_TOKEN }],
+    ['jobber', () => jobber.clients.length, { accessToken: JOBBER_TOKEN }],
+    ['shopify', () => shopify.customers.length, { shop: FAKE_SHOPIFY_SHOP, accessToken: SHOPIFY_TOKEN }],
+  ] as const)("pages through every %s record with the app's own cursor", async (kind, total, credentials) => {
+    const { user, workspaceId } = await signedIn();
+    expect((await post(user, 'integrations-connect', { kind, credentials })).status).toBe(200);
     const ctx: WorkspaceContext = {
       requestId: 'test',
       log: t.deps.log,
@@ -216,19 +221,20 @@ describe('HubSpot', () => {
       workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
       tenant: (fn) => withTenant(t.database, { workspaceId, userId: user.id }, fn),
     };
-    const connector = CONNECTOR_REGISTRY.get('hubspot');
+    const connector = CONNECTOR_REGISTRY.get(kind);
+    if (!connector) throw new Error(kind);
     const seen: string[] = [];
     let cursor: string | undefined;
+    let pages = 0;
     do {
-      const page = await connector!.fetchRecords(ctx, { limit: 15, cursor });
+      const page = await connector.fetchRecords(ctx, { limit: 12, cursor });
       seen.push(...page.records.map((r) => r.sources[0]?.url ?? ''));
       cursor = page.next ?? undefined;
-    } while (cursor);
-    expect(seen.length).toBe(hubspot.contacts.length);
+      pages++;
+    } while (cursor && pages < 20);
+    expect(seen.length).toBe(total());
     expect(new Set(seen).size).toBe(seen.length);
-    expect(hubspot.requests.filter((r) => r.path === '/crm/v3/objects/contacts' && r.query.has('after')).length).toBe(
-      2,
-    );
+    expect(pages).toBe(Math.ceil(total() / 12));
   });
 });
 
@@ -575,6 +581,19 @@ describe('tenant scope', () => {
       external_id: contact?.id,
     });
     expect(named.status).toBe(403);
+
+    // Row-level security is the second wall: unfiltered reads in B's scope see none of A's rows.
+    const seenByB = await withTenant(t.database, { workspaceId: b.workspaceId, userId: b.user.id }, async (tx) => ({
+      connections: await tx.select().from(connectorConnections),
+      facts: await tx.select().from(connectorFacts),
+      fields: await tx.select().from(connectorFields),
+      policies: await tx.select().from(connectorCachePolicies),
+    }));
+    expect(seenByB).toEqual({ connections: [], facts: [], fields: [], policies: [] });
+    const seenByA = await withTenant(t.database, { workspaceId: a.workspaceId, userId: a.user.id }, (tx) =>
+      tx.select().from(connectorFacts),
+    );
+    expect(seenByA.length).toBe(1);
 
     // B connecting its own account does not reach A's stored facts.
     await post(b.user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });

@@ -88,6 +88,8 @@ export function ConnectPage() {
           );
           setBusyKind(null);
           if (ok) {
+            // The popup ends on this app's page after the callback; it has done its job.
+            if (popup && !popup.closed) popup.close();
             toast.success(connectorTexts.connected(entry.name));
             openConfigure(entry.kind);
           } else if (!controller.signal.aborted) {
