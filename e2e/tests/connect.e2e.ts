@@ -1,17 +1,34 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FAKE_HUBSPOT_PORTAL_ID, FAKE_HUBSPOT_TOKEN, FakeHubspot } from '../../server/src/integrations/hubspot/fake';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { freePort, type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'connect';
 const hubspot = new FakeHubspot();
+let google: FakeGoogle;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  // Gmail's OAuth redirect URI names the app's address, so the port is chosen before the start.
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'office@gmail.example' });
+  google.messages.push({
+    id: 'msg-renewal',
+    from: 'Maya Patel <maya.patel@example.com>',
+    subject: 'Renewing the lease at 14 High St',
+    text: 'Could we renew for another year?',
+    date: new Date(Date.UTC(2026, 10, 20, 15)),
+  });
   await hubspot.start();
+  await google.start();
   server = await startServer({
+    PORT: String(port),
+    HELIXIS_PUBLIC_URL: publicUrl,
+    ...google.env(),
     HELIXIS_TRUSTED_UPSTREAMS: hubspot.hostPort,
     HELIXIS_HUBSPOT_BASE_URL: hubspot.url,
   });
@@ -23,6 +40,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await hubspot.stop();
+  await google?.stop();
 });
 
 describe('/connect', () => {
@@ -164,6 +182,43 @@ describe('/connect', () => {
     // The URL alone opens the overlay, as a shared link would.
     await page.goto('/connect?overlay=open');
     await overlay.getByTestId('catalog-card-shopify').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('connects Gmail through the authorization popup, polls until connected and looks a sender up', async () => {
+    const { page } = await newPage(browser, server.url);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await page.goto('/signin?mode=signup');
+    const signUp = page.getByRole('form', { name: 'Create Account' });
+    await signUp.getByLabel('Email').fill(`sam.okafor+${Date.now()}@buckeye-rentals.com`);
+    await signUp.getByLabel('Password').fill('harbor-view-42');
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/onboarding/);
+
+    await page.goto('/connect?overlay=open');
+    const overlay = page.getByTestId('catalog-overlay');
+    await overlay.getByRole('button', { name: 'Email/Calendar', exact: true }).click();
+    const popupOpened = page.waitForEvent('popup');
+    await overlay.getByRole('button', { name: 'Connect Gmail' }).click();
+    const popup = await popupOpened;
+    // The popup goes to the provider (the fake approves at once) and back to the callback screen.
+    await popup.waitForURL(/\/oauth\/gmail\/callback|\/connect/, { timeout: 30_000 });
+    expect(popup.viewportSize()).toEqual({ width: 480, height: 720 });
+
+    await page.getByText('Gmail connected').first().waitFor({ timeout: 30_000 });
+    await page.waitForURL(/kind=gmail/);
+    await popup.waitForEvent('close', { timeout: 10_000 }).catch(() => undefined);
+    expect(popup.isClosed()).toBe(true);
+    const sheet = page.getByTestId('configure-sheet');
+    await sheet.getByText('Connected · office@gmail.example').waitFor();
+    await sheet.getByRole('tab', { name: 'Test' }).click();
+    await sheet.getByLabel('E-mail or record id').fill('maya.patel@example.com');
+    await sheet.getByRole('button', { name: 'Run test' }).click();
+    const result = sheet.getByTestId('relationship-result');
+    await result.getByText('Renewing the lease at 14 High St').first().waitFor();
+    expect(await result.textContent()).not.toContain('Could we renew');
+    await shot(page, SUITE, '10-gmail-connected-test');
     expect(pageErrors).toEqual([]);
   });
 });
