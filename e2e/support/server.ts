@@ -20,7 +20,8 @@ export interface StartServerOptions {
   dataDir?: string;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (for servers whose address must be known before they start). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

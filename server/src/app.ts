@@ -13,6 +13,7 @@ import { automationHandlers } from './features/automations/automations.routes';
 import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
+import { connectorHandlers } from './features/connectors/connectors.routes';
 import { dashboardHandlers } from './features/dashboard/dashboard.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
 import { extensionHandlers, registerExtensionRoutes } from './features/extension/extension.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     ...teamHandlers,
     ...accountHandlers,
     ...adminHandlers,
+    ...connectorHandlers,
   } satisfies EndpointHandlers;
   registerAuthRoutes(app, deps);
   registerClientLogRoutes(app, deps);

@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
   /** Buildium API host used when a connection names none (the bundled fake for local try-outs). */
   HELIXIS_BUILDIUM_BASE_URL: z.string().default('https://api.buildium.com'),
+  /** Business-app connector API hosts (the bundled fakes in tests and try-outs). */
+  HELIXIS_HUBSPOT_BASE_URL: z.string().url().default('https://api.hubapi.com'),
+  HELIXIS_JOBBER_BASE_URL: z.string().url().default('https://api.getjobber.com'),
+  /** `{shop}` is replaced by the shop's handle; a URL without it serves every shop (a local fake). */
+  HELIXIS_SHOPIFY_BASE_URL: z.string().default('https://{shop}.myshopify.com'),
   HELIXIS_REFRESH_REUSE_INTERVAL: z.coerce.number().min(0).default(10),
   HELIXIS_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
   HELIXIS_EMAIL_CONFIRMATION: bool,
@@ -71,6 +76,8 @@ export interface Config {
   trustedUpstreams: string[];
   /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
   buildiumBaseUrl: string;
+  /** API hosts of the business-app connectors (doc 3 §7). */
+  connectors: { hubspotBaseUrl: string; jobberBaseUrl: string; shopifyOriginTemplate: string };
   refreshReuseIntervalSeconds: number;
   accessTokenTtlSeconds: number;
   emailConfirmation: boolean;
@@ -172,6 +179,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustedUpstreams,
     buildiumBaseUrl: e.HELIXIS_BUILDIUM_BASE_URL.trim(),
+    connectors: {
+      hubspotBaseUrl: e.HELIXIS_HUBSPOT_BASE_URL.replace(/\/+$/, ''),
+      jobberBaseUrl: e.HELIXIS_JOBBER_BASE_URL.replace(/\/+$/, ''),
+      shopifyOriginTemplate: e.HELIXIS_SHOPIFY_BASE_URL.trim().replace(/\/+$/, ''),
+    },
     refreshReuseIntervalSeconds: e.HELIXIS_REFRESH_REUSE_INTERVAL,
     accessTokenTtlSeconds: e.HELIXIS_ACCESS_TOKEN_TTL,
     emailConfirmation: e.HELIXIS_EMAIL_CONFIRMATION,

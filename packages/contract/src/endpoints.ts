@@ -4,6 +4,7 @@ import { adminEndpoints } from './admin';
 import { assistantEndpoints } from './assistants';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
+import { connectorEndpoints } from './connectors';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
 import { extensionEndpoints } from './extension';
@@ -44,6 +45,7 @@ export const endpoints = {
   ...teamEndpoints,
   ...accountEndpoints,
   ...adminEndpoints,
+  ...connectorEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -102,6 +102,12 @@ export const errorCatalogue = {
   invalid_current_password: { status: 400, message: 'Your current password is not correct.' },
   confirmation_mismatch: { status: 400, message: 'Type DELETE to confirm.' },
   operator_only: { status: 403, message: 'Only a platform operator can delete accounts.' },
+  // Business-app connectors (doc 3 §5, §8).
+  connector_unknown: { status: 404, message: 'Unknown connector.' },
+  connector_coming_soon: { status: 409, message: 'This app is coming soon and cannot be connected yet.' },
+  connector_not_connected: { status: 409, message: 'This app is not connected.' },
+  connector_pii_field: { status: 400, message: 'PII fields cannot be enabled.' },
+  connector_connect_failed: { status: 400, message: 'Connect failed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

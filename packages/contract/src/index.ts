@@ -5,6 +5,7 @@ export * from './auth';
 export * from './automations';
 export * from './chat';
 export * from './client-log';
+export * from './connectors';
 export * from './constants';
 export * from './dashboard';
 export * from './demo';

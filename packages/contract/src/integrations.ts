@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectorStatusEntry } from './connectors';
 import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
@@ -177,6 +178,8 @@ export const IntegrationsStatus = z.object({
   /** Mail and calendar connections, as the mail feature reports them. */
   gmail: z.object({ connected: z.boolean() }).optional(),
   calendar: z.object({ connected: z.boolean() }).optional(),
+  /** Doc 3 §7: every business-app connector of the catalogue as {kind, status} (the connectors feature). */
+  connectors: z.array(ConnectorStatusEntry).optional(),
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;
 

@@ -1,10 +1,15 @@
 /**
  * Starts the bundled fake upstreams on fixed local ports so a person can try the product without
  * real Buildium or AppFolio accounts: `npm run fakes -w server` (both), or `fake:buildium` / `fake:appfolio`.
- * Ports: FAKE_BUILDIUM_PORT (4510), FAKE_APPFOLIO_PORT (4520). Stop with Ctrl+C.
+ * Ports: FAKE_BUILDIUM_PORT (4510), FAKE_APPFOLIO_PORT (4520); the business-app connectors
+ * (`fake:connectors`, also part of `all`): FAKE_HUBSPOT_PORT (4530), FAKE_JOBBER_PORT (4540),
+ * FAKE_SHOPIFY_PORT (4550). Stop with Ctrl+C.
  */
 import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from './appfolio/fake';
 import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from './buildium/fake';
+import { FAKE_HUBSPOT_TOKEN, FakeHubspot } from './hubspot/fake';
+import { FAKE_JOBBER_TOKEN, FakeJobber } from './jobber/fake';
+import { FAKE_SHOPIFY_SHOP, FAKE_SHOPIFY_TOKEN, FakeShopify } from './shopify/fake';
 
 const which = process.argv[2] ?? 'all';
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -34,10 +39,35 @@ async function main() {
     out(`  Client ID: ${FAKE_APPFOLIO_CLIENT_ID}`);
     out(`  Secret:    ${FAKE_APPFOLIO_SECRET}`);
   }
-  if (started.length === 0) throw new Error(`unknown fake "${which}" (use buildium, appfolio or nothing for both)`);
+  const env: string[] = [];
+  if (which === 'all' || which === 'connectors') {
+    const hubspot = new FakeHubspot();
+    await hubspot.start(Number(process.env.FAKE_HUBSPOT_PORT ?? 4530));
+    const jobber = new FakeJobber();
+    await jobber.start(Number(process.env.FAKE_JOBBER_PORT ?? 4540));
+    const shopify = new FakeShopify();
+    await shopify.start(Number(process.env.FAKE_SHOPIFY_PORT ?? 4550));
+    started.push(hubspot, jobber, shopify);
+    trusted.push(hubspot.hostPort, jobber.hostPort, shopify.hostPort);
+    env.push(
+      `HELIXIS_HUBSPOT_BASE_URL=${hubspot.url}`,
+      `HELIXIS_JOBBER_BASE_URL=${jobber.url}`,
+      `HELIXIS_SHOPIFY_BASE_URL=${shopify.url}`,
+    );
+    out(
+      `Fake HubSpot CRM    ${hubspot.url}  (${hubspot.contacts.length} contacts, e.g. ${hubspot.contacts[0]?.properties.email})`,
+    );
+    out(`  Private app token: ${FAKE_HUBSPOT_TOKEN}`);
+    out(`Fake Jobber GraphQL ${jobber.url}  (${jobber.clients.length} clients)`);
+    out(`  Access token:      ${FAKE_JOBBER_TOKEN}`);
+    out(`Fake Shopify Admin  ${shopify.url}  (${shopify.customers.length} customers)`);
+    out(`  Shop: ${FAKE_SHOPIFY_SHOP}   Admin API token: ${FAKE_SHOPIFY_TOKEN}`);
+  }
+  if (started.length === 0)
+    throw new Error(`unknown fake "${which}" (use buildium, appfolio, connectors or nothing for all)`);
   out();
   out('Start Helixis so it may reach them:');
-  out(`  HELIXIS_TRUSTED_UPSTREAMS=${trusted.join(',')} npm start`);
+  out(`  HELIXIS_TRUSTED_UPSTREAMS=${trusted.join(',')} ${env.map((e) => `${e} `).join('')}npm start`);
   const stop = async () => {
     for (const fake of started) await fake.stop();
     process.exit(0);

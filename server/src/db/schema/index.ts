@@ -5,6 +5,7 @@
 export * from './automations';
 export * from './chat';
 export * from './client-logs';
+export * from './connectors';
 export * from './core';
 export * from './dashboard';
 export * from './extension';

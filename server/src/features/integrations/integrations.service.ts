@@ -27,6 +27,7 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import { connectorStatuses } from '../connectors/connectors.status';
 import { mailStatus } from '../mail/mail.service';
 import {
   appfolioClient,
@@ -438,6 +439,11 @@ export async function integrationsStatus({
     // Mail and calendar connections are kept by the mail feature.
     gmail: { connected: mail.gmail.connected },
     calendar: { connected: mail.calendar.connected },
+    // Every business-app connector as {kind, status} (doc 3 §7), from the states read above.
+    connectors: await connectorStatuses(ctx, {
+      property: { buildium: b, appfolio: a },
+      mail: { gmail: mail.gmail, outlook: mail.outlook },
+    }),
   };
   const only = input.provider as keyof IntegrationsStatus | undefined;
   if (only && Object.hasOwn(all, only)) return { [only]: all[only] };

@@ -71,9 +71,12 @@ export function seedAppfolioPortfolio(options: { seed?: number; units?: number }
         occupancy_id: occupancyId,
       });
       if (occupancyId && tenant) {
+        const tenantId = ++id;
         p.tenant_directory.push({
-          tenant_id: ++id,
+          tenant_id: tenantId,
           tenant,
+          email: `${tenant.toLowerCase().replace(/\s+/g, '.')}.${tenantId}@example.com`,
+          phone_numbers: `Mobile: (614) 555-${String(tenantId % 10000).padStart(4, '0')}`,
           property_name: name,
           unit: String(100 + u),
           status: 'Current',

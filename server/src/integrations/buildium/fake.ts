@@ -316,6 +316,13 @@ export class FakeBuildium extends FakeServer {
     ) {
       return { status: 401, body: errorBody(401) };
     }
+    // One tenant by id (GET /v1/leases/tenants/{tenantId}).
+    const tenantById = /^\/v1\/leases\/tenants\/(\d+)$/.exec(req.path);
+    if (tenantById) {
+      if (this.denied.has('tenants')) return { status: 403, body: errorBody(403) };
+      const tenant = this.portfolio.tenants.find((t) => t.Id === Number(tenantById[1]));
+      return tenant ? { status: 200, body: tenant } : { status: 404, body: errorBody(404) };
+    }
     const permission = PERMISSIONS[req.path];
     if (!permission) return { status: 404, body: errorBody(404) };
     if (this.denied.has(permission)) return { status: 403, body: errorBody(403) };
@@ -366,8 +373,11 @@ export class FakeBuildium extends FakeServer {
         const wanted = q.getAll('leasestatuses');
         return wanted.length ? p.leases.filter((l) => wanted.includes(l.LeaseStatus)) : p.leases;
       }
-      case '/v1/leases/tenants':
-        return p.tenants;
+      case '/v1/leases/tenants': {
+        // `email` filters on "contains", as Buildium's tenant listing does.
+        const email = q.get('email')?.toLowerCase();
+        return email ? p.tenants.filter((t) => t.Email.toLowerCase().includes(email)) : p.tenants;
+      }
       case '/v1/leases/outstandingbalances':
         return p.leaseBalances;
       case '/v1/workorders':

@@ -56,7 +56,12 @@ export class FakeGoogle extends FakeOAuthProvider {
     }
     if (req.path === base) {
       const max = Number(req.query.get('maxResults') ?? 100);
-      const sorted = [...this.messages].sort((a, b) => b.date.getTime() - a.date.getTime()).slice(0, max);
+      // Gmail search: only the `from:` operator is understood here (the connectors' relationship lookup).
+      const from = /(?:^|\s)from:(\S+)/i.exec(req.query.get('q') ?? '')?.[1]?.toLowerCase();
+      const sorted = [...this.messages]
+        .filter((m) => !from || m.from.toLowerCase().includes(from))
+        .sort((a, b) => b.date.getTime() - a.date.getTime())
+        .slice(0, max);
       return {
         status: 200,
         body: { messages: sorted.map((m) => ({ id: m.id, threadId: `t-${m.id}` })), resultSizeEstimate: sorted.length },

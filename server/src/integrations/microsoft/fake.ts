@@ -43,7 +43,8 @@ export class FakeMicrosoft extends FakeOAuthProvider {
   }
 
   protected override handleApi(req: RecordedRequest): FakeHandlerResult {
-    if (req.path !== '/v1.0/me/mailFolders/inbox/messages') {
+    const single = /^\/v1\.0\/me\/messages\/([^/]+)$/.exec(req.path);
+    if (req.path !== '/v1.0/me/mailFolders/inbox/messages' && !single) {
       return { status: 404, body: { error: { code: 'ResourceNotFound', message: 'Resource not found.' } } };
     }
     if (!this.authorized(req)) {
@@ -53,7 +54,11 @@ export class FakeMicrosoft extends FakeOAuthProvider {
       };
     }
     const top = Number(req.query.get('$top') ?? 10);
+    // OData: only `from/emailAddress/address eq '…'` is understood (the connectors' relationship lookup).
+    const from = /from\/emailAddress\/address eq '([^']+)'/i.exec(req.query.get('$filter') ?? '')?.[1]?.toLowerCase();
+    const id = single?.[1] ? decodeURIComponent(single[1]) : null;
     const value = [...this.messages]
+      .filter((m) => (!from || m.from.toLowerCase() === from) && (!id || m.id === id))
       .sort((a, b) => b.date.getTime() - a.date.getTime())
       .slice(0, top)
       .map((m) => ({
@@ -67,6 +72,14 @@ export class FakeMicrosoft extends FakeOAuthProvider {
         isRead: false,
         conversationId: `c-${m.id}`,
       }));
+    if (id) {
+      return value[0]
+        ? { status: 200, body: value[0] }
+        : {
+            status: 404,
+            body: { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } },
+          };
+    }
     return { status: 200, body: { value } };
   }
 }

@@ -1,0 +1,88 @@
+import { CACHE_TTL, type CacheMode, connectorTexts } from '@helixis/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/utils';
+import { useCachePolicy, useSaveCachePolicy } from '../api/connectors';
+import { formatTtl } from '../lib/catalog-filter';
+
+const MODES: { mode: CacheMode; label: string; note: string }[] = [
+  { mode: 'pointer', label: connectorTexts.pointerOnly, note: 'Look records up live in the app every time.' },
+  {
+    mode: 'facts',
+    label: connectorTexts.pointerFacts,
+    note: 'Also keep the shared (non-PII) fields as facts until the TTL runs out.',
+  },
+];
+
+/** Cache Policy: saved at once on selection or when the slider is released; failures are ignored (doc 3 §4). */
+export function CachePolicyTab({ kind }: { kind: string }) {
+  const policy = useCachePolicy(kind);
+  const save = useSaveCachePolicy(kind);
+  const [ttl, setTtl] = useState<number>(CACHE_TTL.default);
+  // Read from the server once; afterwards the screen is the source and every change is saved at once.
+  const [mode, setMode] = useState<CacheMode>('pointer');
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (!policy.data || loaded.current) return;
+    loaded.current = true;
+    setTtl(policy.data.ttl_seconds);
+    setMode(policy.data.mode);
+  }, [policy.data]);
+  if (policy.isPending) return <Spinner label="Loading cache policy..." />;
+  const commit = (next: CacheMode, seconds?: number) => {
+    setMode(next);
+    save.mutate({ mode: next, ttl_seconds: seconds }, { onError: () => {} });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="radiogroup" aria-label="Cache mode" className="flex flex-col gap-2">
+        {MODES.map((m) => (
+          <label
+            key={m.mode}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-3',
+              mode === m.mode && 'border-primary bg-primary/5',
+            )}
+          >
+            <input
+              type="radio"
+              name={`cache-mode-${kind}`}
+              className="mt-1"
+              checked={mode === m.mode}
+              onChange={() => commit(m.mode, m.mode === 'facts' ? ttl : undefined)}
+            />
+            <span>
+              <span className="block font-medium text-sm">{m.label}</span>
+              <span className="block text-muted-foreground text-xs">{m.note}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {mode === 'facts' && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`ttl-${kind}`} className="flex justify-between font-medium text-sm">
+            <span>Keep facts for</span>
+            <span data-testid="ttl-value">{formatTtl(ttl)}</span>
+          </label>
+          <input
+            id={`ttl-${kind}`}
+            type="range"
+            min={CACHE_TTL.min}
+            max={CACHE_TTL.max}
+            step={CACHE_TTL.step}
+            value={ttl}
+            onChange={(e) => setTtl(Number(e.target.value))}
+            onPointerUp={() => commit('facts', ttl)}
+            onKeyUp={() => commit('facts', ttl)}
+            className="w-full accent-[var(--color-primary)]"
+          />
+          <div className="flex justify-between text-muted-foreground text-xs">
+            <span>1 hour</span>
+            <span>30 days</span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
