@@ -12,6 +12,7 @@ import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
 import { dashboardHandlers } from './features/dashboard/dashboard.routes';
+import { registerSecretRoutes } from './features/dashboard/secrets.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
 import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
 import { integrationHandlers } from './features/integrations/integrations.routes';
@@ -21,6 +22,7 @@ import { mailHandlers, registerMailRoutes } from './features/mail/mail.routes';
 import { onboardingHandlers } from './features/onboarding/onboarding.routes';
 import { profileHandlers } from './features/profile/profile.routes';
 import { taskHandlers } from './features/tasks/tasks.routes';
+import { registerWidgetRoutes } from './features/widget/widget.routes';
 import { workspaceHandlers } from './features/workspaces/workspaces.routes';
 import { resolveWorkspace } from './features/workspaces/workspaces.service';
 import type { Deps } from './platform/context';
@@ -109,6 +111,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const realtime = await registerRealtime(app, deps, resolveWorkspace);
   registerFactsRealtime(app, realtime.acceptSocket);
   registerVoiceRoutes(app, deps, resolveWorkspace);
+  registerSecretRoutes(app, deps);
+  registerWidgetRoutes(app, deps);
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
   const indexHtml = serveWeb ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';

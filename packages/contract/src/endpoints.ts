@@ -3,6 +3,7 @@ import { assistantEndpoints } from './assistants';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { dashboardEndpoints } from './dashboard';
+import { dashboardOverviewEndpoints } from './dashboard-overview';
 import type { Endpoint } from './endpoint';
 import { factEndpoints } from './facts';
 import { integrationEndpoints } from './integrations';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...mailEndpoints,
   ...dashboardEndpoints,
   ...automationEndpoints,
+  ...dashboardOverviewEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

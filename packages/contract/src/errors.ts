@@ -76,6 +76,12 @@ export const errorCatalogue = {
     status: 400,
     message: 'This calendar file could not be read. Please check it is a valid .ics file.',
   },
+  // Final dashboard: Teach Your AI learning (doc 1 §8) and the embeddable widget.
+  no_sources_enabled: {
+    status: 400,
+    message: 'No sources enabled: Please enable at least one connected source to start learning.',
+  },
+  widget_not_found: { status: 404, message: 'This chat widget is no longer active.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

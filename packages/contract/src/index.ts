@@ -5,6 +5,7 @@ export * from './chat';
 export * from './client-log';
 export * from './constants';
 export * from './dashboard';
+export * from './dashboard-overview';
 export * from './demo';
 export * from './endpoints';
 export * from './errors';
