@@ -168,6 +168,8 @@ export const LEARNING_TOASTS = {
 
 /** The setting the Configure Integration dialog saves: the Helixis API URL. */
 export const HELIXIS_API_URL_SECRET = 'HELIXIS_API_URL';
+/** Doc 1 §3 client-side storage: the secrets-configured flag. */
+export const SECRETS_CONFIGURED_STORAGE_KEY = 'secrets_configured';
 export const ADD_SECRET_PATH = '/functions/v1/secrets--add_secret';
 export const AddSecretInput = z
   .object({

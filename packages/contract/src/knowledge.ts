@@ -23,7 +23,7 @@ export const KnowledgeDocument = z.object({
   created_at: z.string(),
   source_url: z.string().optional(),
   /** Marked public: the embeddable chat widget may answer from it (default off). */
-  public: z.boolean(),
+  public: z.boolean().default(false),
 });
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocument>;
 
