@@ -295,7 +295,13 @@ async function syncSource(ctx: WorkspaceContext, id: string, signal: AbortSignal
   if (id === 'calendar') {
     const facts = await ctx.tenant((tx) => repo.sourceFacts(tx, ctx.workspace.id));
     for (const url of facts.calendar.urls) {
-      await importCalendar(ctx, { sourceType: 'url', sourceName: url, load: () => fetchIcs(ctx, url) });
+      const result = await importCalendar(ctx, { sourceType: 'url', sourceName: url, load: () => fetchIcs(ctx, url) });
+      // The import writes a fresh "Calendar: …" document; the copies from earlier imports would only repeat it.
+      if (result.document_id) {
+        const current = result.document_id;
+        const stale = await ctx.tenant((tx) => repo.supersededCalendarDocuments(tx, ctx.workspace.id, current));
+        for (const id of stale) await deleteDocument({ ctx, input: { id } });
+      }
     }
     return;
   }

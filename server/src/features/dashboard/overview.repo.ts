@@ -170,6 +170,17 @@ export async function pendingDocumentsSince(db: Queryable, ws: string, since: st
   return rows.map((r) => r.id);
 }
 
+/** Older copies of a calendar's knowledge document (same title), superseded by `currentId`. */
+export async function supersededCalendarDocuments(db: Queryable, ws: string, currentId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select d.id from documents d
+         where d.workspace_id = ${ws}::uuid and d.source = 'calendar' and d.id <> ${currentId}::uuid
+           and d.title = (select c.title from documents c where c.workspace_id = ${ws}::uuid and c.id = ${currentId}::uuid)`,
+  );
+  return rows.map((r) => r.id);
+}
+
 // ── learning sessions ───────────────────────────────────────────────────────────────────────────
 
 export interface SessionRow {

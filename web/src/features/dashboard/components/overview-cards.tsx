@@ -150,7 +150,7 @@ export function WorkflowsCard() {
 
 function QuickLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Button variant="outline" className="h-auto justify-start py-3 [&_svg]:size-4" asChild>
+    <Button variant="outline" className="h-auto justify-start whitespace-normal py-3 text-left [&_svg]:size-4" asChild>
       <Link to={to}>
         {icon}
         {children}
@@ -163,10 +163,10 @@ function QuickLink({ to, icon, children }: { to: string; icon: ReactNode; childr
 export function QuickActionsCard() {
   return (
     <DashboardCard title={DASHBOARD_CARD_TITLES.quick_actions} icon={<Zap />}>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid gap-2 xl:grid-cols-2">
         <DeployChatbotDialog
           trigger={
-            <Button variant="outline" className="h-auto justify-start py-3 [&_svg]:size-4">
+            <Button variant="outline" className="h-auto justify-start whitespace-normal py-3 text-left [&_svg]:size-4">
               <Rocket aria-hidden="true" /> Deploy New Chatbot
             </Button>
           }
