@@ -21,6 +21,9 @@ let ics: Server;
 let icsUrl = '';
 /** How many events the served calendar holds right now (a test grows it between syncs). */
 let icsEvents = 2;
+/** The owner's web page that the workspace ingested by address (a test rewrites it between syncs). */
+let pageHtml =
+  '<html><head><title>Harbor</title></head><body><main><h1>Harbor</h1><p>We rent flats.</p></main></body></html>';
 
 function calendar(count: number): string {
   const day = 86_400_000;
@@ -81,7 +84,12 @@ const sources = async (u: TestUser) => {
 
 beforeAll(async () => {
   await buildium.start();
-  ics = createServer((_req, res) => {
+  ics = createServer((req, res) => {
+    if (req.url?.startsWith('/about')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(pageHtml);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/calendar' });
     res.end(calendar(icsEvents));
   });
@@ -279,6 +287,50 @@ describe('Teach Your AI integration mode', () => {
     expect(crm?.after).toBeGreaterThan(0);
     const after = await sources(u);
     expect(after.sources.find((s) => s.id === 'crm:buildium')?.learnedItems).toBe(crm?.after);
+  });
+});
+
+describe('website re-fetch in a learning session', () => {
+  it('re-ingests a changed page, replaces the old copy and counts the new chunks', async () => {
+    const u = await createUserWithSession(t);
+    const pageUrl = icsUrl.replace('/showings.ics', '/about');
+    pageHtml = `<html><head><title>About Harbor</title></head><body><main><h1>About Harbor</h1>
+      <p>Harbor View Rentals manages apartments along the waterfront in Portland, Maine.</p></main></body></html>`;
+    const ingested = await api<{ document_id: string }>(t, 'POST', '/functions/v1/ingest', {
+      token: u.token,
+      body: { url: pageUrl },
+    });
+    expect(ingested.status).toBe(202);
+    await settle(u);
+    const before = (await sources(u)).sources.find((s) => s.id === 'website');
+    expect(before).toMatchObject({ status: 'connected', learnedItems: 1 });
+
+    const sections = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<h2>Building ${i + 1}</h2><p>${`Building ${i + 1} on Harbor Street has ${i + 3} units, a laundry room, bike storage and a shared roof deck with views over the bay. `.repeat(8)}</p>`,
+    ).join('');
+    pageHtml = `<html><head><title>About Harbor</title></head><body><main><h1>About Harbor</h1>${sections}</main></body></html>`;
+    const started = await api<LearningSession>(t, 'POST', '/api/v1/teach/learn', { token: u.token, body: {} });
+    expect(started.body.sources).toContain('website');
+    const done = await waitFor(
+      () => api<LearningSession>(t, 'GET', `/api/v1/teach/sessions/${started.body.id}`, { token: u.token }),
+      (r) => r.body.status !== 'running',
+    );
+    const website = done.body.results.find((r) => r.id === 'website');
+    expect(website?.error).toBeNull();
+    const docs = await api<{ documents: { id: string; source_url?: string; chunk_count: number; status: string }[] }>(
+      t,
+      'GET',
+      '/api/v1/documents',
+      { token: u.token },
+    );
+    const pages = docs.body.documents.filter((d) => d.source_url === pageUrl);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.id).not.toBe(ingested.body.document_id);
+    expect(website?.after).toBe(pages[0]?.chunk_count);
+    expect(website?.after).toBeGreaterThan(1);
+    expect(done.body.items_learned).toBe((website?.after ?? 0) - 1);
   });
 });
 

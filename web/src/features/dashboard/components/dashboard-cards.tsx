@@ -11,6 +11,7 @@ import { useDocuments } from '../../knowledge/api/documents';
 import { TaskList } from '../../tasks/components/task-list';
 import { useFactProfile } from '../../teach/api/facts';
 import { SuggestionsCard } from '../../teach/components/suggestions-card';
+import { useDashboardOverview } from '../api/overview';
 import { CardErrorBoundary } from './card-error-boundary';
 import { DashboardCard, ErrorLine } from './dashboard-card';
 import { InsightsCard, QuickActionsCard, SetupCard, WorkflowsCard } from './overview-cards';
@@ -26,9 +27,20 @@ function KpiCard() {
   );
 }
 
+/** All open tasks of the workspace (the list below shows the caller's and the pending ones). */
+function OpenTasksBadge() {
+  const overview = useDashboardOverview();
+  if (!overview.data) return null;
+  return (
+    <Badge variant={overview.data.tasks.open > 0 ? 'default' : 'outline'} data-testid="open-tasks-count">
+      {overview.data.tasks.open} open
+    </Badge>
+  );
+}
+
 function TasksCard() {
   return (
-    <DashboardCard title={DASHBOARD_CARD_TITLES.tasks} icon={<ListTodo />}>
+    <DashboardCard title={DASHBOARD_CARD_TITLES.tasks} icon={<ListTodo />} action={<OpenTasksBadge />}>
       <TaskList limit={CARD_ITEMS} />
     </DashboardCard>
   );
