@@ -6,9 +6,11 @@ import type {
   LearningSession,
   LearningSourcesOutput,
 } from '@helixis/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../integrations/buildium/fake';
 import { decryptSecret } from '../../platform/crypto';
+import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { ingestAndWait } from '../knowledge/test-helpers';
@@ -331,6 +333,50 @@ describe('website re-fetch in a learning session', () => {
     expect(website?.after).toBe(pages[0]?.chunk_count);
     expect(website?.after).toBeGreaterThan(1);
     expect(done.body.items_learned).toBe((website?.after ?? 0) - 1);
+  });
+});
+
+describe('tenant scope and roles', () => {
+  it("hides other workspaces' rows and refuses employees the manager actions", async () => {
+    const a = await createUserWithSession(t);
+    const b = await createUserWithSession(t);
+    const wsOf = async (u: TestUser) =>
+      (await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: u.token })).body.workspace.id;
+    const [wsA, wsB] = [await wsOf(a), await wsOf(b)];
+    await ingestAndWait(t, a.token, 'a.txt', 'Alpha notes.');
+    await api(t, 'PUT', '/api/v1/teach/sources/documents', { token: a.token, body: { enabled: false } });
+    await api(t, 'POST', '/functions/v1/secrets--add_secret', {
+      token: a.token,
+      body: { secret_name: 'HELIXIS_API_URL', secret_value: 'https://a.example' },
+    });
+    await api(t, 'GET', '/api/v1/widget', { token: a.token });
+    for (const table of ['learning_sources', 'workspace_secrets', 'chat_widgets']) {
+      const seen = await withTenant(t.database, { workspaceId: wsB, userId: b.id }, (tx) =>
+        tx.execute(sql.raw(`select workspace_id from ${table}`)),
+      );
+      expect((seen as unknown as { rows: { workspace_id: string }[] }).rows.every((r) => r.workspace_id === wsB)).toBe(
+        true,
+      );
+    }
+    expect(wsA).not.toBe(wsB);
+
+    // An employee (MEMBER) of A's workspace may look, but not switch sources, learn or manage the widget.
+    const member = await createUserWithSession(t);
+    await t.database.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'MEMBER')`, [
+      wsA,
+      member.id,
+    ]);
+    expect((await api(t, 'GET', '/api/v1/teach/sources', { token: member.token })).status).toBe(200);
+    expect(
+      (await api(t, 'PUT', '/api/v1/teach/sources/documents', { token: member.token, body: { enabled: true } })).status,
+    ).toBe(403);
+    expect((await api(t, 'POST', '/api/v1/teach/learn', { token: member.token, body: {} })).status).toBe(403);
+    expect((await api(t, 'POST', '/api/v1/widget/regenerate', { token: member.token, body: {} })).status).toBe(403);
+    const secret = await api(t, 'POST', '/functions/v1/secrets--add_secret', {
+      token: member.token,
+      body: { secret_name: 'HELIXIS_API_URL', secret_value: 'https://m.example' },
+    });
+    expect(secret.status).toBe(403);
   });
 });
 
