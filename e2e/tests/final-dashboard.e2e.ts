@@ -147,6 +147,30 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('setup-integrations').getByText('Pending').waitFor();
     await page.getByTestId('dashboard-card-workflows').getByText('No automations yet.', { exact: false }).waitFor();
 
+    // Nothing to learn from yet: Start Learning says so with the spec's toast.
+    await page.goto('/final-dashboard?view=teach&mode=integration');
+    await page.getByTestId('counter-connected').getByText('0', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    await toast(page, 'No sources enabled');
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Please enable at least one connected source to start learning.' })
+      .first()
+      .waitFor();
+
+    // Configure Integration (offered on this local host): the spec's validation and success texts.
+    await page.getByRole('button', { name: 'Configure Integration' }).click();
+    const configure = page.getByRole('dialog', { name: 'Configure Integration' });
+    await configure.getByLabel('Helixis API URL').fill('not a url');
+    await configure.getByRole('button', { name: 'Save' }).click();
+    await configure.getByText('Please enter a valid Helixis API URL').waitFor();
+    await configure.getByLabel('Helixis API URL').fill('https://api.harbor-road.example');
+    await configure.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Configuration saved successfully!');
+    await configure.waitFor({ state: 'detached' });
+    await page.goto('/final-dashboard');
+    await page.getByTestId('setup-percent').waitFor();
+
     // Real state through the product's API: Buildium (the fake), documents, a calendar feed, an automation.
     const token = await signInThroughApi(server.url, email, PASSWORD);
     const connected = await call<{ ok: boolean }>('POST', '/functions/v1/buildium-connect', token, {
@@ -199,7 +223,10 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await shot(page, SUITE, '01-overview');
 
     // Teach Your AI → Integration Mode: real sources and counters.
-    await page.getByRole('navigation', { name: 'Final dashboard' }).getByRole('link', { name: 'Teach Your AI' }).click();
+    await page
+      .getByRole('navigation', { name: 'Final dashboard' })
+      .getByRole('link', { name: 'Teach Your AI' })
+      .click();
     await page.getByRole('tab', { name: 'Integration Mode' }).click();
     await page.getByTestId('data-source-crm:buildium').getByText('connected').waitFor();
     await page
