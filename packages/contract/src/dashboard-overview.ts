@@ -187,14 +187,12 @@ export const CONFIGURE_INTEGRATION_TEXTS = {
   notAuthenticated: 'User not authenticated',
 } as const;
 
-/** A Helixis API URL: http(s) with a host. */
+/** A Helixis API URL: http(s), a host name or address, optional port and path, no spaces. */
+const HELIXIS_API_URL =
+  /^https?:\/\/([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?([/?#]\S*)?$/i;
+
 export function isValidHelixisApiUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return HELIXIS_API_URL.test(value.trim());
 }
 
 // ── Embeddable chat widget ─────────────────────────────────────────────────────────────────────
