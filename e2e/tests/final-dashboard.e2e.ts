@@ -146,6 +146,11 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('setup-percent').getByText('0% Complete').waitFor();
     await page.getByTestId('setup-integrations').getByText('Pending').waitFor();
     await page.getByTestId('dashboard-card-workflows').getByText('No automations yet.', { exact: false }).waitFor();
+    // No essential business info yet: Continue Setup starts onboarding afresh (doc 3 §2).
+    await page.getByRole('button', { name: 'Continue Setup' }).click();
+    await page.waitForURL(/\/onboarding\?fresh=1/);
+    expect(await page.evaluate(() => localStorage.getItem('force_fresh_onboarding'))).toBe('true');
+    await page.evaluate(() => localStorage.removeItem('force_fresh_onboarding'));
 
     // Nothing to learn from yet: Start Learning says so with the spec's toast.
     await page.goto('/final-dashboard?view=teach&mode=integration');
@@ -188,8 +193,20 @@ describe('final dashboard with a connected Buildium and documents', () => {
     calendarEvents = 2;
     await call('POST', '/functions/v1/ingest-ics', token, { icsUrl: `${siteUrl}/viewings.ics` });
     await call('POST', '/api/v1/automations', token, { kind: 'email_inbox', name: 'Tenant inbox triage' });
-    await call('PUT', `/api/v1/documents/${hours}/public`, token, { public: true });
     await settle(token);
+    // Only what the owner marks public on /documents may be used by the website widget.
+    await page.goto('/documents');
+    const publicSwitch = page.getByRole('switch', { name: 'Public: Office Hours.txt' });
+    expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
+    await publicSwitch.click();
+    await toast(page, 'Document is public');
+    expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Public: Owner Notes.txt' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    const marked = await getJson<{ public: boolean }>(server.url, `/api/v1/documents/${hours}`, token);
+    expect(marked.body.public).toBe(true);
+    await page.goto('/final-dashboard');
 
     // The cards show what the server computes from those rows.
     const overview = await call<{

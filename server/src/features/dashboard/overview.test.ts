@@ -14,6 +14,7 @@ import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { ingestAndWait } from '../knowledge/test-helpers';
+import { insightsJob } from './dashboard.jobs';
 import { secretAad } from './secrets.routes';
 
 const SECRET = 'overview-secret';
@@ -197,6 +198,32 @@ describe('business insights', () => {
     expect(new Date(latest?.period_end ?? 0).getTime() - new Date(latest?.period_start ?? 0).getTime()).toBe(
       7 * 86_400_000,
     );
+  });
+});
+
+describe('weekly insights schedule', () => {
+  it('the scheduled run (no workspace) queues one digest per workspace', async () => {
+    const u = await createUserWithSession(t);
+    await ingestAndWait(t, u.token, 'weekly.txt', 'Weekly notes: boiler serviced.');
+    await insightsJob.run({
+      payload: {},
+      job: {
+        id: 'schedule',
+        name: insightsJob.name,
+        workspaceId: null,
+        attempt: 1,
+        retryLimit: 1,
+        signal: new AbortController().signal,
+      },
+      log: t.deps.log,
+      deps: t.deps,
+      progress: async () => {},
+    });
+    const got = await waitFor(
+      () => api<BusinessInsightsOutput>(t, 'GET', '/api/v1/dashboard/insights', { token: u.token }),
+      (r) => r.body.latest !== null,
+    );
+    expect(got.body.latest?.metrics.documents_added).toBe(1);
   });
 });
 
