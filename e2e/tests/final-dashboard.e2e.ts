@@ -200,7 +200,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
     await publicSwitch.click();
     await toast(page, 'Document is public');
-    expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
+    await page.locator('[role="switch"][aria-label="Public: Office Hours.txt"][aria-checked="true"]').waitFor();
     expect(await page.getByRole('switch', { name: 'Public: Owner Notes.txt' }).getAttribute('aria-checked')).toBe(
       'false',
     );
