@@ -195,7 +195,17 @@ export interface SessionRow {
   progress: number | null;
 }
 
-const SESSION_COLUMNS = sql`s.id, s.status, s.sources, s.results, s.items_learned, s.job_id, s.started_at, s.finished_at,
+/**
+ * A session still marked running whose job ended (a crash or expiry never reached the handler's own
+ * bookkeeping) or that is older than the job's expiry reads as failed, so the page stops waiting and a
+ * new session can start.
+ */
+const SESSION_COLUMNS = sql`s.id,
+  case when s.status = 'running' and (s.started_at < clock_timestamp() - interval '15 minutes' or exists (
+      select 1 from job_status j where j.workspace_id = s.workspace_id and j.id = s.job_id
+         and j.state in ('completed', 'failed')))
+    then 'failed' else s.status end as status,
+  s.sources, s.results, s.items_learned, s.job_id, s.started_at, s.finished_at,
   (select j.progress from job_status j where j.workspace_id = s.workspace_id and j.id = s.job_id) as progress`;
 
 function toSession(row: SessionRow): SessionRow {

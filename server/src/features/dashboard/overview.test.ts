@@ -319,6 +319,30 @@ describe('Teach Your AI integration mode', () => {
   });
 });
 
+describe('abandoned learning sessions', () => {
+  it('a session left running past the job expiry reads as failed and does not block a new one', async () => {
+    const u = await createUserWithSession(t);
+    await ingestAndWait(t, u.token, 'notes.txt', 'Notes: the lobby is repainted in May.');
+    const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: u.token });
+    await t.database.query(
+      `insert into learning_sessions (workspace_id, status, sources, started_at)
+       values ($1, 'running', '["documents"]'::jsonb, now() - interval '20 minutes')`,
+      [me.body.workspace.id],
+    );
+    const listed = await sources(u);
+    expect(listed.session?.status).toBe('failed');
+    expect(listed.sources.find((s) => s.id === 'documents')?.status).toBe('connected');
+    const started = await api<LearningSession>(t, 'POST', '/api/v1/teach/learn', { token: u.token, body: {} });
+    expect(started.status).toBe(200);
+    const done = await waitFor(
+      () => api<LearningSession>(t, 'GET', `/api/v1/teach/sessions/${started.body.id}`, { token: u.token }),
+      (r) => r.body.status !== 'running',
+    );
+    expect(done.body.status).toBe('completed');
+    expect(done.body.items_learned).toBe(0);
+  });
+});
+
 describe('website re-fetch in a learning session', () => {
   it('re-ingests a changed page, replaces the old copy and counts the new chunks', async () => {
     const u = await createUserWithSession(t);

@@ -53,7 +53,7 @@ function SourceRow({ source }: { source: DataSource }) {
             {style.label}
           </Badge>
         </p>
-        <p className="truncate text-muted-foreground text-xs">
+        <p className="text-muted-foreground text-xs">
           {[source.detail, lastSyncText(source.lastSync)].filter(Boolean).join(' · ')}
         </p>
       </div>
@@ -65,7 +65,7 @@ function SourceRow({ source }: { source: DataSource }) {
       </p>
       <div className="flex items-center gap-2 text-muted-foreground text-xs">
         <Switch
-          checked={source.enabled}
+          checked={source.enabled && !disconnected}
           disabled={disconnected || setSource.isPending}
           aria-label={`Learn from ${source.name}`}
           onCheckedChange={(enabled) =>
