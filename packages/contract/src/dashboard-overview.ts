@@ -203,6 +203,14 @@ export const WIDGET_SCRIPT_PATH = '/widget.js';
 export const WIDGET_CHAT_IP_LIMIT = 20;
 export const WIDGET_CHAT_IP_WINDOW_SECONDS = 600;
 
+/** The embeddable widget speaks for the business to visitors of its website, from public documents only. */
+export const WIDGET_SYSTEM_PROMPT = [
+  "You answer visitors on a business's own website on behalf of that business.",
+  'Use only the public documents you are given, cite each one you use, and keep answers short and friendly.',
+  'If the documents do not answer the question, say so and suggest contacting the business directly.',
+  'Never invent prices, policies, availability or personal details.',
+].join(' ');
+
 export const WidgetInfo = z.object({
   public_id: z.string(),
   public_documents: z.number().int().min(0),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_ASSISTANT_TEMPERATURE,
-  DEFAULT_SYSTEM_PROMPT,
   WIDGET_CHAT_IP_LIMIT,
   WIDGET_CHAT_IP_WINDOW_SECONDS,
+  WIDGET_SYSTEM_PROMPT,
   type WidgetChatInput,
   type WidgetChatOutput,
   type WidgetInfo,
@@ -106,7 +106,7 @@ export async function answerWidgetMessage(
   try {
     text = await generate(selectProvider(deps.config), {
       mode: 'operational',
-      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      systemPrompt: WIDGET_SYSTEM_PROMPT,
       temperature: DEFAULT_ASSISTANT_TEMPERATURE,
       history: [{ role: 'user', content: input.message }],
       evidence,
