@@ -1,3 +1,4 @@
+import { DASHBOARD_CARD_IDS } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, signInThroughApi } from '../support/api';
@@ -49,6 +50,9 @@ async function ingest(token: string, title: string, text: string): Promise<void>
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The visible cards after hiding Suggestions and moving Recent Documents up twice. */
+const AFTER_MOVE = ['kpis', 'setup', 'workflows', 'quick_actions', 'tasks', 'documents', 'insights', 'knowledge'];
 
 /** The overview cards' ids in the order they are on the page. */
 const cardOrder = (page: Page) =>
@@ -105,7 +109,7 @@ describe('final dashboard', () => {
     await page.getByTestId('dashboard-card-documents').getByText('Pet Policy.txt').waitFor();
     await page.getByTestId('dashboard-card-documents').getByText('Ready').waitFor();
     await page.getByTestId('dashboard-card-suggestions').getByRole('heading', { name: 'Suggestions' }).waitFor();
-    expect(await cardOrder(page)).toEqual(['kpis', 'tasks', 'knowledge', 'documents', 'suggestions']);
+    expect(await cardOrder(page)).toEqual([...DASHBOARD_CARD_IDS]);
     await shot(page, SUITE, '02-overview');
 
     // Customize: hide Suggestions, move Recent Documents up to second place.
@@ -118,7 +122,7 @@ describe('final dashboard', () => {
     await dialog.getByRole('button', { name: 'Save layout' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Dashboard layout saved' }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await cardOrder(page)).toEqual(['kpis', 'documents', 'tasks', 'knowledge']);
+    expect(await cardOrder(page)).toEqual(AFTER_MOVE);
 
     // The layout is stored on the server for this user, and survives a reload.
     const stored = await getJson<{ saved: boolean; cards: { id: string; visible: boolean }[] }>(
@@ -128,16 +132,13 @@ describe('final dashboard', () => {
     );
     expect(stored.body.saved).toBe(true);
     expect(stored.body.cards).toEqual([
-      { id: 'kpis', visible: true },
-      { id: 'documents', visible: true },
-      { id: 'tasks', visible: true },
-      { id: 'knowledge', visible: true },
+      ...AFTER_MOVE.map((id) => ({ id, visible: true })),
       { id: 'suggestions', visible: false },
     ]);
     await page.reload();
     await page.getByRole('heading', { name: `Welcome, ${BUSINESS}!` }).waitFor();
     await page.getByTestId('dashboard-card-documents').getByText('Pet Policy.txt').waitFor();
-    expect(await cardOrder(page)).toEqual(['kpis', 'documents', 'tasks', 'knowledge']);
+    expect(await cardOrder(page)).toEqual(AFTER_MOVE);
     expect(await page.getByTestId('dashboard-card-suggestions').count()).toBe(0);
     await shot(page, SUITE, '04-after-reload');
 
@@ -149,7 +150,7 @@ describe('final dashboard', () => {
     await page.getByTestId('fact-business_phone').getByText('(555) 010-2030').waitFor();
     expect(new URL(page.url()).pathname).toBe('/final-dashboard');
     await shot(page, SUITE, '05-teach-your-ai');
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: `Welcome, ${BUSINESS}!` }).waitFor();
 
     // /dashboard: the property-management KPIs and the open tasks.

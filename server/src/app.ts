@@ -15,6 +15,7 @@ import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
 import { connectorHandlers } from './features/connectors/connectors.routes';
 import { dashboardHandlers } from './features/dashboard/dashboard.routes';
+import { registerSecretRoutes } from './features/dashboard/secrets.routes';
 import { registerDemoRoutes } from './features/demo/demo.routes';
 import { extensionHandlers, registerExtensionRoutes } from './features/extension/extension.routes';
 import { factHandlers, registerFactsRealtime } from './features/facts/facts.routes';
@@ -26,6 +27,7 @@ import { onboardingHandlers } from './features/onboarding/onboarding.routes';
 import { profileHandlers } from './features/profile/profile.routes';
 import { taskHandlers } from './features/tasks/tasks.routes';
 import { teamHandlers } from './features/team/team.routes';
+import { registerWidgetRoutes } from './features/widget/widget.routes';
 import { workspaceHandlers } from './features/workspaces/workspaces.routes';
 import { resolveWorkspace } from './features/workspaces/workspaces.service';
 import type { Deps } from './platform/context';
@@ -120,6 +122,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerFactsRealtime(app, realtime.acceptSocket);
   registerVoiceRoutes(app, deps, resolveWorkspace);
   registerExtensionRoutes(app, deps);
+  registerSecretRoutes(app, deps);
+  registerWidgetRoutes(app, deps);
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
   const indexHtml = serveWeb ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';

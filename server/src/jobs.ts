@@ -1,4 +1,5 @@
 import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
+import { insightsJob, learnJob } from './features/dashboard/dashboard.jobs';
 import { refreshKpisJob } from './features/integrations/integrations.jobs';
 import { embedJob } from './features/knowledge/embeddings.jobs';
 import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
@@ -13,4 +14,6 @@ export const allJobs: JobDefinition[] = [
   ingestJob,
   knowledgeMaintenanceJob,
   refreshKpisJob,
+  insightsJob,
+  learnJob,
 ];

@@ -4,14 +4,28 @@ import { type Endpoint, NoInput } from './endpoint';
 // ── Final dashboard layout (doc 3 §2 'Customize dashboard'): which cards a user sees, in what order ──
 
 /** The cards of the final dashboard's overview, in their default order. */
-export const DASHBOARD_CARD_IDS = ['kpis', 'tasks', 'knowledge', 'documents', 'suggestions'] as const;
+export const DASHBOARD_CARD_IDS = [
+  'kpis',
+  'setup',
+  'workflows',
+  'quick_actions',
+  'tasks',
+  'insights',
+  'knowledge',
+  'documents',
+  'suggestions',
+] as const;
 export const DashboardCardId = z.enum(DASHBOARD_CARD_IDS);
 export type DashboardCardId = z.infer<typeof DashboardCardId>;
 
 /** The titles the dashboard and its Customize dialog show for each card. */
 export const DASHBOARD_CARD_TITLES = {
   kpis: 'Property KPIs',
-  tasks: 'Open Tasks',
+  setup: 'AI Assistant Setup',
+  workflows: 'Active Workflows',
+  quick_actions: 'Quick Actions',
+  tasks: 'Tasks',
+  insights: 'Business Insights',
   knowledge: 'Knowledge Completeness',
   documents: 'Recent Documents',
   suggestions: 'Suggestions',

@@ -6,6 +6,7 @@ import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { connectorEndpoints } from './connectors';
 import { dashboardEndpoints } from './dashboard';
+import { dashboardOverviewEndpoints } from './dashboard-overview';
 import type { Endpoint } from './endpoint';
 import { extensionEndpoints } from './extension';
 import { factEndpoints } from './facts';
@@ -46,6 +47,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...adminEndpoints,
   ...connectorEndpoints,
+  ...dashboardOverviewEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -108,6 +108,12 @@ export const errorCatalogue = {
   connector_not_connected: { status: 409, message: 'This app is not connected.' },
   connector_pii_field: { status: 400, message: 'PII fields cannot be enabled.' },
   connector_connect_failed: { status: 400, message: 'Connect failed' },
+  // Final dashboard: Teach Your AI learning (doc 1 §8) and the embeddable widget.
+  no_sources_enabled: {
+    status: 400,
+    message: 'No sources enabled: Please enable at least one connected source to start learning.',
+  },
+  widget_not_found: { status: 404, message: 'This chat widget is no longer active.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

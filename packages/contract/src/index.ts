@@ -8,6 +8,7 @@ export * from './client-log';
 export * from './connectors';
 export * from './constants';
 export * from './dashboard';
+export * from './dashboard-overview';
 export * from './demo';
 export * from './endpoints';
 export * from './errors';

@@ -22,6 +22,8 @@ export const KnowledgeDocument = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   source_url: z.string().optional(),
+  /** Marked public: the embeddable chat widget may answer from it (default off). */
+  public: z.boolean().default(false),
 });
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocument>;
 

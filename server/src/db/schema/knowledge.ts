@@ -1,6 +1,7 @@
 import type { DocumentStatus } from '@helixis/contract';
 import {
   bigint,
+  boolean,
   customType,
   foreignKey,
   index,
@@ -38,6 +39,8 @@ export const documents = pgTable(
     status: text('status').$type<DocumentStatus>().notNull().default('PENDING'),
     chunkCount: integer('chunk_count').notNull().default(0),
     error: text('error'),
+    /** Migration 0019: the embeddable chat widget may answer from this document. */
+    isPublic: boolean('public').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

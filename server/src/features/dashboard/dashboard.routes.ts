@@ -1,7 +1,20 @@
 import type { EndpointHandlers } from '../../platform/http';
+import { getWidget, regenerateWidget, setDocumentPublic } from '../widget/widget.service';
 import { getDashboardPrefs, saveDashboardPrefs } from './dashboard.service';
+import { getLearningSession, listLearningSources, setLearningSource, startLearning } from './learning.service';
+import { dashboardOverview, getBusinessInsights, refreshBusinessInsights } from './overview.service';
 
 export const dashboardHandlers = {
   getDashboardPrefs,
   saveDashboardPrefs,
+  dashboardOverview,
+  getBusinessInsights,
+  refreshBusinessInsights,
+  listLearningSources,
+  setLearningSource,
+  startLearning,
+  getLearningSession,
+  getWidget,
+  regenerateWidget,
+  setDocumentPublic,
 } satisfies Partial<EndpointHandlers>;

@@ -1,3 +1,4 @@
+import { DASHBOARD_CARD_IDS } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardPrefs } from '../../db/schema';
 import { withTenant } from '../../platform/tenant';
@@ -18,7 +19,7 @@ interface Prefs {
   saved: boolean;
 }
 const PATH = '/api/v1/dashboard/prefs';
-const DEFAULT_ORDER = ['kpis', 'tasks', 'knowledge', 'documents', 'suggestions'];
+const DEFAULT_ORDER: string[] = [...DASHBOARD_CARD_IDS];
 
 async function workspaceOf(token: string): Promise<string> {
   const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token });
@@ -35,13 +36,8 @@ describe('dashboard prefs', () => {
     expect(first.body.cards.map((c) => c.id)).toEqual(DEFAULT_ORDER);
     expect(first.body.cards.every((c) => c.visible)).toBe(true);
 
-    const layout = [
-      { id: 'tasks', visible: true },
-      { id: 'kpis', visible: true },
-      { id: 'knowledge', visible: false },
-      { id: 'suggestions', visible: true },
-      { id: 'documents', visible: true },
-    ];
+    // Reversed, with one card hidden.
+    const layout = [...DEFAULT_ORDER].reverse().map((id) => ({ id, visible: id !== 'knowledge' }));
     const put = await api<Prefs>(t, 'PUT', PATH, { token: u.token, body: { cards: layout } });
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ cards: layout, saved: true });
@@ -107,8 +103,8 @@ describe('dashboard prefs', () => {
 
     const bad: [unknown, RegExp][] = [
       [{ cards: good.slice(0, 3) }, /exactly once/],
-      [{ cards: [...good.slice(0, 4), { id: 'kpis', visible: true }] }, /only once/],
-      [{ cards: [...good.slice(0, 4), { id: 'weather', visible: true }] }, /.+/],
+      [{ cards: [...good.slice(0, -1), { id: 'kpis', visible: true }] }, /only once/],
+      [{ cards: [...good.slice(0, -1), { id: 'weather', visible: true }] }, /.+/],
       [{ cards: good.map((c) => ({ ...c, visible: 'yes' })) }, /.+/],
       [{}, /.+/],
     ];
@@ -137,10 +133,7 @@ describe('dashboard prefs', () => {
       ]),
     ).toEqual([
       { id: 'documents', visible: false },
-      { id: 'kpis', visible: true },
-      { id: 'tasks', visible: true },
-      { id: 'knowledge', visible: true },
-      { id: 'suggestions', visible: true },
+      ...DEFAULT_ORDER.filter((id) => id !== 'documents').map((id) => ({ id, visible: true })),
     ]);
   });
 });

@@ -68,6 +68,7 @@ export function toDocument(row: repo.DocumentRow): KnowledgeDocument {
     error: row.error,
     created_at: new Date(row.createdAt).toISOString(),
     ...(row.sourceUrl ? { source_url: row.sourceUrl } : {}),
+    public: row.isPublic,
   };
 }
 

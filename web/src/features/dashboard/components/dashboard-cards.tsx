@@ -11,45 +11,13 @@ import { useDocuments } from '../../knowledge/api/documents';
 import { TaskList } from '../../tasks/components/task-list';
 import { useFactProfile } from '../../teach/api/facts';
 import { SuggestionsCard } from '../../teach/components/suggestions-card';
+import { useDashboardOverview } from '../api/overview';
 import { CardErrorBoundary } from './card-error-boundary';
+import { DashboardCard, ErrorLine } from './dashboard-card';
+import { InsightsCard, QuickActionsCard, SetupCard, WorkflowsCard } from './overview-cards';
 
 /** How many open tasks and documents the overview lists before pointing elsewhere. */
 const CARD_ITEMS = 5;
-
-function DashboardCard({
-  title,
-  icon,
-  action,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle as="h2" className="flex items-center gap-2 [&>svg]:size-5">
-          {icon} {title}
-        </CardTitle>
-        {action}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
-function ErrorLine({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex items-center justify-between gap-2">
-      <p className="text-destructive text-sm">{message}</p>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
-}
 
 function KpiCard() {
   return (
@@ -59,9 +27,20 @@ function KpiCard() {
   );
 }
 
+/** All open tasks of the workspace (the list below shows the caller's and the pending ones). */
+function OpenTasksBadge() {
+  const overview = useDashboardOverview();
+  if (!overview.data) return null;
+  return (
+    <Badge variant={overview.data.tasks.open > 0 ? 'default' : 'outline'} data-testid="open-tasks-count">
+      {overview.data.tasks.open} open
+    </Badge>
+  );
+}
+
 function TasksCard() {
   return (
-    <DashboardCard title={DASHBOARD_CARD_TITLES.tasks} icon={<ListTodo />}>
+    <DashboardCard title={DASHBOARD_CARD_TITLES.tasks} icon={<ListTodo />} action={<OpenTasksBadge />}>
       <TaskList limit={CARD_ITEMS} />
     </DashboardCard>
   );
@@ -206,13 +185,20 @@ function DocumentsCard({ onTeach }: { onTeach: () => void }) {
 export function DashboardCardView({ id, onTeach }: { id: DashboardCardId; onTeach: () => void }) {
   const cards: Record<DashboardCardId, ReactNode> = {
     kpis: <KpiCard />,
+    setup: <SetupCard onTeach={onTeach} />,
+    workflows: <WorkflowsCard />,
+    quick_actions: <QuickActionsCard />,
     tasks: <TasksCard />,
+    insights: <InsightsCard />,
     knowledge: <KnowledgeCard onTeach={onTeach} />,
     documents: <DocumentsCard onTeach={onTeach} />,
     suggestions: <SuggestionsCard />,
   };
   return (
-    <div data-testid={`dashboard-card-${id}`} className={id === 'kpis' ? 'lg:col-span-2' : undefined}>
+    <div
+      data-testid={`dashboard-card-${id}`}
+      className={id === 'kpis' || id === 'insights' ? 'lg:col-span-2' : undefined}
+    >
       <CardErrorBoundary title={DASHBOARD_CARD_TITLES[id]}>{cards[id]}</CardErrorBoundary>
     </div>
   );

@@ -2,8 +2,10 @@ import { defaultDashboardPrefs } from '@helixis/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBusinessProfile } from '../../profile/api/business-profile';
+import { IntegrationMode } from '../../teach/components/integration-mode';
 import { TeachYourAiPanel } from '../../teach/components/teach-your-ai-panel';
 import { useDashboardPrefs } from '../api/dashboard-prefs';
 import { CustomizeDashboardDialog } from '../components/customize-dashboard-dialog';
@@ -49,11 +51,15 @@ function Overview({ onTeach }: { onTeach: () => void }) {
   );
 }
 
+/** Teach Your AI's second tab, kept in the address so a reload stays on it. */
+const INTEGRATION_SEARCH = `${VIEW_SEARCH.teach}&mode=integration`;
+
 /** The final dashboard (doc 3 §2): its sidebar switches between the overview and Teach Your AI in place. */
 export function FinalDashboardPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const view: FinalDashboardView = params.get('view') === 'teach' ? 'teach' : 'dashboard';
+  const mode = params.get('mode') === 'integration' ? 'integration' : 'manual';
   useDocumentTitle(view === 'teach' ? 'Teach Your AI' : 'Dashboard');
   const showTeach = () => navigate({ search: VIEW_SEARCH.teach }, { replace: true });
 
@@ -64,9 +70,24 @@ export function FinalDashboardPage() {
         <div className="min-w-0 flex-1 space-y-4">
           <header className="space-y-1">
             <h1 className="font-semibold text-2xl tracking-tight">Teach Your AI</h1>
-            <p className="text-muted-foreground text-sm">Manual Training</p>
           </header>
-          <TeachYourAiPanel />
+          <Tabs
+            value={mode}
+            onValueChange={(value) =>
+              navigate({ search: value === 'integration' ? INTEGRATION_SEARCH : VIEW_SEARCH.teach }, { replace: true })
+            }
+          >
+            <TabsList>
+              <TabsTrigger value="manual">Manual Training</TabsTrigger>
+              <TabsTrigger value="integration">Integration Mode</TabsTrigger>
+            </TabsList>
+            <TabsContent value="manual">
+              <TeachYourAiPanel />
+            </TabsContent>
+            <TabsContent value="integration">
+              <IntegrationMode />
+            </TabsContent>
+          </Tabs>
         </div>
       ) : (
         <Overview onTeach={showTeach} />

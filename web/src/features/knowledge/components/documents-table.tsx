@@ -12,7 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/utils';
+import { useSetDocumentPublic } from '../../dashboard/api/overview';
 import { useDeleteDocument } from '../api/documents';
 import { displayStatus, formatCreatedAt, formatKb } from '../format';
 
@@ -43,6 +45,33 @@ function StatusCell({ doc }: { doc: KnowledgeDocument }) {
           {doc.chunk_count} {doc.chunk_count === 1 ? 'chunk' : 'chunks'}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Marks a document public: the embeddable chat widget may answer from it (default off). */
+function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
+  const setPublic = useSetDocumentPublic();
+  return (
+    <div className="flex items-center gap-2 text-muted-foreground text-xs">
+      <Switch
+        checked={doc.public}
+        disabled={setPublic.isPending}
+        aria-label={`Public: ${doc.title}`}
+        onCheckedChange={(value) =>
+          setPublic.mutate(
+            { id: doc.id, public: value },
+            {
+              onSuccess: () =>
+                toast.success(value ? 'Document is public' : 'Document is private', {
+                  description: value ? 'Your website chat widget may answer from it.' : doc.title,
+                }),
+              onError: (err) => toast.error('Update failed', { description: err.message }),
+            },
+          )
+        }
+      />
+      {doc.public ? 'Public' : 'Private'}
     </div>
   );
 }
@@ -112,6 +141,9 @@ export function DocumentsTable({ documents }: { documents: KnowledgeDocument[] }
             <th scope="col" className="py-2 pr-4 font-medium">
               Added
             </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Widget
+            </th>
             <th scope="col" className="py-2 font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -142,6 +174,9 @@ export function DocumentsTable({ documents }: { documents: KnowledgeDocument[] }
                 <StatusCell doc={doc} />
               </td>
               <td className="whitespace-nowrap py-3 pr-4 text-muted-foreground">{formatCreatedAt(doc.created_at)}</td>
+              <td className="py-3 pr-4">
+                <PublicSwitch doc={doc} />
+              </td>
               <td className="py-3 text-right">
                 <DeleteButton doc={doc} />
               </td>

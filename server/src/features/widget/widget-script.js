@@ -1,0 +1,99 @@
+/* Helixis chat widget: paste <script src="{origin}/widget.js" data-workspace="{id}"></script> into a page.
+   Self-contained (no framework); renders into a shadow root so the host page's styles never leak in. */
+(() => {
+  const script = document.currentScript;
+  if (!script || window.__helixisWidget) return;
+  window.__helixisWidget = true;
+  const workspace = script.getAttribute('data-workspace') || '';
+  const origin = new URL(script.src, location.href).origin;
+  const title = script.getAttribute('data-title') || 'Ask us anything';
+
+  const host = document.createElement('div');
+  host.setAttribute('data-helixis-widget', '');
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = `
+<style>
+  :host { all: initial; }
+  .btn { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; border: 0; border-radius: 999px;
+    padding: 12px 18px; background: #1d4ed8; color: #fff; font: 600 14px system-ui, sans-serif; cursor: pointer;
+    box-shadow: 0 6px 20px rgba(0,0,0,.2); }
+  .panel { position: fixed; right: 20px; bottom: 76px; z-index: 2147483000; width: 340px; max-width: calc(100vw - 40px);
+    height: 440px; max-height: calc(100vh - 100px); display: none; flex-direction: column; background: #fff; color: #111;
+    border: 1px solid #d4d4d8; border-radius: 12px; box-shadow: 0 10px 30px rgba(0,0,0,.2); font: 14px system-ui, sans-serif; }
+  .panel[data-open="true"] { display: flex; }
+  header { padding: 12px 14px; border-bottom: 1px solid #e4e4e7; font-weight: 600; display: flex; justify-content: space-between; }
+  header button { border: 0; background: none; font-size: 18px; cursor: pointer; color: #52525b; }
+  .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+  .msg { padding: 8px 10px; border-radius: 10px; max-width: 85%; white-space: pre-wrap; line-height: 1.4; }
+  .user { align-self: flex-end; background: #1d4ed8; color: #fff; }
+  .bot { align-self: flex-start; background: #f4f4f5; }
+  .err { align-self: flex-start; background: #fef2f2; color: #b91c1c; }
+  .src { font-size: 12px; color: #52525b; margin-top: 4px; }
+  form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e4e4e7; }
+  input { flex: 1; padding: 8px 10px; border: 1px solid #d4d4d8; border-radius: 8px; font: inherit; }
+  form button { border: 0; border-radius: 8px; padding: 8px 12px; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
+  form button:disabled { opacity: .6; cursor: default; }
+</style>
+<button class="btn" type="button" aria-expanded="false">Chat with us</button>
+<section class="panel" role="dialog" aria-label="Chat">
+  <header><span class="title"></span><button type="button" class="close" aria-label="Close chat">×</button></header>
+  <div class="log" role="log" aria-live="polite"></div>
+  <form><input name="q" aria-label="Your question" placeholder="Type your question…" autocomplete="off" maxlength="1000" />
+  <button type="submit">Send</button></form>
+</section>`;
+  const $ = (sel) => root.querySelector(sel);
+  const button = $('.btn');
+  const panel = $('.panel');
+  const log = $('.log');
+  const form = $('form');
+  const input = $('input');
+  const send = $('form button');
+  $('.title').textContent = title;
+
+  const toggle = (open) => {
+    panel.setAttribute('data-open', String(open));
+    button.setAttribute('aria-expanded', String(open));
+    if (open) input.focus();
+  };
+  button.addEventListener('click', () => toggle(panel.getAttribute('data-open') !== 'true'));
+  $('.close').addEventListener('click', () => toggle(false));
+
+  const add = (kind, text, sources) => {
+    const el = document.createElement('div');
+    el.className = `msg ${kind}`;
+    el.textContent = text;
+    if (sources?.length) {
+      const src = document.createElement('div');
+      src.className = 'src';
+      src.textContent = `Sources: ${sources.map((s) => s.title).join(', ')}`;
+      el.appendChild(src);
+    }
+    log.appendChild(el);
+    log.scrollTop = log.scrollHeight;
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const message = input.value.trim();
+    if (!message || send.disabled) return;
+    add('user', message);
+    input.value = '';
+    send.disabled = true;
+    try {
+      const res = await fetch(`${origin}/functions/v1/widget-chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ workspace, message }),
+      });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) add('err', body?.error?.message || 'Something went wrong. Please try again.');
+      else add('bot', body.reply, body.sources);
+    } catch {
+      add('err', 'The chat is not reachable right now. Please try again later.');
+    } finally {
+      send.disabled = false;
+    }
+  });
+
+  (document.body || document.documentElement).appendChild(host);
+})();

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+
+async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function findWidget(db: Queryable, workspaceId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ public_id: string }>(
+    db,
+    sql`select public_id from chat_widgets where workspace_id = ${workspaceId}::uuid`,
+  );
+  return row?.public_id ?? null;
+}
+
+/** Creates the widget id, or replaces it (the old id stops resolving in the same statement). */
+export async function saveWidget(
+  db: Queryable,
+  workspaceId: string,
+  publicId: string,
+  userId: string | null,
+  replace: boolean,
+): Promise<string> {
+  const [row] = replace
+    ? await rowsOf<{ public_id: string }>(
+        db,
+        sql`insert into chat_widgets (workspace_id, public_id, created_by) values (${workspaceId}::uuid, ${publicId}, ${userId}::uuid)
+            on conflict (workspace_id) do update set public_id = excluded.public_id, created_by = excluded.created_by,
+               created_at = now()
+            returning public_id`,
+      )
+    : await rowsOf<{ public_id: string }>(
+        db,
+        sql`insert into chat_widgets (workspace_id, public_id, created_by) values (${workspaceId}::uuid, ${publicId}, ${userId}::uuid)
+            on conflict (workspace_id) do update set public_id = chat_widgets.public_id
+            returning public_id`,
+      );
+  if (!row) throw new Error('widget upsert returned nothing');
+  return row.public_id;
+}
+
+/** The one cross-tenant read of the widget: which workspace a public id belongs to (run as system). */
+export async function workspaceOfWidget(db: Queryable, publicId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ workspace_id: string }>(
+    db,
+    sql`select workspace_id from chat_widgets where public_id = ${publicId}`,
+  );
+  return row?.workspace_id ?? null;
+}
+
+export async function publicDocumentIds(db: Queryable, workspaceId: string): Promise<Set<string>> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from documents where workspace_id = ${workspaceId}::uuid and public and status = 'READY'`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function setDocumentPublic(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  isPublic: boolean,
+): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`update documents set public = ${isPublic}, updated_at = now()
+         where workspace_id = ${workspaceId}::uuid and id = ${id}::uuid returning id`,
+  );
+  return rows.length > 0;
+}

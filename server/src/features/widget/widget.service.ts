@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_ASSISTANT_TEMPERATURE,
+  WIDGET_CHAT_IP_LIMIT,
+  WIDGET_CHAT_IP_WINDOW_SECONDS,
+  WIDGET_SYSTEM_PROMPT,
+  type WidgetChatInput,
+  type WidgetChatOutput,
+  type WidgetInfo,
+} from '@helixis/contract';
+import { selectProvider } from '../../llm';
+import { docCitation, type Evidence, generate } from '../../llm/provider';
+import type { Deps, WorkspaceContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { withSystem, withTenant } from '../../platform/tenant';
+import { searchWorkspace } from '../knowledge/knowledge.service';
+import * as repo from './widget.repo';
+
+/** How many chunks one answer may quote, and how deep the ranking is read to find public ones. */
+const CHUNKS_PER_ANSWER = 5;
+const RANK_DEPTH = 100;
+
+export const WIDGET_NO_ANSWER =
+  "I don't have public information about that yet. Please contact the business directly for help.";
+
+const newPublicId = () => `hxw_${randomBytes(18).toString('base64url')}`;
+
+async function widgetInfo(ctx: WorkspaceContext, replace: boolean): Promise<WidgetInfo> {
+  const ws = ctx.workspace.id;
+  return ctx.tenant(async (tx) => {
+    const existing = replace ? null : await repo.findWidget(tx, ws);
+    const publicId = existing ?? (await repo.saveWidget(tx, ws, newPublicId(), ctx.user.id || null, replace));
+    return { public_id: publicId, public_documents: (await repo.publicDocumentIds(tx, ws)).size };
+  });
+}
+
+/** GET /api/v1/widget: the id is created on first use. */
+export function getWidget({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetInfo> {
+  return widgetInfo(ctx, false);
+}
+
+/** POST /api/v1/widget/regenerate: a new id; pages still carrying the old one get widget_not_found. */
+export async function regenerateWidget({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetInfo> {
+  const info = await widgetInfo(ctx, true);
+  ctx.log.info('chat widget id regenerated');
+  return info;
+}
+
+/** PUT /api/v1/documents/:id/public */
+export async function setDocumentPublic({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: { id: string; public: boolean };
+}): Promise<{ id: string; public: boolean }> {
+  const found = await ctx.tenant((tx) => repo.setDocumentPublic(tx, ctx.workspace.id, input.id, input.public));
+  if (!found) throw new AppError('not_found', { userMessage: 'Document not found.' });
+  return { id: input.id, public: input.public };
+}
+
+/**
+ * Answers a visitor of the owner's website. Only chunks of documents marked public are evidence;
+ * facts, private documents and the business profile never are. Rate-limited per client address.
+ */
+export async function answerWidgetMessage(
+  deps: Deps,
+  limiter: RateLimiter,
+  client: { ip: string },
+  input: WidgetChatInput,
+): Promise<WidgetChatOutput> {
+  const quota = await limiter.consume(`widget-chat:${client.ip}`, {
+    limit: WIDGET_CHAT_IP_LIMIT,
+    windowSeconds: WIDGET_CHAT_IP_WINDOW_SECONDS,
+  });
+  if (!quota.allowed) {
+    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
+  }
+  const workspaceId = await withSystem(deps.database, (tx) => repo.workspaceOfWidget(tx, input.workspace));
+  if (!workspaceId) throw new AppError('widget_not_found');
+
+  const publicIds = await withTenant(deps.database, { workspaceId, userId: null }, (tx) =>
+    repo.publicDocumentIds(tx, workspaceId),
+  );
+  const hits =
+    publicIds.size === 0
+      ? []
+      : (await searchWorkspace({ deps, workspaceId, userId: null }, { query: input.message, k: RANK_DEPTH }))
+          .filter((h) => publicIds.has(h.document_id))
+          .slice(0, CHUNKS_PER_ANSWER);
+  if (hits.length === 0) return { reply: WIDGET_NO_ANSWER, sources: [] };
+
+  const top = Math.max(...hits.map((h) => h.score));
+  const evidence: Evidence[] = hits.map((h) => ({
+    kind: 'document',
+    id: h.chunk_id,
+    title: h.document_title,
+    chunkIndex: h.chunk_index,
+    citation: docCitation(h.document_title, h.chunk_index),
+    text: h.content,
+    similarity: top > 0 ? h.score / top : 0,
+    fromHuman: false,
+  }));
+  let text: string;
+  try {
+    text = await generate(selectProvider(deps.config), {
+      mode: 'operational',
+      systemPrompt: WIDGET_SYSTEM_PROMPT,
+      temperature: DEFAULT_ASSISTANT_TEMPERATURE,
+      history: [{ role: 'user', content: input.message }],
+      evidence,
+      businessContext: '',
+    });
+  } catch (err) {
+    throw new AppError('llm_failed', { cause: err });
+  }
+  const reply = text.trim() || WIDGET_NO_ANSWER;
+  const sources = evidence
+    .filter((e) => reply.includes(e.citation))
+    .map((e) => ({ title: e.title, citation: e.citation }));
+  return { reply, sources };
+}

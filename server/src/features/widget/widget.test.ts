@@ -1,0 +1,141 @@
+import { WIDGET_CHAT_IP_LIMIT, type WidgetChatOutput, type WidgetInfo } from '@helixis/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestApp, type TestApp } from '../../test/app';
+import { createUserWithSession, type TestUser } from '../../test/factories';
+import { ingestAndWait } from '../knowledge/test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Each test speaks from its own client address (the server trusts x-forwarded-for, as behind a proxy). */
+async function ask(
+  workspace: string,
+  message: string,
+  ip: string,
+): Promise<{
+  status: number;
+  body: WidgetChatOutput & { error?: { code: string; message: string } };
+  cors: string | null;
+}> {
+  const res = await fetch(`${t.url}/functions/v1/widget-chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://owner-site.example', 'x-forwarded-for': ip },
+    body: JSON.stringify({ workspace, message }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as never,
+    cors: res.headers.get('access-control-allow-origin'),
+  };
+}
+
+async function ownerWithDocs(): Promise<{ owner: TestUser; publicDoc: string; privateDoc: string }> {
+  const owner = await createUserWithSession(t);
+  const pub = await ingestAndWait(
+    t,
+    owner.token,
+    'Office hours.txt',
+    'Office hours: our leasing office is open Monday to Friday from 9 am to 5 pm.',
+  );
+  const priv = await ingestAndWait(
+    t,
+    owner.token,
+    'Gate codes.txt',
+    'Office gate code: the back gate code is 4411 and the office alarm code is 9038.',
+  );
+  expect(pub.public).toBe(false);
+  const mark = await api<{ public: boolean }>(t, 'PUT', `/api/v1/documents/${pub.id}/public`, {
+    token: owner.token,
+    body: { public: true },
+  });
+  expect(mark.status).toBe(200);
+  expect(mark.body.public).toBe(true);
+  return { owner, publicDoc: pub.id, privateDoc: priv.id };
+}
+
+describe('embeddable chat widget', () => {
+  it('answers from a public document with its citation and never from a private one', async () => {
+    const { owner, publicDoc } = await ownerWithDocs();
+    const doc = await api<{ public: boolean }>(t, 'GET', `/api/v1/documents/${publicDoc}`, { token: owner.token });
+    expect(doc.body.public).toBe(true);
+    const widget = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    expect(widget.status).toBe(200);
+    expect(widget.body.public_documents).toBe(1);
+    // The id is stable until regenerated.
+    const again = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    expect(again.body.public_id).toBe(widget.body.public_id);
+
+    const hours = await ask(widget.body.public_id, 'When is the office open?', '203.0.113.10');
+    expect(hours.status).toBe(200);
+    expect(hours.cors).toBe('*');
+    expect(hours.body.reply).toContain('Monday to Friday');
+    expect(hours.body.reply).toContain('[Doc:Office hours.txt#0]');
+    expect(hours.body.sources).toEqual([{ title: 'Office hours.txt', citation: '[Doc:Office hours.txt#0]' }]);
+
+    const secret = await ask(widget.body.public_id, 'What is the office gate code?', '203.0.113.10');
+    expect(secret.status).toBe(200);
+    expect(secret.body.reply).not.toContain('4411');
+    expect(secret.body.sources.every((s) => s.title !== 'Gate codes.txt')).toBe(true);
+
+    // Made private again: the widget no longer answers from it.
+    await api(t, 'PUT', `/api/v1/documents/${publicDoc}/public`, { token: owner.token, body: { public: false } });
+    const closed = await ask(widget.body.public_id, 'When is the office open?', '203.0.113.10');
+    expect(closed.body.reply).not.toContain('Monday to Friday');
+    expect(closed.body.sources).toEqual([]);
+  });
+
+  it('a regenerated id refuses the old one', async () => {
+    const { owner } = await ownerWithDocs();
+    const first = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    const second = await api<WidgetInfo>(t, 'POST', '/api/v1/widget/regenerate', { token: owner.token, body: {} });
+    expect(second.status).toBe(200);
+    expect(second.body.public_id).not.toBe(first.body.public_id);
+    const old = await ask(first.body.public_id, 'When is the office open?', '203.0.113.20');
+    expect(old.status).toBe(404);
+    expect(old.body.error?.code).toBe('widget_not_found');
+    const fresh = await ask(second.body.public_id, 'When is the office open?', '203.0.113.20');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.reply).toContain('Monday to Friday');
+  });
+
+  it('limits each client address and keeps other addresses answering', async () => {
+    const { owner } = await ownerWithDocs();
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    for (let i = 0; i < WIDGET_CHAT_IP_LIMIT; i++) {
+      expect((await ask(body.public_id, 'office hours?', '198.51.100.7')).status).toBe(200);
+    }
+    const limited = await fetch(`${t.url}/functions/v1/widget-chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+      body: JSON.stringify({ workspace: body.public_id, message: 'office hours?' }),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ask(body.public_id, 'office hours?', '198.51.100.8')).status).toBe(200);
+  });
+
+  it('serves the script and the CORS preflight to any origin; only owners/managers manage the widget', async () => {
+    const script = await fetch(`${t.url}/widget.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(await script.text()).toContain('attachShadow');
+    const preflight = await fetch(`${t.url}/functions/v1/widget-chat`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    // Other API routes send no CORS header.
+    const other = await fetch(`${t.url}/healthz`, { headers: { origin: 'https://elsewhere.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+
+    expect((await api(t, 'GET', '/api/v1/widget')).status).toBe(401);
+    const bad = await ask('short', 'hi', '192.0.2.1');
+    expect(bad.status).toBe(400);
+  });
+});
