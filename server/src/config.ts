@@ -49,6 +49,12 @@ const EnvSchema = z.object({
   HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
   HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
+  /** api: HTTP + WebSocket, enqueues only; worker: job workers and schedules; all: both (default). */
+  HELIXIS_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** Bearer token a Prometheus scrape of /metrics must carry; unset: only loopback may scrape. */
+  HELIXIS_METRICS_TOKEN: z.string().optional(),
+  /** Seconds SIGTERM waits for requests, websocket sends and running jobs before the process exits. */
+  HELIXIS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +108,11 @@ export interface Config {
   };
   /** Inbound SMTP listener for workspace aliases (port undefined = off). */
   inboundMail: { port: number | undefined; host: string; domain: string };
+  /** What this process runs (HELIXIS_ROLE). */
+  role: Env['HELIXIS_ROLE'];
+  /** Bearer token for /metrics; undefined: loopback only. */
+  metricsToken: string | undefined;
+  shutdownTimeoutSeconds: number;
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -199,5 +210,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: e.HELIXIS_INBOUND_SMTP_HOST,
       domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
     },
+    role: e.HELIXIS_ROLE,
+    metricsToken: e.HELIXIS_METRICS_TOKEN?.trim() || undefined,
+    shutdownTimeoutSeconds: e.HELIXIS_SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
