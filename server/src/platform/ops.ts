@@ -68,6 +68,11 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
 }
 
 export function registerOpsRoutes(app: FastifyInstance, deps: Deps): void {
+  // While draining, an answered request also ends its keep-alive connection: otherwise the listener's
+  // close would wait for the client's idle connection to time out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining.has(app)) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern (`/api/v1/tasks/:id`), never the raw URL: label values stay bounded.
     const route = request.routeOptions.url ?? 'unmatched';

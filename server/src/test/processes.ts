@@ -15,10 +15,13 @@ export interface Spawned {
   stop(killAfterMs?: number): Promise<number | string | null>;
 }
 
-export function spawnServerScript(script: string, args: string[], env: Record<string, string>): Spawned {
+/** `env` joins the test's environment; a key set to undefined is removed from it. */
+export function spawnServerScript(script: string, args: string[], env: Record<string, string | undefined>): Spawned {
+  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, script), ...args], {
     cwd: SERVER_DIR,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
