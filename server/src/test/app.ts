@@ -33,6 +33,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface StartTestAppOptions {
   /** A logger to capture output (platform tests); default: one at LOG_LEVEL. */
   log?: Logger;
+  /** The database to run on (closed by close()); default: a fresh copy of the migrated template. */
+  database?: Database;
   /** Runs after buildApp and before listen: platform tests add probe routes here. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -43,7 +45,7 @@ export async function startTestApp(
   options: StartTestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const log = options.log ?? createLogger(config.logLevel);
   // Short polls so retries come due within a test; new jobs start at once through NOTIFY anyway.
   const jobs = new Jobs({ config, database, log }, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 2_000 });
