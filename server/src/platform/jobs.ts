@@ -62,6 +62,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryBackoff?: boolean;
   /** Seconds an attempt may run before it is failed (and retried). Default 900. */
   expireInSeconds?: number;
+  /**
+   * A running attempt proves it is alive every half of this many seconds; one whose worker died
+   * (killed, crashed machine) is failed and retried after it, rather than after expireInSeconds.
+   * Default 30 (pg-boss's minimum is 10).
+   */
+  heartbeatSeconds?: number;
   /** pg-boss queue policy; `enqueue`'s singletonKey only de-duplicates under a policy other than standard. */
   policy?: Exclude<QueuePolicy, 'key_strict_fifo'>;
   /** A cron expression (UTC): pg-boss sends the job with an empty payload on this schedule, once per tick. */
@@ -98,6 +104,8 @@ export interface JobsOptions {
    * schedules and no queue maintenance run here. Default true.
    */
   workers?: boolean;
+  /** Seconds between supervision passes (expiry, lost heartbeats, maintenance). Default 60. */
+  superviseIntervalSeconds?: number;
 }
 
 /** What pg-boss stores as a job's data. */
@@ -125,12 +133,15 @@ function inTransaction(tx: Tx) {
   return fromDrizzle(executor, sql);
 }
 
-function createBoss(database: Database, workers: boolean): PgBoss {
+function createBoss(database: Database, workers: boolean, superviseIntervalSeconds: number | undefined): PgBoss {
   // A process without workers neither supervises (maintenance, expiry) nor fires cron schedules.
   const common = {
     schema: BOSS_SCHEMA,
     useListenNotify: true,
     ...(workers ? {} : { supervise: false, schedule: false }),
+    ...(superviseIntervalSeconds
+      ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds }
+      : {}),
   };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('The job queue needs the embedded database instance.');
@@ -162,7 +173,7 @@ export class Jobs {
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 5;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.#workers = options.workers ?? true;
-    this.#boss = createBoss(deps.database, this.#workers);
+    this.#boss = createBoss(deps.database, this.#workers, options.superviseIntervalSeconds);
     // pg-boss emits its own failures (a poll that hit a closed pool, a maintenance error) here.
     this.#boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
     this.#boss.on('warning', (warning) => deps.log.warn({ warning }, 'job queue warning'));
@@ -251,6 +262,7 @@ export class Jobs {
       retryDelay: definition.retryDelay ?? 5,
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? 900,
+      heartbeatSeconds: definition.heartbeatSeconds ?? 30,
       notify: true,
     };
     const policy = definition.policy ?? 'standard';
