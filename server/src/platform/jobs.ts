@@ -139,9 +139,7 @@ function createBoss(database: Database, workers: boolean, superviseIntervalSecon
     schema: BOSS_SCHEMA,
     useListenNotify: true,
     ...(workers ? {} : { supervise: false, schedule: false }),
-    ...(superviseIntervalSeconds
-      ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds }
-      : {}),
+    ...(superviseIntervalSeconds ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
   };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('The job queue needs the embedded database instance.');
