@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAICompatibleProvider } from '../llm/openai-provider';
+import { generate } from '../llm/provider';
 import { getJson, MailApiError } from './mail-message';
 import { exchangeWithRetry, newTraceId, UpstreamError } from './upstream';
 
@@ -156,5 +158,35 @@ describe('AppFolio / Buildium exchange faults', () => {
     }
     expect(seen).toHaveLength(attempts);
     if (expectedSleeps) expect(sleeps).toEqual(expectedSleeps);
+  });
+});
+
+describe('model endpoint (OpenAI-compatible) faults', () => {
+  const ask = () =>
+    generate(createOpenAICompatibleProvider({ baseUrl: base, model: 'm', maxRetries: 2, timeoutMs: 2_000 }), {
+      mode: 'operational',
+      systemPrompt: 'You are Helixis.',
+      temperature: 0.2,
+      history: [{ role: 'user', content: 'What is the late fee?' }],
+      evidence: [],
+      businessContext: '',
+    });
+
+  it('retries 429 with Retry-After up to its bound, then fails with an error', async () => {
+    script = [0, 1, 2].map(() => ({
+      status: 429,
+      headers: { 'retry-after': '0' },
+      body: '{"error":{"message":"rate limited"}}',
+    }));
+    seen.length = 0;
+    await expect(ask()).rejects.toThrow();
+    expect(seen).toHaveLength(3);
+    expect(seen.every((s) => s.path.endsWith('/chat/completions'))).toBe(true);
+  });
+
+  it('fails on a malformed answer instead of inventing one', async () => {
+    script = [{ status: 200, body: '{"choices": [', headers: { 'content-type': 'application/json' } }];
+    seen.length = 0;
+    await expect(ask()).rejects.toThrow();
   });
 });
