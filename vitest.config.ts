@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// `*.pg.test.ts` need a PostgreSQL server (several processes on one database): postgres project only.
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['server/src/**/*.test.ts'],
+    exclude: db === 'pglite' ? ['server/src/**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node',
     globalSetup: ['server/src/test/global-setup.ts'],
     env: { HELIXIS_TEST_DB: db },

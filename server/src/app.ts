@@ -35,6 +35,7 @@ import { answerError, installErrorHandler, sendError } from './platform/error-ha
 import { AppError } from './platform/errors';
 import { type EndpointHandlers, registerEndpoints } from './platform/http';
 import { buildOpenApi } from './platform/openapi';
+import { registerOpsRoutes } from './platform/ops';
 import { registerRealtime } from './platform/realtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -83,6 +84,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandler(app);
+  registerOpsRoutes(app, deps);
 
   app.get('/healthz', { config: { access: 'public' } }, async () => {
     await deps.database.query('select 1');
@@ -132,7 +134,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const apiPath = /^\/(api|auth|functions|healthz|ws)(\/|$)/.test(request.url);
+    const apiPath = /^\/(api|auth|functions|healthz|readyz|metrics|ws)(\/|$)/.test(request.url);
     if (!apiPath && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (and the app's own 404 page) are rendered by the web app.
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   HELIXIS_DESKTOP_TOKEN_TTL: z.coerce.number().int().min(60).default(2_592_000),
   /** Comma-separated e-mails of platform operators (delete-all-users); empty = nobody. */
   HELIXIS_OPERATOR_EMAILS: z.string().default(''),
+  /** api: HTTP + WebSocket, enqueues only; worker: job workers and schedules; all: both (default). */
+  HELIXIS_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** Bearer token a Prometheus scrape of /metrics must carry; unset: only loopback may scrape. */
+  HELIXIS_METRICS_TOKEN: z.string().optional(),
+  /** Seconds SIGTERM waits for requests, websocket sends and running jobs before the process exits. */
+  HELIXIS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,6 +123,11 @@ export interface Config {
   extension: { tokenTtlSeconds: number; desktopTokenTtlSeconds: number };
   /** Lower-cased e-mails of platform operators (HELIXIS_OPERATOR_EMAILS); empty = nobody. */
   operatorEmails: string[];
+  /** What this process runs (HELIXIS_ROLE). */
+  role: Env['HELIXIS_ROLE'];
+  /** Bearer token for /metrics; undefined: loopback only. */
+  metricsToken: string | undefined;
+  shutdownTimeoutSeconds: number;
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -224,5 +235,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
     },
     operatorEmails: list(e.HELIXIS_OPERATOR_EMAILS.toLowerCase()),
+    role: e.HELIXIS_ROLE,
+    metricsToken: e.HELIXIS_METRICS_TOKEN?.trim() || undefined,
+    shutdownTimeoutSeconds: e.HELIXIS_SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

@@ -16,6 +16,11 @@ export interface Endpoint {
   /** Minimum business role (doc 1 §6); only meaningful with access 'workspace'. */
   role?: BusinessRole;
   summary: string;
+  /**
+   * Accepts an `Idempotency-Key` header (access 'workspace' only): a retry with the same key gets the
+   * first answer again instead of a second effect. For mutations a client may repeat (connects, uploads).
+   */
+  idempotent?: boolean;
   /** GET/DELETE read it from the query string, others from the JSON body; `:name` path segments join it. */
   input: z.ZodType;
   output: z.ZodType;

@@ -310,6 +310,7 @@ export const integrationEndpoints = {
   buildiumConnect: {
     method: 'POST',
     path: '/functions/v1/buildium-connect',
+    idempotent: true,
     access: 'workspace',
     role: 'manager',
     summary: 'Validates Buildium credentials against the API and stores them encrypted for the workspace.',
@@ -343,6 +344,7 @@ export const integrationEndpoints = {
   appfolioConnect: {
     method: 'POST',
     path: '/functions/v1/appfolio-connect',
+    idempotent: true,
     access: 'workspace',
     role: 'manager',
     summary: 'Validates AppFolio Reports API credentials and stores them encrypted for the workspace.',

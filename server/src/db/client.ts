@@ -79,7 +79,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A database that does not answer fails a request within seconds (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection the server dropped (restart, terminated backend) is discarded by the pool and
   // replaced on next use; unheard, the error would end the process.
   pool.on('error', () => undefined);

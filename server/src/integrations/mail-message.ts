@@ -1,3 +1,6 @@
+import { upstreamErrors } from '../platform/metrics';
+import { backoffMs, codeForStatus, DEFAULT_RETRY, newTraceId, realSleep, retryAfterMs } from './upstream';
+
 /** A mail read from a provider API, reduced to what Helixis stores. */
 export interface FetchedMail {
   externalId: string;
@@ -14,22 +17,74 @@ export class MailApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The x-request-id of the call (logged, quoted to the provider's support). */
+    readonly traceId: string = '',
   ) {
     super(message);
   }
 }
 
-export async function getJson(url: string, accessToken: string): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (err) {
-    throw new MailApiError(0, err instanceof Error ? err.message : 'network error');
+export interface GetJsonOptions {
+  /** Replaceable in tests to observe the schedule without waiting. */
+  sleep?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
+}
+
+/**
+ * One Gmail / Graph GET: retried like the property-management calls (doc 2 §9 schedule: 3 attempts,
+ * capped backoff with jitter, Retry-After honoured up to 5 s) on 429, 5xx and network failures; a 2xx
+ * that is not JSON, or any other status, fails at once. Every call carries a trace id (x-request-id,
+ * and `client-request-id` for Graph), which failures keep.
+ */
+export async function getJson(url: string, accessToken: string, options: GetJsonOptions = {}): Promise<unknown> {
+  const traceId = newTraceId();
+  const sleep = options.sleep ?? realSleep;
+  const vendor = new URL(url).pathname.startsWith('/gmail/') ? 'google' : 'microsoft';
+  for (let attempt = 1; ; attempt++) {
+    let res: Response | null = null;
+    let failure = new MailApiError(0, 'no answer', traceId);
+    try {
+      res = await fetch(url, {
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          accept: 'application/json',
+          'x-request-id': traceId,
+          'client-request-id': traceId,
+        },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      const timeout = err instanceof Error && err.name === 'TimeoutError';
+      failure = new MailApiError(
+        0,
+        timeout ? 'timed out' : err instanceof Error ? err.message : 'network error',
+        traceId,
+      );
+      upstreamErrors.inc({ vendor, code: 'network_timeout' });
+    }
+    let wait: number | null = null;
+    if (res) {
+      const text = await res.text();
+      let body: { error?: { message?: string } } | null | undefined;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = undefined;
+      }
+      if (res.ok) {
+        if (body === undefined) {
+          upstreamErrors.inc({ vendor, code: 'unknown' });
+          throw new MailApiError(res.status, 'the answer was not JSON', traceId);
+        }
+        return body;
+      }
+      const code = codeForStatus(res.status);
+      upstreamErrors.inc({ vendor, code });
+      failure = new MailApiError(res.status, body?.error?.message ?? `HTTP ${res.status}`, traceId);
+      if (code !== 'upstream_429' && code !== 'upstream_5xx') throw failure;
+      wait = retryAfterMs(res.headers.get('retry-after') ?? undefined);
+    }
+    if (attempt >= DEFAULT_RETRY.maxAttempts || (wait !== null && wait > DEFAULT_RETRY.maxRetryAfterMs)) throw failure;
+    await sleep(Math.max(wait ?? 0, backoffMs(attempt, DEFAULT_RETRY, Math.random)));
   }
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  if (!res.ok) throw new MailApiError(res.status, body?.error?.message ?? `HTTP ${res.status}`);
-  return body;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config';
 import { isAppError } from '../platform/errors';
+import { upstreamErrors } from '../platform/metrics';
 import { type SafeFetchResponse, safeFetch } from '../platform/safe-fetch';
 
 /**
@@ -125,6 +126,8 @@ export interface ExchangeRequest {
   /** Path shown in errors (never the query string, which may carry filters only, but stays short). */
   path: string;
   traceId: string;
+  /** Who answers ('buildium', 'appfolio', ...): the label of the upstream error metric. Default: the host. */
+  vendor?: string;
   /** Vendor-specific text of an error body (e.g. Buildium's UserMessage). */
   describeError?: (json: unknown) => string | undefined;
 }
@@ -134,14 +137,24 @@ export async function exchangeWithRetry(options: UpstreamOptions, request: Excha
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
-  const fail = (code: UpstreamErrorCode, message: string, status: number, attempts: number, upstreamMessage?: string) =>
-    new UpstreamError(code, message, {
+  const vendor = request.vendor ?? request.url.hostname;
+  const fail = (
+    code: UpstreamErrorCode,
+    message: string,
+    status: number,
+    attempts: number,
+    upstreamMessage?: string,
+  ) => {
+    // Every failed attempt counts, retried or not: a vendor that needs retries shows up before it fails calls.
+    upstreamErrors.inc({ vendor, code });
+    return new UpstreamError(code, message, {
       status,
       path: request.path,
       traceId: request.traceId,
       upstreamMessage,
       attempts,
     });
+  };
 
   for (let attempt = 1; ; attempt++) {
     let response: SafeFetchResponse | null = null;

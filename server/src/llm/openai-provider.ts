@@ -63,10 +63,15 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
         { model: options.model, messages, temperature: request.temperature, stream: true },
         { signal },
       );
+      let chunks = 0;
       for await (const chunk of stream) {
+        chunks++;
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) yield piece;
       }
+      // A body that is not an event stream (a proxy's error page, truncated JSON) parses to no chunk at
+      // all; a real answer, even an empty one, has at least its finishing chunk.
+      if (chunks === 0) throw new Error('The model endpoint answered without a chat-completion stream.');
     },
   };
 }

@@ -3,7 +3,8 @@ import { defineJob } from './jobs';
 
 /**
  * Hourly housekeeping of the auth tables: refresh tokens revoked more than a day ago (they only
- * matter for reuse detection, which looks back seconds) and rate-limit windows that have ended.
+ * matter for reuse detection, which looks back seconds), rate-limit windows that have ended and
+ * expired Idempotency-Key answers.
  * Idempotent by nature: a second run finds nothing left to delete.
  */
 export const authCleanupJob = defineJob({
@@ -30,6 +31,14 @@ export const authCleanupJob = defineJob({
       );
       windows = swept?.deleted ?? 0;
     }
-    log.info({ refreshTokens: tokens?.deleted ?? 0, rateLimitWindows: windows }, 'auth cleanup done');
+    // Idempotency-Key answers are kept 24 h (platform/idempotency.ts).
+    const [keys] = await database.query<{ deleted: number }>(
+      `with gone as (delete from idempotency_keys where expires_at < now() returning 1)
+       select count(*)::int as deleted from gone`,
+    );
+    log.info(
+      { refreshTokens: tokens?.deleted ?? 0, rateLimitWindows: windows, idempotencyKeys: keys?.deleted ?? 0 },
+      'auth cleanup done',
+    );
   },
 });

@@ -1,6 +1,6 @@
 import { AUTH_API_VERSION, AUTH_API_VERSION_HEADER, errorCatalogue } from '@helixis/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isPermissionDenied } from './errors';
+import { AppError, isDatabaseUnavailable, isPermissionDenied, traceIdOf } from './errors';
 
 /** GoTrue clients read `{ code, error_code, msg }`; everything else reads `{ error: { code, message } }`. */
 function isAuthRoute(request: FastifyRequest): boolean {
@@ -10,6 +10,10 @@ function isAuthRoute(request: FastifyRequest): boolean {
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isPermissionDenied(err)) return new AppError('permission_denied', { cause: err });
+  // Fail fast and say so: the client may retry in a moment, nothing was half-written (one transaction).
+  if (isDatabaseUnavailable(err)) {
+    return new AppError('service_unavailable', { cause: err, headers: { 'retry-after': '5' } });
+  }
   const fe = err as FastifyError;
   if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe?.statusCode === 413) {
     return new AppError('payload_too_large', { cause: err });
@@ -48,10 +52,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 /** Known errors answer with their code and text; unknown ones log and answer 500. */
 export function answerError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const error = toAppError(err);
+  const traceId = traceIdOf(error.cause ?? err);
   if (error.status >= 500) {
-    request.log.error({ err: error.cause ?? err, requestId: request.id }, 'request failed');
+    request.log.error({ err: error.cause ?? err, requestId: request.id, code: error.code, traceId }, 'request failed');
   } else {
-    request.log.info({ code: error.code, status: error.status }, 'request refused');
+    request.log.info({ code: error.code, status: error.status, traceId }, 'request refused');
   }
   return sendError(request, reply, error);
 }

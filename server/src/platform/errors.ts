@@ -56,3 +56,54 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection terminated unexpectedly',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * A lost or refused database connection (pg's own errors or a driver wrapper around them, e.g.
+ * Drizzle's DrizzleQueryError): answered as 503 service_unavailable rather than 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The trace id of an upstream call somewhere in an error's cause chain (logged with the failure). */
+export function traceIdOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const traceId = (e as { details?: { traceId?: unknown } }).details?.traceId;
+    if (typeof traceId === 'string') return traceId;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthedUser, Deps, RequestContext, WorkspaceAccess, WorkspaceContext } from './context';
 import { AppError } from './errors';
+import { requestFingerprint, withIdempotency } from './idempotency';
 import type { Logger } from './logger';
 import { withTenant } from './tenant';
 import { verifyAccessToken } from './tokens';
@@ -171,8 +172,15 @@ export function registerEndpoints(
           : `${request.protocol}://${request.host}`;
         const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
         const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
-        const output = await handler({ ctx, input });
         reply.header('cache-control', 'no-store');
+        if (endpoint.idempotent && ctx.workspace) {
+          const fingerprint = requestFingerprint(endpoint.method, endpoint.path, raw);
+          return withIdempotency(ctx as WorkspaceContext, request, reply, name, fingerprint, async () => ({
+            status: 200,
+            body: endpoint.output.parse(await handler({ ctx, input })),
+          }));
+        }
+        const output = await handler({ ctx, input });
         return endpoint.output.parse(output);
       },
     });

@@ -17,6 +17,7 @@ import { isAppError } from './errors';
 import { publishEvent } from './events';
 import { parseInput } from './http';
 import type { Logger } from './logger';
+import { jobDuration, jobRuns, jobsEnqueued } from './metrics';
 import { withTenant } from './tenant';
 
 /** pg-boss keeps its tables in a schema of its own, which it creates and migrates itself at start. */
@@ -61,6 +62,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryBackoff?: boolean;
   /** Seconds an attempt may run before it is failed (and retried). Default 900. */
   expireInSeconds?: number;
+  /**
+   * A running attempt proves it is alive every half of this many seconds; one whose worker died
+   * (killed, crashed machine) is failed and retried after it, rather than after expireInSeconds.
+   * Default 30 (pg-boss's minimum is 10).
+   */
+  heartbeatSeconds?: number;
   /** pg-boss queue policy; `enqueue`'s singletonKey only de-duplicates under a policy other than standard. */
   policy?: Exclude<QueuePolicy, 'key_strict_fifo'>;
   /** A cron expression (UTC): pg-boss sends the job with an empty payload on this schedule, once per tick. */
@@ -92,6 +99,13 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** How long stop() waits for running handlers before failing them. */
   stopTimeoutMs?: number;
+  /**
+   * false: this process only enqueues (HELIXIS_ROLE=api): queues are created, but no workers, no
+   * schedules and no queue maintenance run here. Default true.
+   */
+  workers?: boolean;
+  /** Seconds between supervision passes (expiry, lost heartbeats, maintenance). Default 60. */
+  superviseIntervalSeconds?: number;
 }
 
 /** What pg-boss stores as a job's data. */
@@ -119,8 +133,14 @@ function inTransaction(tx: Tx) {
   return fromDrizzle(executor, sql);
 }
 
-function createBoss(database: Database): PgBoss {
-  const common = { schema: BOSS_SCHEMA, useListenNotify: true };
+function createBoss(database: Database, workers: boolean, superviseIntervalSeconds: number | undefined): PgBoss {
+  // A process without workers neither supervises (maintenance, expiry) nor fires cron schedules.
+  const common = {
+    schema: BOSS_SCHEMA,
+    useListenNotify: true,
+    ...(workers ? {} : { supervise: false, schedule: false }),
+    ...(superviseIntervalSeconds ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
+  };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('The job queue needs the embedded database instance.');
     // One process owns a PGlite folder: pg-boss's registry of instances would only add heartbeat writes.
@@ -143,13 +163,15 @@ export class Jobs {
   readonly #definitions = new Map<string, JobDefinition>();
   readonly #pollingIntervalSeconds: number;
   readonly #stopTimeoutMs: number;
+  readonly #workers: boolean;
   #started = false;
 
   constructor(deps: Omit<Deps, 'jobs'>, options: JobsOptions = {}) {
     this.#deps = deps;
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 5;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
-    this.#boss = createBoss(deps.database);
+    this.#workers = options.workers ?? true;
+    this.#boss = createBoss(deps.database, this.#workers, options.superviseIntervalSeconds);
     // pg-boss emits its own failures (a poll that hit a closed pool, a maintenance error) here.
     this.#boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
     this.#boss.on('warning', (warning) => deps.log.warn({ warning }, 'job queue warning'));
@@ -170,7 +192,26 @@ export class Jobs {
     for (const definition of this.#definitions.values()) await this.#activate(definition);
   }
 
-  /** Stops taking jobs and waits (up to stopTimeoutMs) for running handlers. */
+  /** Whether this process runs job handlers (false for HELIXIS_ROLE=api). */
+  get runsWorkers(): boolean {
+    return this.#workers;
+  }
+
+  /** Readiness: null when the queue is running and its tables answer, else the reason. */
+  async check(): Promise<string | null> {
+    if (!this.#started) return 'the job queue is not running';
+    try {
+      await this.#deps.database.query(`select 1 from ${BOSS_SCHEMA}.version limit 1`);
+      return null;
+    } catch (err) {
+      return `the job queue tables do not answer (${err instanceof Error ? err.message : String(err)})`;
+    }
+  }
+
+  /**
+   * Stops taking jobs and waits (up to stopTimeoutMs) for running handlers; pg-boss then fails the
+   * attempts still running, which puts them back in the queue as retries (their handlers are idempotent).
+   */
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
@@ -194,6 +235,7 @@ export class Jobs {
     const workspaceId = options.workspaceId ?? null;
     const data: Envelope = { workspaceId, payload: parseInput(definition.payload, payload) };
     const id = randomUUID();
+    jobsEnqueued.inc({ name });
     const send = (tx?: Tx) =>
       this.#boss.send(name, data, {
         id,
@@ -218,6 +260,7 @@ export class Jobs {
       retryDelay: definition.retryDelay ?? 5,
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? 900,
+      heartbeatSeconds: definition.heartbeatSeconds ?? 30,
       notify: true,
     };
     const policy = definition.policy ?? 'standard';
@@ -231,6 +274,8 @@ export class Jobs {
       }
       await boss.updateQueue(name, settings);
     }
+    // An enqueue-only process has the queues (send needs them) but neither workers nor schedules.
+    if (!this.#workers) return;
     const seconds = this.#pollingIntervalSeconds;
     await boss.work(
       name,
@@ -253,6 +298,7 @@ export class Jobs {
     const { workspaceId } = envelope;
     const attempt = job.retryCount + 1;
     const log = this.#deps.log.child({ job: definition.name, jobId: job.id, workspaceId, attempt });
+    const endTimer = jobDuration.startTimer({ name: definition.name });
     const status = async (change: StatusChange) => {
       if (!workspaceId) return;
       await withTenant(this.#deps.database, { workspaceId, userId: null }, (tx) =>
@@ -292,6 +338,9 @@ export class Jobs {
       await Promise.race([running, abandoned]);
     } catch (err) {
       const final = job.retryCount >= job.retryLimit;
+      const outcome = final ? 'failed' : 'retry';
+      endTimer({ outcome });
+      jobRuns.inc({ name: definition.name, outcome });
       if (final) log.error({ err }, 'job failed');
       else log.warn({ err }, 'job attempt failed; it will be retried');
       // The status write must not hide the job's own error, which pg-boss records for the retry.
@@ -304,6 +353,8 @@ export class Jobs {
       job.signal.removeEventListener('abort', onAbort);
     }
     await status({ state: 'completed', progress: 100, error: null, finished: true });
+    endTimer({ outcome: 'completed' });
+    jobRuns.inc({ name: definition.name, outcome: 'completed' });
     log.debug('job completed');
   }
 

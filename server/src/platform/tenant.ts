@@ -16,10 +16,10 @@ export interface TenantScope {
 export async function withTenant<T>(database: Database, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await database.db.transaction(async (tx) => {
+      // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
       await tx.execute(
-        sql`select set_config('app.workspace_id', ${scope.workspaceId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true)`,
+        sql`select set_config('app.workspace_id', ${scope.workspaceId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true), set_config('role', 'helixis_app', true)`,
       );
-      await tx.execute(sql`set local role helixis_app`);
       return fn(tx);
     });
   } catch (err) {

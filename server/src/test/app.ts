@@ -5,7 +5,7 @@ import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { allJobs } from '../jobs';
 import type { Deps } from '../platform/context';
-import { Jobs } from '../platform/jobs';
+import { Jobs, type JobsOptions } from '../platform/jobs';
 import { createLogger, type Logger } from '../platform/logger';
 import { openTestDatabase } from './db';
 
@@ -33,6 +33,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface StartTestAppOptions {
   /** A logger to capture output (platform tests); default: one at LOG_LEVEL. */
   log?: Logger;
+  /** Job queue options (e.g. `workers: false` for an API-only process). */
+  jobs?: JobsOptions;
+  /** The database to run on (closed by close()); default: a fresh copy of the migrated template. */
+  database?: Database;
   /** Runs after buildApp and before listen: platform tests add probe routes here. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -43,10 +47,17 @@ export async function startTestApp(
   options: StartTestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const log = options.log ?? createLogger(config.logLevel);
   // Short polls so retries come due within a test; new jobs start at once through NOTIFY anyway.
-  const jobs = new Jobs({ config, database, log }, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 2_000 });
+  const jobs = new Jobs(
+    { config, database, log },
+    {
+      pollingIntervalSeconds: 0.5,
+      stopTimeoutMs: 2_000,
+      ...options.jobs,
+    },
+  );
   const deps: Deps = { config, database, log, jobs };
   let app: FastifyInstance;
   let url: string;

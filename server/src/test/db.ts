@@ -21,6 +21,18 @@ export async function openTestDatabase(): Promise<Database> {
     if (!file) throw new Error('global setup did not provide a PGlite template');
     return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
   }
+  const copy = await copyPostgresTemplate();
+  const database = await openDatabase({ url: copy.url, poolSize: 5 });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    await copy.drop();
+  };
+  return database;
+}
+
+/** A new PostgreSQL database copied from the run's migrated template (URL and drop); postgres runs only. */
+export async function copyPostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (!url || !template) throw new Error('global setup did not provide a PostgreSQL template');
@@ -32,14 +44,13 @@ export async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
-  const close = database.close.bind(database);
-  database.close = async () => {
-    await close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await c.end();
+  return {
+    url: withDatabase(url, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    },
   };
-  return database;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
+import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
   assertOwnWorkspace,
@@ -49,7 +50,9 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps):
     scope.post(INGEST_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
       const ctx = await managerContext(deps, request);
       assertOwnWorkspace(ctx, namedWorkspace(request));
-      let output: IngestOutput;
+      // Idempotency-Key: a retried upload or URL gets the first answer, not a second document.
+      let fingerprint: string;
+      let ingest: () => Promise<IngestOutput>;
       if (request.isMultipart()) {
         let file: Awaited<ReturnType<typeof request.file>>;
         try {
@@ -69,14 +72,20 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps):
           }
           throw new AppError('validation_failed', { userMessage: 'The upload was interrupted.', cause: err });
         }
-        output = await ingestUpload(ctx, { filename: file.filename, contentType: file.mimetype || null, data });
+        const upload = { filename: file.filename, contentType: file.mimetype || null, data };
+        fingerprint = requestFingerprint('file', upload.filename, data);
+        ingest = () => ingestUpload(ctx, upload);
       } else {
         const input = parseInput(IngestUrlInput, request.body);
         assertOwnWorkspace(ctx, input.workspaceId, input.workspace_id);
-        output = await ingestUrl(ctx, { url: input.url });
+        fingerprint = requestFingerprint('url', input.url);
+        ingest = () => ingestUrl(ctx, { url: input.url });
       }
-      reply.code(202).header('cache-control', 'no-store');
-      return IngestOutput.parse(output);
+      reply.header('cache-control', 'no-store');
+      return withIdempotency(ctx, request, reply, 'ingest', fingerprint, async () => ({
+        status: 202,
+        body: IngestOutput.parse(await ingest()),
+      }));
     });
   });
 }

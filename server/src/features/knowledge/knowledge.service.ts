@@ -19,6 +19,7 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
+import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
 import { type Block, chunkBlocks } from './chunking';
 import { EMBED_JOB, embedderFromConfig } from './embeddings';
@@ -212,6 +213,7 @@ async function failDocument(scope: KnowledgeScope, documentId: string, reason: s
     await publishEvent(tx, { ...statusEvent(doc), status: 'failed', chunkCount: 0 });
   });
   scope.log.info({ documentId, reason }, 'document ingestion failed');
+  documentsIndexed.inc({ outcome: 'failed' });
 }
 
 /**
@@ -323,6 +325,8 @@ export async function processDocument(
       );
     } else if (outcome === 'ready') {
       scope.log.info({ documentId, chunks: indexed.length }, 'document ready');
+      chunksIndexed.inc(indexed.length);
+      documentsIndexed.inc({ outcome: 'ready' });
       return { title: finalTitle, text: chunks.map((c) => c.content).join('\n\n') };
     }
     return null;

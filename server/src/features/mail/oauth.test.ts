@@ -441,7 +441,8 @@ describe('email-intake (Run intake now)', () => {
   it('reports an API refusal per provider without failing the others', async () => {
     const { user } = await signedIn();
     await connect(user, 'gmail');
-    google.failNext({ status: 500, path: '/gmail/v1/users/me/messages' });
+    // Three times: a lone 5xx is retried (upstream schedule, 3 attempts) and would pass.
+    google.failNext({ status: 500, path: '/gmail/v1/users/me/messages', times: 3 });
     const res = await post(user, 'email-intake', {});
     expect(res.body.ok).toBe(false);
     expect(res.body.providers[0]).toMatchObject({ provider: 'gmail', imported: 0 });

@@ -82,6 +82,7 @@ export class AppfolioClient {
         body: first ? JSON.stringify(filters) : undefined,
         path,
         traceId,
+        vendor: 'appfolio',
         describeError: describeAppfolioError,
       });
       this.pagesFetched++;

@@ -138,6 +138,7 @@ export class BuildiumClient {
         },
         path,
         traceId,
+        vendor: 'buildium',
         describeError: describeBuildiumError,
       }),
     );

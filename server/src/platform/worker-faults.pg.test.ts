@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { waitForDocument } from '../features/knowledge/test-helpers';
+import { allJobs } from '../jobs';
+import { api, startTestApp, type TestApp, testConfig } from '../test/app';
+import { copyPostgresTemplate } from '../test/db';
+import { createUserWithSession, type TestUser } from '../test/factories';
+import { type Spawned, spawnServerScript } from '../test/processes';
+import { Jobs } from './jobs';
+import { createLogger } from './logger';
+
+/**
+ * A worker process killed (SIGKILL) in the middle of an ingestion: the job's heartbeat stops, the
+ * queue fails the attempt and retries it on another worker, and the document is indexed once. And an
+ * ingestion that keeps failing ends as a failed document with its reason. API process and workers
+ * share one PostgreSQL database, as in production.
+ */
+
+const PAGE =
+  '<html><head><title>Maple Court Rentals</title></head><body><main><h1>Maple Court</h1><p>Two-bedroom apartments near the park. Parking and laundry on site. Pets are welcome with a deposit of $300.</p><h2>Fees</h2><p>Late fee: $45 after the 5th of the month. Application fee: $50 per adult.</p></main></body></html>';
+
+let api1: TestApp;
+let owner: TestUser;
+let copy: Awaited<ReturnType<typeof copyPostgresTemplate>>;
+let site: http.Server;
+let sitePort: number;
+let dataDir: string;
+const hits: Record<string, number> = {};
+let firstSlowHit: () => void;
+const slowHit = new Promise<void>((resolve) => {
+  firstSlowHit = resolve;
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    hits[url] = (hits[url] ?? 0) + 1;
+    if (url === '/slow' && hits[url] === 1) {
+      // The first worker is killed while it waits here; this answer never reaches anyone.
+      firstSlowHit();
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE), 60_000).unref();
+      return;
+    }
+    if (url === '/down') {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  sitePort = (site.address() as net.AddressInfo).port;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-worker-faults-'));
+  copy = await copyPostgresTemplate();
+  const database = await openDatabase({ url: copy.url, poolSize: 5 });
+  // The API process runs no job handlers: only the worker processes below do.
+  api1 = await startTestApp(
+    { HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`, HELIXIS_ROLE: 'api' },
+    { database, jobs: { workers: false } },
+  );
+  owner = await createUserWithSession(api1);
+});
+
+afterAll(async () => {
+  await api1?.close();
+  site?.close();
+  await copy?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Worker process A: the real server with HELIXIS_ROLE=worker. */
+async function startWorkerProcess(): Promise<Spawned> {
+  const worker = spawnServerScript('src/main.ts', [], {
+    HELIXIS_ROLE: 'worker',
+    DATABASE_URL: copy.url,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    HELIXIS_DATA_DIR: dataDir,
+    HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`,
+    NODE_ENV: 'development',
+  });
+  await worker.waitFor(/Helixis worker is running/, 60_000);
+  return worker;
+}
+
+/** Worker B: a worker in this process, supervising every second so a lost heartbeat is seen soon. */
+async function startWorkerHere(): Promise<Jobs> {
+  const config = testConfig({ HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`, HELIXIS_ROLE: 'worker' });
+  const database = await openDatabase({ url: copy.url, poolSize: 3 });
+  const jobs = new Jobs(
+    { config, database, log: createLogger(config.logLevel) },
+    { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, stopTimeoutMs: 2_000 },
+  );
+  for (const job of allJobs) await jobs.register(job);
+  await jobs.start();
+  const stop = jobs.stop.bind(jobs);
+  jobs.stop = async () => {
+    await stop();
+    await database.close();
+  };
+  return jobs;
+}
+
+async function query<T extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: copy.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a worker killed during an ingestion', () => {
+  it('is retried by another worker and indexes the document once', async () => {
+    const workerA = await startWorkerProcess();
+    const queued = await api<{ document_id: string }>(api1, 'POST', '/functions/v1/ingest', {
+      token: owner.token,
+      body: { url: `http://127.0.0.1:${sitePort}/slow` },
+    });
+    expect(queued.status).toBe(202);
+    await slowHit;
+    const exited = new Promise<string | null>((resolve) =>
+      workerA.child.once('exit', (_code, signal) => resolve(signal)),
+    );
+    workerA.child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const workerB = await startWorkerHere();
+    try {
+      const doc = await waitForDocument(api1, owner.token, queued.body.document_id, 90_000);
+      expect(doc.status).toBe('READY');
+      expect(hits['/slow']).toBe(2);
+      const [counts] = await query<{ chunks: string; distinct_index: string }>(
+        `select count(*) as chunks, count(distinct chunk_index) as distinct_index from document_chunks where document_id = $1`,
+        [doc.id],
+      );
+      expect(Number(counts?.chunks)).toBe(doc.chunk_count);
+      expect(Number(counts?.distinct_index)).toBe(doc.chunk_count);
+      const jobs = await query<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = 'knowledge.ingest' and data->'payload'->>'documentId' = $1`,
+        [doc.id],
+      );
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]?.retry_count).toBe(1);
+    } finally {
+      await workerB.stop();
+    }
+  }, 120_000);
+});
+
+describe('an ingestion that keeps failing', () => {
+  it('is retried, then ends as a failed document with the reason', async () => {
+    const worker = await startWorkerHere();
+    try {
+      const queued = await api<{ document_id: string }>(api1, 'POST', '/functions/v1/ingest', {
+        token: owner.token,
+        body: { url: `http://127.0.0.1:${sitePort}/down` },
+      });
+      const doc = await waitForDocument(api1, owner.token, queued.body.document_id, 90_000);
+      expect(doc).toMatchObject({
+        status: 'failed',
+        chunk_count: 0,
+        error: 'The website answered with an error (HTTP 503).',
+      });
+      // First attempt and both retries of knowledge.ingest (retryLimit 2) asked the site.
+      expect(hits['/down']).toBe(3);
+      const [chunks] = await query<{ n: string }>('select count(*) as n from document_chunks where document_id = $1', [
+        doc.id,
+      ]);
+      expect(Number(chunks?.n)).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  }, 120_000);
+});
