@@ -7,7 +7,7 @@ import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { assistantHandlers } from './features/assistants/assistants.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
-import { automationHandlers } from './features/automations/automations.routes';
+import { automationHandlers, registerAutomationRoutes } from './features/automations/automations.routes';
 import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
@@ -104,6 +104,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerDemoRoutes(app, deps);
   await registerKnowledgeRoutes(app, deps);
   await registerMailRoutes(app, deps);
+  await registerAutomationRoutes(app, deps);
   registerEndpoints(app, deps, handlers, resolveWorkspace);
   registerChatRoutes(app, deps, resolveWorkspace);
   const realtime = await registerRealtime(app, deps, resolveWorkspace);

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   HELIXIS_INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HELIXIS_INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
   HELIXIS_INBOUND_MAIL_DOMAIN: z.string().default('inbound.helixis.local'),
+  // Automations: background mailbox sync interval (0 = off) and the Twilio REST API origin.
+  HELIXIS_MAIL_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  HELIXIS_TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +105,8 @@ export interface Config {
   };
   /** Inbound SMTP listener for workspace aliases (port undefined = off). */
   inboundMail: { port: number | undefined; host: string; domain: string };
+  /** Automations: minutes between background reads of each connected mailbox (0 = off); Twilio API origin. */
+  automations: { mailSyncMinutes: number; twilioApiUrl: string };
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -198,6 +203,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       port: e.HELIXIS_INBOUND_SMTP_PORT,
       host: e.HELIXIS_INBOUND_SMTP_HOST,
       domain: e.HELIXIS_INBOUND_MAIL_DOMAIN.trim().toLowerCase(),
+    },
+    automations: {
+      mailSyncMinutes: e.HELIXIS_MAIL_SYNC_MINUTES,
+      twilioApiUrl: e.HELIXIS_TWILIO_API_URL.replace(/\/+$/, ''),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { assistantEndpoints } from './assistants';
+import { automationApprovalEndpoints } from './automation-approvals';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { dashboardEndpoints } from './dashboard';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...mailEndpoints,
   ...dashboardEndpoints,
   ...automationEndpoints,
+  ...automationApprovalEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

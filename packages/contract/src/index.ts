@@ -1,5 +1,6 @@
 export * from './assistants';
 export * from './auth';
+export * from './automation-approvals';
 export * from './automations';
 export * from './chat';
 export * from './client-log';

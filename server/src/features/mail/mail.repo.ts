@@ -208,6 +208,14 @@ export async function knownExternalIds(
   return new Set(rows.map((r) => r.id ?? ''));
 }
 
+export async function findMail(db: Queryable, workspaceId: string, id: string): Promise<MailRow | null> {
+  const rows = await db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.id, id)));
+  return rows[0] ?? null;
+}
+
 export async function setMailDocument(db: Queryable, workspaceId: string, id: string, documentId: string) {
   await db
     .update(mailMessages)
