@@ -364,6 +364,18 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
 });
 
 describe('background mail sync', () => {
+  // The other tests run with the sync off (it would read the shared fake mailbox into their
+  // workspaces); this one gets a server of its own with a 5-minute interval.
+  let main: TestApp;
+  beforeAll(async () => {
+    main = t;
+    t = await startTestApp({ ...google.env(), HELIXIS_PUBLIC_URL: PUBLIC, HELIXIS_MAIL_SYNC_MINUTES: '5' });
+  });
+  afterAll(async () => {
+    await t.close();
+    t = main;
+  });
+
   it('reads connected mailboxes with the intake code, stores new mail once and feeds the automation', async () => {
     const { user } = await mailWorkspace();
     const id = `gm-sync-${Date.now()}`;

@@ -52,3 +52,25 @@ export async function saveSyncState(
       },
     });
 }
+
+/**
+ * Claims a mailbox for this sync interval: sets last_synced_at to now unless another tick did so
+ * after `dueBefore`. True for the one caller that should read it.
+ */
+export async function claimMailbox(
+  db: Queryable,
+  workspaceId: string,
+  key: { userId: string; provider: 'gmail' | 'outlook' },
+  dueBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(mailSyncState)
+    .values({ workspaceId, ...key, lastSyncedAt: sql`now()` as unknown as string })
+    .onConflictDoUpdate({
+      target: [mailSyncState.workspaceId, mailSyncState.userId, mailSyncState.provider],
+      set: { lastSyncedAt: sql`now()` },
+      setWhere: sql`${mailSyncState.lastSyncedAt} is null or ${mailSyncState.lastSyncedAt} < ${dueBefore.toISOString()}::timestamptz`,
+    })
+    .returning({ workspaceId: mailSyncState.workspaceId });
+  return rows.length > 0;
+}

@@ -46,25 +46,18 @@ export const mailSyncJob = defineJob({
   async run({ deps, log }) {
     const minutes = deps.config.automations.mailSyncMinutes;
     if (minutes === 0) return;
-    const due = Date.now() - minutes * 60_000 + 5_000;
+    const due = new Date(Date.now() - minutes * 60_000 + 5_000);
     const mailboxes = await withSystem(deps.database, (tx) => syncRepo.mailboxesForSync(tx));
     let queued = 0;
     for (const m of mailboxes) {
-      if (m.lastSyncedAt && Date.parse(m.lastSyncedAt) > due) continue;
-      // Claim the interval first, so a slow read is not queued again by the next tick.
-      await withTenant(deps.database, { workspaceId: m.workspaceId, userId: null }, (tx) =>
-        syncRepo.saveSyncState(
-          tx,
-          m.workspaceId,
-          { userId: m.userId, provider: m.provider },
-          { imported: 0, error: null },
-        ),
+      if (m.lastSyncedAt && Date.parse(m.lastSyncedAt) > due.getTime()) continue;
+      const key = { userId: m.userId, provider: m.provider };
+      // Claim the interval first (atomically), so neither a slow read nor a second tick reads it twice.
+      const claimed = await withTenant(deps.database, { workspaceId: m.workspaceId, userId: null }, (tx) =>
+        syncRepo.claimMailbox(tx, m.workspaceId, key, due),
       );
-      await deps.jobs.enqueue(
-        MAIL_SYNC_MAILBOX_JOB,
-        { userId: m.userId, provider: m.provider },
-        { workspaceId: m.workspaceId },
-      );
+      if (!claimed) continue;
+      await deps.jobs.enqueue(MAIL_SYNC_MAILBOX_JOB, key, { workspaceId: m.workspaceId });
       queued++;
     }
     if (queued > 0) log.info({ queued }, 'mailbox syncs queued');

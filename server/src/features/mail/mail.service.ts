@@ -176,12 +176,14 @@ export interface InboundMail {
 }
 
 /** Stores a mail received through the workspace's alias (the SMTP listener calls this). */
-export function storeInboundMail(
+export async function storeInboundMail(
   deps: Deps,
   log: Logger,
   mail: InboundMail,
 ): Promise<{ id: string; documentId: string | null }> {
-  return storeMail(deps, log, { ...mail, source: 'alias' });
+  const stored = await storeMail(deps, log, { ...mail, source: 'alias' });
+  if (!stored) throw new Error('an alias mail is always stored');
+  return stored;
 }
 
 /**
@@ -193,20 +195,25 @@ async function storeMail(
   deps: Deps,
   log: Logger,
   mail: Omit<InboundMail, 'to'> & { to: string | null; source: 'alias' | OAuthProvider },
-): Promise<{ id: string; documentId: string | null }> {
+): Promise<{ id: string; documentId: string | null } | null> {
   const scope = { workspaceId: mail.workspaceId, userId: null };
+  const values = {
+    externalId: mail.messageId,
+    fromAddress: mail.from,
+    toAddress: mail.to,
+    subject: mail.subject.slice(0, 500),
+    bodyText: mail.text.slice(0, 200_000),
+    attachments: mail.attachments,
+    receivedAt: mail.receivedAt.toISOString(),
+  };
+  const { source, messageId } = mail;
   const row = await withTenant(deps.database, scope, (tx) =>
-    repo.insertMail(tx, mail.workspaceId, {
-      source: mail.source,
-      externalId: mail.messageId,
-      fromAddress: mail.from,
-      toAddress: mail.to,
-      subject: mail.subject.slice(0, 500),
-      bodyText: mail.text.slice(0, 200_000),
-      attachments: mail.attachments,
-      receivedAt: mail.receivedAt.toISOString(),
-    }),
+    source !== 'alias' && messageId
+      ? repo.insertMailOnce(tx, mail.workspaceId, { ...values, source, externalId: messageId })
+      : repo.insertMail(tx, mail.workspaceId, { ...values, source }),
   );
+  // Another read of the same mailbox stored it a moment ago.
+  if (!row) return null;
   let documentId: string | null = null;
   if (mail.text.trim()) {
     const title = `Email: ${mail.subject || '(no subject)'}`;
@@ -274,7 +281,7 @@ export async function intakeMailbox(
   let imported = 0;
   for (const mail of fetched) {
     if (known.has(mail.externalId)) continue;
-    await storeMail(scope.deps, scope.log, {
+    const stored = await storeMail(scope.deps, scope.log, {
       workspaceId: scope.workspaceId,
       source: provider,
       messageId: mail.externalId,
@@ -285,7 +292,7 @@ export async function intakeMailbox(
       attachments: [],
       receivedAt: mail.receivedAt,
     });
-    imported++;
+    if (stored) imported++;
   }
   return { imported, skipped: fetched.length - imported };
 }
