@@ -2,6 +2,7 @@ import type { Automation, AutomationDraft, DraftAuditEntry, RunLogEntry, TwilioS
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../integrations/google/fake';
+import { FakeMicrosoft } from '../../integrations/microsoft/fake';
 import { FakeTwilio } from '../../integrations/twilio/fake';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
@@ -14,6 +15,10 @@ import { insertBusySlots } from './test-helpers';
 const PUBLIC = 'http://app.helixis.test';
 const DOMAIN = 'in.helixis.test';
 const google = new FakeGoogle({ redirectUris: [`${PUBLIC}/oauth/gmail/callback`], email: 'office@gmail.example' });
+const microsoft = new FakeMicrosoft({
+  redirectUris: [`${PUBLIC}/oauth/outlook/callback`],
+  email: 'office@outlook.example',
+});
 const twilio = new FakeTwilio();
 let t: TestApp;
 let smtp: InboundMailServer;
@@ -23,9 +28,11 @@ type Drafts = { drafts: AutomationDraft[]; pending: number };
 
 beforeAll(async () => {
   await google.start();
+  await microsoft.start();
   await twilio.start();
   t = await startTestApp({
     ...google.env(),
+    ...microsoft.env(),
     ...twilio.env(),
     HELIXIS_PUBLIC_URL: PUBLIC,
     HELIXIS_INBOUND_MAIL_DOMAIN: DOMAIN,
@@ -36,6 +43,7 @@ afterAll(async () => {
   await smtp?.close();
   await t?.close();
   await google.stop();
+  await microsoft.stop();
   await twilio.stop();
 });
 
@@ -55,17 +63,17 @@ async function owner(): Promise<{ user: TestUser; workspaceId: string }> {
   return { user, workspaceId: me.body.workspace.id };
 }
 
-/** The whole Gmail OAuth round trip against the fake (the browser's redirect played by fetch). */
-async function connectGmail(user: TestUser) {
+/** The whole OAuth round trip against the fake (the browser's redirect played by fetch). */
+async function connectMailbox(user: TestUser, provider: 'gmail' | 'outlook' = 'gmail') {
   const start = await api<{ authUrl: string }>(t, 'POST', '/functions/v1/oauth-start', {
     token: user.token,
-    body: { provider: 'gmail' },
+    body: { provider },
   });
   const res = await fetch(start.body.authUrl, { redirect: 'manual' });
   const back = new URL(res.headers.get('location') ?? '');
   const done = await api<{ ok: boolean }>(t, 'POST', '/functions/v1/oauth-callback', {
     token: user.token,
-    body: { provider: 'gmail', code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    body: { provider, code: back.searchParams.get('code'), state: back.searchParams.get('state') },
   });
   expect(done.body.ok).toBe(true);
 }
@@ -105,7 +113,7 @@ const PET_POLICY = [
 /** A workspace with Gmail connected, the pet policy indexed, an e-mail automation on and an alias. */
 async function mailWorkspace() {
   const o = await owner();
-  await connectGmail(o.user);
+  await connectMailbox(o.user);
   await ingestAndWait(t, o.user.token, 'pet-policy.md', PET_POLICY);
   const inbox = await createOn(o.user, 'email_inbox', 'Inbox assistant');
   expect(inbox).toMatchObject({ status: 'connected', enabled: true, connections: { gmail: true } });
@@ -360,6 +368,40 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
     );
     expect(proposed).toEqual(free.map((d) => `- ${formatSlot(d)}`));
     for (const b of busy) expect(draft.body).not.toContain(formatSlot(b));
+  });
+});
+
+describe('Outlook mailbox', () => {
+  it('answers mail read through Graph and sends the approved reply with /me/sendMail', async () => {
+    const { user } = await owner();
+    await connectMailbox(user, 'outlook');
+    await ingestAndWait(t, user.token, 'pet-policy.md', PET_POLICY);
+    const inbox = await createOn(user, 'email_inbox', 'Outlook inbox');
+    expect(inbox).toMatchObject({ status: 'connected', connections: { ms365: true } });
+    microsoft.messages.push({
+      id: 'ms-1',
+      from: 'liam@example.com',
+      subject: 'Small dog',
+      text: 'Is my small dog welcome? What is the pet deposit?',
+      date: new Date(),
+    });
+    const intake = await api<{ ok: boolean }>(t, 'POST', '/functions/v1/email-intake', { token: user.token, body: {} });
+    expect(intake.body.ok).toBe(true);
+    const queued = await waitFor(
+      () => drafts(user, 'pending'),
+      (r) => r.body.drafts?.length === 1,
+    );
+    const draft = queued.body.drafts[0] as AutomationDraft;
+    expect(draft).toMatchObject({ to: 'liam@example.com', source: { provider: 'outlook' }, subject: 'Re: Small dog' });
+    expect(microsoft.sent).toHaveLength(0);
+    const res = await api<{ draft: AutomationDraft }>(t, 'POST', `/api/v1/automations/approvals/${draft.id}/approve`, {
+      token: user.token,
+      body: { subject: 'Your dog is welcome' },
+    });
+    expect(res.body.draft.status).toBe('sent');
+    expect(microsoft.sent).toEqual([
+      { to: ['liam@example.com'], subject: 'Your dog is welcome', text: draft.body, contentType: 'Text' },
+    ]);
   });
 });
 
