@@ -78,7 +78,7 @@ export function AutomationConfigEditor({ automation }: { automation: Automation 
             <Input
               aria-label={`Intent of rule ${i + 1}`}
               value={rule.intent}
-              className="w-40 font-mono"
+              className="w-52 shrink-0 font-mono text-xs md:text-xs"
               onChange={(e) => setRules(rules.map((r, j) => (j === i ? { ...r, intent: e.target.value } : r)))}
             />
             <Input
