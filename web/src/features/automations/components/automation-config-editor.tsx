@@ -74,17 +74,18 @@ export function AutomationConfigEditor({ automation }: { automation: Automation 
         </p>
         {rules.map((rule, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id and are edited in place
-          <div key={i} className="flex items-start gap-2">
+          <div key={i} className="grid grid-cols-[1fr_auto] gap-1 rounded-md border p-2">
             <Input
               aria-label={`Intent of rule ${i + 1}`}
               value={rule.intent}
-              className="w-52 shrink-0 font-mono text-xs md:text-xs"
+              className="font-mono text-xs md:text-xs"
               onChange={(e) => setRules(rules.map((r, j) => (j === i ? { ...r, intent: e.target.value } : r)))}
             />
             <Input
               aria-label={`Keywords of rule ${i + 1}`}
               value={rule.keywords}
               placeholder="comma-separated keywords"
+              className="col-span-2 order-last"
               onChange={(e) => setRules(rules.map((r, j) => (j === i ? { ...r, keywords: e.target.value } : r)))}
             />
             <Button
