@@ -53,6 +53,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       HELIXIS_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Off unless a test asks: the background mailbox sync would race the tests' own "Run intake now".
+      HELIXIS_MAIL_SYNC_MINUTES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

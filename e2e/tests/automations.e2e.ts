@@ -1,23 +1,27 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../../server/src/integrations/google/fake';
+import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { freePort, type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'automations';
 const PASSWORD = 'cedar-lane-58';
 let server: RunningServer;
 let browser: Browser;
 let owner: ApiUser;
+let google: FakeGoogle;
+let twilio: FakeTwilio;
 
 /** Gives the workspace something to answer from, through the product's own upload API. */
-async function ingest(text: string, filename: string): Promise<void> {
-  await getJson(server.url, '/api/v1/me', owner.accessToken);
+async function ingest(text: string, filename: string, user: ApiUser = owner): Promise<void> {
+  await getJson(server.url, '/api/v1/me', user.accessToken);
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/markdown' }), filename);
   const res = await fetch(`${server.url}/functions/v1/ingest`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${owner.accessToken}` },
+    headers: { authorization: `Bearer ${user.accessToken}` },
     body: form,
   });
   const body = (await res.json()) as { document_id: string };
@@ -27,7 +31,7 @@ async function ingest(text: string, filename: string): Promise<void> {
     const doc = await getJson<{ status: string }>(
       server.url,
       `/api/v1/documents/${body.document_id}`,
-      owner.accessToken,
+      user.accessToken,
     );
     if (doc.body.status !== 'PENDING') return;
     if (Date.now() > deadline) throw new Error('document still pending');
@@ -36,7 +40,14 @@ async function ingest(text: string, filename: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // The public URL is the OAuth redirect base, so the port is chosen before start.
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'frontdesk@gmail.example' });
+  twilio = new FakeTwilio();
+  await google.start();
+  await twilio.start();
+  server = await startServer({ PORT: String(port), HELIXIS_PUBLIC_URL: publicUrl, ...google.env(), ...twilio.env() });
   browser = await launchBrowser();
   owner = await signUpThroughApi(server.url, `automations+${Date.now()}@cedar-lane.com`, PASSWORD);
   await ingest(
@@ -49,6 +60,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await google?.stop();
+  await twilio?.stop();
 });
 
 describe('Automations page', () => {
@@ -131,6 +144,103 @@ describe('Automations page', () => {
     await inbox.getByText('Today 1 · 7d 1').waitFor();
     await shot(page, SUITE, '05-after-run');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('connects Gmail and Twilio, then approves an edited draft that goes out through the Gmail API', async () => {
+    const manager = await signUpThroughApi(server.url, `frontdesk+${Date.now()}@cedar-lane.com`, PASSWORD);
+    await ingest(
+      '# Pets\n\nCats and small dogs are welcome with a one-time pet deposit of $300 per animal.',
+      'pets.md',
+      manager,
+    );
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/signin?next=%2Fautomations');
+    const form = page.getByRole('form', { name: 'Sign In' });
+    await form.getByLabel('Email').fill(manager.email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/automations');
+
+    // An e-mail automation, connected to Gmail through the OAuth screens, then switched on.
+    await page.getByRole('button', { name: 'Add automation' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Front desk inbox');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const inbox = page.getByTestId('automation-row').filter({ hasText: 'Front desk inbox' });
+    await inbox.getByRole('button', { name: 'Test' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Connect Gmail' }).click();
+    await page.waitForURL((url) => url.pathname === '/automations', { timeout: 20_000 });
+    await inbox.getByText('Gmail ✓').waitFor({ timeout: 20_000 });
+    await inbox.getByRole('switch').click();
+    await inbox.getByText('Connected', { exact: true }).waitFor();
+
+    // An SMS automation: the Twilio credentials form checks them with Twilio before saving.
+    await page.getByRole('button', { name: 'Add automation' }).click();
+    await page.getByRole('dialog').getByText('SMS Messages', { exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Tenant texts');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const texts = page.getByTestId('automation-row').filter({ hasText: 'Tenant texts' });
+    await texts.getByRole('button', { name: 'Test' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Connect Twilio' }).click();
+    const account = twilio.createAccount();
+    const twilioForm = drawer.getByRole('form', { name: 'Connect Twilio' });
+    await twilioForm.getByLabel('Account SID').fill('AC123');
+    await twilioForm.getByRole('button', { name: 'Verify & connect' }).click();
+    await twilioForm.getByText('An Account SID starts with AC').waitFor();
+    await twilioForm.getByLabel('Account SID').fill(account.accountSid);
+    await twilioForm.getByLabel('Auth Token').fill(account.authToken);
+    await twilioForm.getByLabel('Twilio phone number').fill('+15550001111');
+    await twilioForm.getByRole('button', { name: 'Verify & connect' }).click();
+    await drawer.getByTestId('twilio-connected').getByText('/webhooks/twilio/', { exact: false }).first().waitFor();
+    await drawer.getByRole('button', { name: 'Twilio connected' }).waitFor();
+    await shot(page, SUITE, '06-twilio-connected');
+    await drawer.getByText('Routing & approvals').click();
+    const editor = drawer.getByRole('form', { name: 'Routing and approvals' });
+    await editor.getByText('Send pricing_question replies without approval').scrollIntoViewIfNeeded();
+    await shot(page, SUITE, '07-config-editor');
+    await page.keyboard.press('Escape');
+    await texts.getByText('Twilio ✓').waitFor();
+
+    // A tenant writes; the mailbox is read and the reply waits in the Approvals view.
+    google.messages.push({
+      id: 'gm-e2e-1',
+      from: 'Tenant Tom <tom@example.com>',
+      subject: 'Dog in 4B',
+      text: 'Hello, are small dogs allowed, and is there a pet deposit?',
+      date: new Date(),
+    });
+    const intake = await fetch(`${server.url}/functions/v1/email-intake`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(intake.status).toBe(200);
+    await page.getByRole('tab', { name: /Approvals/ }).click();
+    const draft = page.getByTestId('approval-draft').first();
+    await draft.waitFor({ timeout: 30_000 });
+    await draft.getByText('[Doc:pets.md#0]', { exact: false }).first().waitFor();
+    await draft.getByText('Reply to', { exact: false }).getByText('tom@example.com').waitFor();
+    expect(google.sent).toHaveLength(0);
+    await shot(page, SUITE, '08-approvals');
+
+    await draft.getByRole('button', { name: 'Edit' }).click();
+    const edited = 'Hi Tom, yes: small dogs are welcome with a $300 pet deposit. [Doc:pets.md#0]';
+    await draft.getByLabel('Message').fill(edited);
+    await draft.getByRole('button', { name: 'Approve edited reply' }).click();
+    await page.getByText('Sent to tom@example.com').waitFor();
+    await page.getByTestId('decided-drafts').getByText('Sent', { exact: true }).waitFor();
+    expect(google.sent).toHaveLength(1);
+    expect(google.sent[0]).toMatchObject({ to: 'tom@example.com', subject: 'Re: Dog in 4B', text: edited });
+    await shot(page, SUITE, '09-approved');
+
+    await page.getByRole('tab', { name: 'Automations' }).click();
+    await inbox.getByText('Today 2 · 7d 2').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,29 +1,15 @@
-import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FakeMicrosoft } from '../../server/src/integrations/microsoft/fake';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { freePort, type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'mail';
 let server: RunningServer;
 let browser: Browser;
 let google: FakeGoogle;
 let microsoft: FakeMicrosoft;
-
-/** The public URL must be known before start (it is the OAuth redirect base), so the port is chosen here. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

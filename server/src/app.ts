@@ -9,7 +9,7 @@ import { accountHandlers } from './features/account/account.routes';
 import { adminHandlers } from './features/admin/admin.routes';
 import { assistantHandlers } from './features/assistants/assistants.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
-import { automationHandlers } from './features/automations/automations.routes';
+import { automationHandlers, registerAutomationRoutes } from './features/automations/automations.routes';
 import { chatHandlers, registerChatRoutes } from './features/chat/chat.routes';
 import { registerVoiceRoutes } from './features/chat/voice.routes';
 import { registerClientLogRoutes } from './features/client-log/client-log.routes';
@@ -118,6 +118,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerDemoRoutes(app, deps);
   await registerKnowledgeRoutes(app, deps);
   await registerMailRoutes(app, deps);
+  await registerAutomationRoutes(app, deps);
   registerEndpoints(app, deps, handlers, resolveWorkspace);
   registerChatRoutes(app, deps, resolveWorkspace);
   const realtime = await registerRealtime(app, deps, resolveWorkspace);

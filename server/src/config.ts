@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   HELIXIS_METRICS_TOKEN: z.string().optional(),
   /** Seconds SIGTERM waits for requests, websocket sends and running jobs before the process exits. */
   HELIXIS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(25),
+  // Automations: background mailbox sync interval (0 = off) and the Twilio REST API origin.
+  HELIXIS_MAIL_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  HELIXIS_TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +131,8 @@ export interface Config {
   /** Bearer token for /metrics; undefined: loopback only. */
   metricsToken: string | undefined;
   shutdownTimeoutSeconds: number;
+  /** Automations: minutes between background reads of each connected mailbox (0 = off); Twilio API origin. */
+  automations: { mailSyncMinutes: number; twilioApiUrl: string };
 }
 
 /** `host:port` or `[ipv6]:port`; a bare host would silently trust every port. */
@@ -238,5 +243,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     role: e.HELIXIS_ROLE,
     metricsToken: e.HELIXIS_METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutSeconds: e.HELIXIS_SHUTDOWN_TIMEOUT_SECONDS,
+    automations: {
+      mailSyncMinutes: e.HELIXIS_MAIL_SYNC_MINUTES,
+      twilioApiUrl: e.HELIXIS_TWILIO_API_URL.replace(/\/+$/, ''),
+    },
   };
 }

@@ -1,8 +1,10 @@
+import { automationInboundJob } from './features/automations/automations.jobs';
 import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
 import { insightsJob, learnJob } from './features/dashboard/dashboard.jobs';
 import { refreshKpisJob } from './features/integrations/integrations.jobs';
 import { embedJob } from './features/knowledge/embeddings.jobs';
 import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
+import { mailSyncJob, mailSyncMailboxJob } from './features/mail/mail.jobs';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
 
@@ -16,4 +18,7 @@ export const allJobs: JobDefinition[] = [
   refreshKpisJob,
   insightsJob,
   learnJob,
+  automationInboundJob,
+  mailSyncJob,
+  mailSyncMailboxJob,
 ];

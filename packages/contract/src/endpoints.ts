@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { assistantEndpoints } from './assistants';
+import { automationApprovalEndpoints } from './automation-approvals';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
 import { connectorEndpoints } from './connectors';
@@ -48,6 +49,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...connectorEndpoints,
   ...dashboardOverviewEndpoints,
+  ...automationApprovalEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -41,6 +41,8 @@ export const errorCatalogue = {
   test_assistant_missing: { status: 409, message: 'Create the test assistant on the Test Assistant page first.' },
   task_not_found: { status: 404, message: 'Task not found.' },
   automation_not_found: { status: 404, message: 'Automation not found.' },
+  draft_not_found: { status: 404, message: 'This draft was not found.' },
+  draft_already_decided: { status: 409, message: 'This draft was already decided.' },
   thread_not_found: { status: 404, message: 'Chat not found.' },
   assistant_not_found: { status: 404, message: 'No assistant found' },
   unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },

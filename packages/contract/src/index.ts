@@ -2,6 +2,7 @@ export * from './account';
 export * from './admin';
 export * from './assistants';
 export * from './auth';
+export * from './automation-approvals';
 export * from './automations';
 export * from './chat';
 export * from './client-log';

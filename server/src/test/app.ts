@@ -26,6 +26,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     HELIXIS_JWT_SECRET: randomBytes(32).toString('base64url'),
     HELIXIS_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    // The background mailbox sync would read the shared fake mailboxes during unrelated tests.
+    HELIXIS_MAIL_SYNC_MINUTES: '0',
     ...overrides,
   });
 }

@@ -1,18 +1,17 @@
 import {
   type Automation,
-  type AutomationCitation,
-  type AutomationConfig,
-  type AutomationKind,
   type AutomationOutput,
   type AutomationProvider,
   type AutomationRunsInput,
   type AutomationTestResult,
+  type ConnectTwilioInput,
   type CreateAutomationInput,
   DEFAULT_AUTOMATION_CONFIG,
   type ListAutomationsOutput,
   type RunLogEntry,
   type TestAutomationInput,
   type ToggleAutomationInput,
+  type TwilioStatus,
   type UpdateAutomationInput,
 } from '@helixis/contract';
 import {
@@ -24,14 +23,12 @@ import {
   initialAutomationState,
 } from '@helixis/domain';
 import type { z } from 'zod';
-import { docCitation } from '../../llm/provider';
-import { contentTerms, sentences, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { searchKnowledge } from '../knowledge/knowledge.service';
-import { listCalendarEvents } from '../mail/calendar.service';
 import { integrationsSummary } from '../mail/mail.service';
+import { composeReply } from './automations.drafting';
 import * as repo from './automations.repo';
+import { forgetTwilio, hasTwilio, saveTwilioCredentials } from './twilio.service';
 
 type Stats = { today: number; '7d': number };
 
@@ -73,12 +70,14 @@ function apply(row: repo.AutomationRow, events: AutomationEvent[]) {
 
 /**
  * Which providers the workspace really has: Gmail and Outlook (ms365) from stored OAuth tokens in a
- * connected state. Twilio and voice have no connection flow yet, so they are never marked connected.
+ * connected state; Twilio (SMS) and voice (the same Twilio account's call webhooks) from saved,
+ * verified Twilio credentials.
  */
 async function realConnections(ctx: WorkspaceContext): Promise<AutomationConnections> {
   const summary = await integrationsSummary({ ctx, input: {} });
   const connected = (kind: string) => summary.accounts.some((a) => a.kind === kind && a.status === 'connected');
-  return { gmail: connected('gmail'), ms365: connected('outlook'), twilio: false, voice: false };
+  const twilio = await hasTwilio(ctx);
+  return { gmail: connected('gmail'), ms365: connected('outlook'), twilio, voice: twilio };
 }
 
 function connectionEvents(row: repo.AutomationRow, real: AutomationConnections): AutomationEvent[] {
@@ -101,8 +100,8 @@ async function withStats(ctx: WorkspaceContext, row: repo.AutomationRow): Promis
   return toAutomation(row, stats.get(row.id));
 }
 
-/** GET /api/v1/automations: brings connections in line with the real accounts first. */
-export async function listAutomations({ ctx }: { ctx: WorkspaceContext }): Promise<ListAutomationsOutput> {
+/** Brings every automation's connections in line with the real accounts, through the reducer. */
+async function syncConnections(ctx: WorkspaceContext): Promise<repo.AutomationRow[]> {
   const real = await realConnections(ctx);
   const ws = ctx.workspace.id;
   return ctx.tenant(async (tx) => {
@@ -112,9 +111,35 @@ export async function listAutomations({ ctx }: { ctx: WorkspaceContext }): Promi
       const events = connectionEvents(row, real);
       synced.push(events.length > 0 ? ((await repo.updateAutomation(tx, ws, row.id, apply(row, events))) ?? row) : row);
     }
-    const stats = await repo.runStats(tx, ws, new Date());
-    return { automations: synced.map((r) => toAutomation(r, stats.get(r.id))) };
+    return synced;
   });
+}
+
+/** GET /api/v1/automations: brings connections in line with the real accounts first. */
+export async function listAutomations({ ctx }: { ctx: WorkspaceContext }): Promise<ListAutomationsOutput> {
+  const synced = await syncConnections(ctx);
+  const stats = await ctx.tenant((tx) => repo.runStats(tx, ctx.workspace.id, new Date()));
+  return { automations: synced.map((r) => toAutomation(r, stats.get(r.id))) };
+}
+
+/** POST /api/v1/automations/twilio: verified credentials connect SMS and call follow-up automations. */
+export async function connectTwilio({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: z.output<typeof ConnectTwilioInput>;
+}): Promise<TwilioStatus> {
+  const status = await saveTwilioCredentials(ctx, input);
+  await syncConnections(ctx);
+  return status;
+}
+
+/** DELETE /api/v1/automations/twilio */
+export async function disconnectTwilio({ ctx }: { ctx: WorkspaceContext }): Promise<TwilioStatus> {
+  const status = await forgetTwilio(ctx);
+  await syncConnections(ctx);
+  return status;
 }
 
 export async function createAutomation({
@@ -202,55 +227,7 @@ export async function listAutomationRuns({
   return { runs: rows.map(toRun) };
 }
 
-// ── the automation's logic ──────────────────────────────────────────────────────────────────────
-
-/** First routing rule with a keyword in the text wins; otherwise general_inquiry. */
-export function classify(text: string, routing: AutomationConfig['routing']): string {
-  const lower = text.toLowerCase();
-  for (const rule of routing) {
-    if (rule.keywords.some((k) => lower.includes(k.toLowerCase()))) return rule.intent;
-  }
-  return 'general_inquiry';
-}
-
-const SLOT_MINUTES = 60;
-const DAY_START_HOUR = 9;
-const DAY_END_HOUR = 17;
-
-/**
- * Three free one-hour weekday slots (09:00–17:00 UTC) from tomorrow on, none overlapping an event of
- * the workspace calendar (imported ICS).
- */
-export function proposeTimes(busy: { start: number; end: number }[], now: Date, count = 3): Date[] {
-  const out: Date[] = [];
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  for (let d = 0; d < 60 && out.length < count; d++) {
-    const date = new Date(day.getTime() + d * 86_400_000);
-    const weekday = date.getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    for (let h = DAY_START_HOUR; h + SLOT_MINUTES / 60 <= DAY_END_HOUR && out.length < count; h++) {
-      const start = date.getTime() + h * 3_600_000;
-      const end = start + SLOT_MINUTES * 60_000;
-      if (!busy.some((b) => b.start < end && b.end > start)) out.push(new Date(start));
-    }
-  }
-  return out;
-}
-
-export const formatSlot = (d: Date) =>
-  d.toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-
-function channelOf(kind: AutomationKind): string {
-  return kind === 'sms_text' || kind === 'call_followup' ? 'SMS' : 'Email';
-}
+export { classify, formatSlot, proposeTimes } from './automations.drafting';
 
 /**
  * POST /api/v1/automations/:id/test: the automation's real classification and drafting on a pasted
@@ -264,42 +241,7 @@ export async function testAutomation({
   input: z.output<typeof TestAutomationInput>;
 }): Promise<AutomationTestResult> {
   const row = await loadOrFail(ctx, input.id);
-  const { config } = row;
-  const intent = classify(input.text, config.routing);
-  const actions: string[] = [];
-  const lines: string[] = [];
-
-  if (intent === 'reschedule_request' || row.kind === 'smart_rescheduler') {
-    const { events } = await listCalendarEvents({ ctx, input: { limit: 500 } });
-    const busy = events.map((e) => {
-      const start = Date.parse(e.starts_at);
-      const end = e.ends_at ? Date.parse(e.ends_at) : start + (e.all_day ? 86_400_000 : 3_600_000);
-      return { start, end };
-    });
-    const times = proposeTimes(busy, new Date());
-    actions.push('Suggest 3 times', `${channelOf(row.kind)} confirmation`);
-    lines.push('Here are three times that work on our side:', ...times.map((t) => `- ${formatSlot(t)}`));
-  } else {
-    actions.push(row.kind === 'call_followup' ? 'Draft follow-up message' : 'Draft reply');
-  }
-
-  const terms = contentTerms(input.text);
-  const hits = await searchKnowledge(ctx, { query: input.text, k: 3 });
-  const citations: AutomationCitation[] = [];
-  for (const hit of hits) {
-    const best = sentences(hit.content)
-      .map((s) => ({ s, score: termCoverage(terms, s) }))
-      .sort((a, b) => b.score - a.score)[0];
-    if (!best || best.score === 0) continue;
-    const citation = docCitation(hit.document_title, hit.chunk_index);
-    citations.push({ citation, title: hit.document_title, snippet: hit.snippet });
-    if (citations.length <= 2) lines.push(`${best.s} ${citation}`);
-  }
-  if (citations.length === 0) actions.push('Create task for a human');
-
-  const opening = config.templates[intent] ?? config.templates.default ?? '';
-  const draft = lines.length > 0 ? [opening, ...lines].filter(Boolean).join('\n') : null;
-  actions.push(config.approval.autoSendIntents.includes(intent) ? 'Send automatically' : 'Queue for approval');
+  const { intent, actions, citations, draft } = await composeReply(ctx, row, input.text);
 
   const msg = `Test: classified as ${intent}; ${citations.length} citation${citations.length === 1 ? '' : 's'}; ${draft ? 'draft ready' : 'no draft (nothing in the knowledge base)'}; nothing sent`;
   const run = await ctx.tenant(async (tx) => {

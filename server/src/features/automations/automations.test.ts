@@ -4,6 +4,7 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { ingestAndWait } from '../knowledge/test-helpers';
 import { formatSlot, proposeTimes } from './automations.service';
+import { insertBusySlots } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,23 +216,7 @@ describe('automations API', () => {
     const auto = (await create(user.token, 'smart_rescheduler', 'Rescheduler')).body.automation;
     const now = new Date();
     const busy = proposeTimes([], now, 2);
-    const [imp] = await t.database.query<{ id: string }>(
-      `insert into calendar_imports (workspace_id, source_type, status, events) values ($1, 'file', 'completed', 2) returning id`,
-      [workspaceId],
-    );
-    for (const slot of busy) {
-      await t.database.query(
-        `insert into calendar_events (workspace_id, import_id, uid, summary, starts_at, ends_at)
-         values ($1, $2, $3, 'Showing', $4, $5)`,
-        [
-          workspaceId,
-          imp?.id,
-          slot.toISOString(),
-          slot.toISOString(),
-          new Date(slot.getTime() + 3_600_000).toISOString(),
-        ],
-      );
-    }
+    await insertBusySlots(t, workspaceId, busy);
     const res = await api<AutomationTestResult>(t, 'POST', `/api/v1/automations/${auto.id}/test`, {
       token: user.token,
       body: { text: 'Can we reschedule my viewing to another time?' },

@@ -187,6 +187,24 @@ export async function insertMail(
   return inserted;
 }
 
+/**
+ * Inserts a message read from a mailbox unless its provider id is stored already. Serialised per id
+ * (transaction-scoped advisory lock), so "Run intake now" and the background sync reading the same
+ * mailbox at once store it once. Null when it was there.
+ */
+export async function insertMailOnce(
+  db: Queryable,
+  workspaceId: string,
+  row: Parameters<typeof insertMail>[2] & { source: 'gmail' | 'outlook'; externalId: string },
+): Promise<MailRow | null> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`mail:${workspaceId}:${row.source}:${row.externalId}`}))`,
+  );
+  const known = await knownExternalIds(db, workspaceId, row.source, [row.externalId]);
+  if (known.size > 0) return null;
+  return insertMail(db, workspaceId, row);
+}
+
 /** Which of these provider message ids are already stored (intake is idempotent). */
 export async function knownExternalIds(
   db: Queryable,
@@ -206,6 +224,14 @@ export async function knownExternalIds(
       ),
     );
   return new Set(rows.map((r) => r.id ?? ''));
+}
+
+export async function findMail(db: Queryable, workspaceId: string, id: string): Promise<MailRow | null> {
+  const rows = await db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.id, id)));
+  return rows[0] ?? null;
 }
 
 export async function setMailDocument(db: Queryable, workspaceId: string, id: string, documentId: string) {

@@ -11,11 +11,14 @@ import type { MailAttachmentInfo } from '../../db/schema';
 import { GmailClient } from '../../integrations/google/client';
 import { MailApiError } from '../../integrations/mail-message';
 import { GraphMailClient } from '../../integrations/microsoft/client';
+import type { OutgoingMail } from '../../integrations/outgoing-mail';
 import type { Deps, WorkspaceContext } from '../../platform/context';
-import { isAppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { assertOwnWorkspace, ingestText, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import { AUTOMATION_INBOUND_JOB } from '../automations/inbound.job';
+import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
 
@@ -172,25 +175,45 @@ export interface InboundMail {
   receivedAt: Date;
 }
 
-/** Stores a received mail and adds its text to the workspace's knowledge base. */
+/** Stores a mail received through the workspace's alias (the SMTP listener calls this). */
 export async function storeInboundMail(
   deps: Deps,
   log: Logger,
   mail: InboundMail,
 ): Promise<{ id: string; documentId: string | null }> {
+  const stored = await storeMail(deps, log, { ...mail, source: 'alias' });
+  if (!stored) throw new Error('an alias mail is always stored');
+  return stored;
+}
+
+/**
+ * The one way a received mail enters Helixis, whatever brought it (alias, Gmail, Outlook): stored,
+ * added to the knowledge base, and handed to the workspace's e-mail automation (a job that drafts a
+ * reply for approval when an enabled, connected e-mail automation exists).
+ */
+async function storeMail(
+  deps: Deps,
+  log: Logger,
+  mail: Omit<InboundMail, 'to'> & { to: string | null; source: 'alias' | OAuthProvider },
+): Promise<{ id: string; documentId: string | null } | null> {
   const scope = { workspaceId: mail.workspaceId, userId: null };
+  const values = {
+    externalId: mail.messageId,
+    fromAddress: mail.from,
+    toAddress: mail.to,
+    subject: mail.subject.slice(0, 500),
+    bodyText: mail.text.slice(0, 200_000),
+    attachments: mail.attachments,
+    receivedAt: mail.receivedAt.toISOString(),
+  };
+  const { source, messageId } = mail;
   const row = await withTenant(deps.database, scope, (tx) =>
-    repo.insertMail(tx, mail.workspaceId, {
-      source: 'alias',
-      externalId: mail.messageId,
-      fromAddress: mail.from,
-      toAddress: mail.to,
-      subject: mail.subject.slice(0, 500),
-      bodyText: mail.text.slice(0, 200_000),
-      attachments: mail.attachments,
-      receivedAt: mail.receivedAt.toISOString(),
-    }),
+    source !== 'alias' && messageId
+      ? repo.insertMailOnce(tx, mail.workspaceId, { ...values, source, externalId: messageId })
+      : repo.insertMail(tx, mail.workspaceId, { ...values, source }),
   );
+  // Another read of the same mailbox stored it a moment ago.
+  if (!row) return null;
   let documentId: string | null = null;
   if (mail.text.trim()) {
     const title = `Email: ${mail.subject || '(no subject)'}`;
@@ -208,18 +231,84 @@ export async function storeInboundMail(
     documentId = doc.document_id;
     await withTenant(deps.database, scope, (tx) => repo.setMailDocument(tx, mail.workspaceId, row.id, doc.document_id));
   }
-  log.info({ workspaceId: mail.workspaceId, mailId: row.id }, 'inbound mail stored');
+  try {
+    await deps.jobs.enqueue(
+      AUTOMATION_INBOUND_JOB,
+      { source: 'mail', mailId: row.id },
+      { workspaceId: mail.workspaceId },
+    );
+  } catch (err) {
+    // The mail is stored and searchable; only the automation misses it, and the log says so.
+    log.error({ err, mailId: row.id }, 'could not queue the e-mail automation for a stored mail');
+  }
+  log.info({ workspaceId: mail.workspaceId, mailId: row.id, source: mail.source }, 'mail stored');
   return { id: row.id, documentId };
+}
+
+// ── mailbox intake (email-intake and the background sync) ──────────────────────────────────────
+
+const INTAKE_MAX = 25;
+
+export interface MailboxScope {
+  deps: Deps;
+  workspaceId: string;
+  userId: string;
+  log: Logger;
+}
+
+/**
+ * Reads one connected mailbox: a fresh access token (refreshed when needed), the latest inbox
+ * messages through the Gmail API or Microsoft Graph, and the new ones stored through `storeMail`.
+ */
+export async function intakeMailbox(
+  scope: MailboxScope,
+  provider: OAuthProvider,
+): Promise<{ imported: number; skipped: number }> {
+  const token = await freshAccessToken(scope, provider);
+  const { google, microsoft } = scope.deps.config.oauth;
+  const fetched =
+    provider === 'gmail'
+      ? await new GmailClient(google.apiUrl).listRecent(token, INTAKE_MAX)
+      : await new GraphMailClient(microsoft.apiUrl).listRecent(token, INTAKE_MAX);
+  const known = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: scope.userId }, (tx) =>
+    repo.knownExternalIds(
+      tx,
+      scope.workspaceId,
+      provider,
+      fetched.map((m) => m.externalId),
+    ),
+  );
+  let imported = 0;
+  for (const mail of fetched) {
+    if (known.has(mail.externalId)) continue;
+    const stored = await storeMail(scope.deps, scope.log, {
+      workspaceId: scope.workspaceId,
+      source: provider,
+      messageId: mail.externalId,
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: [],
+      receivedAt: mail.receivedAt,
+    });
+    if (stored) imported++;
+  }
+  return { imported, skipped: fetched.length - imported };
+}
+
+/** A mailbox failure in the owner's words (the API's status and message, or the AppError text). */
+export function intakeErrorMessage(provider: OAuthProvider, err: unknown): string {
+  return err instanceof MailApiError
+    ? `The ${provider === 'gmail' ? 'Gmail' : 'Outlook'} API answered ${err.status || 'nothing'}: ${err.message}`
+    : isAppError(err)
+      ? err.userMessage
+      : 'The mailbox could not be read.';
 }
 
 // ── email-intake ────────────────────────────────────────────────────────────────────────────────
 
-const INTAKE_MAX = 25;
-
-/**
- * "Run intake now": for each mailbox the caller connected, gets a fresh access token (refreshing if
- * needed), reads the latest inbox messages, stores the new ones and adds them to the knowledge base.
- */
+/** "Run intake now": reads each mailbox the caller connected, now. */
 export async function emailIntake({
   ctx,
   input,
@@ -236,57 +325,64 @@ export async function emailIntake({
   for (const row of mine) {
     const provider = row.provider;
     try {
-      const token = await freshAccessToken(scope, provider);
-      const { google, microsoft } = ctx.deps.config.oauth;
-      const fetched =
-        provider === 'gmail'
-          ? await new GmailClient(google.apiUrl).listRecent(token, INTAKE_MAX)
-          : await new GraphMailClient(microsoft.apiUrl).listRecent(token, INTAKE_MAX);
-      const known = await ctx.tenant((tx) =>
-        repo.knownExternalIds(
-          tx,
-          ws,
-          provider,
-          fetched.map((m) => m.externalId),
-        ),
-      );
-      let imported = 0;
-      for (const mail of fetched) {
-        if (known.has(mail.externalId)) continue;
-        const stored = await ctx.tenant((tx) =>
-          repo.insertMail(tx, ws, {
-            source: provider,
-            externalId: mail.externalId,
-            fromAddress: mail.from,
-            toAddress: mail.to,
-            subject: mail.subject.slice(0, 500),
-            bodyText: mail.text.slice(0, 200_000),
-            attachments: [],
-            receivedAt: mail.receivedAt.toISOString(),
-          }),
-        );
-        if (mail.text.trim()) {
-          const doc = await ingestText(ctx, {
-            title: `Email: ${mail.subject || '(no subject)'}`,
-            text: [`From: ${mail.from ?? 'unknown'}`, `Subject: ${mail.subject}`, '', mail.text].join('\n'),
-            source: 'email',
-          });
-          await ctx.tenant((tx) => repo.setMailDocument(tx, ws, stored.id, doc.document_id));
-        }
-        imported++;
-      }
-      providers.push({ provider, imported, skipped: fetched.length - imported, error: null });
+      const { imported, skipped } = await intakeMailbox(scope, provider);
+      providers.push({ provider, imported, skipped, error: null });
     } catch (err) {
-      const message =
-        err instanceof MailApiError
-          ? `The ${provider === 'gmail' ? 'Gmail' : 'Outlook'} API answered ${err.status || 'nothing'}: ${err.message}`
-          : isAppError(err)
-            ? err.userMessage
-            : 'The mailbox could not be read.';
       ctx.log.warn({ provider, err: err instanceof Error ? err.name : 'error' }, 'email intake failed');
-      providers.push({ provider, imported: 0, skipped: 0, error: message });
+      providers.push({ provider, imported: 0, skipped: 0, error: intakeErrorMessage(provider, err) });
     }
   }
   ctx.log.info({ providers: providers.map((p) => [p.provider, p.imported]) }, 'email intake finished');
   return { ok: providers.every((p) => p.error === null), providers };
+}
+
+// ── for the automations: read a stored mail, reply through a connected mailbox ────────────────
+
+/** A stored mail of the workspace (the e-mail automation answers it). */
+export async function findStoredMail(deps: Deps, workspaceId: string, id: string): Promise<MailMessage | null> {
+  const row = await withTenant(deps.database, { workspaceId, userId: null }, (tx) =>
+    repo.findMail(tx, workspaceId, id),
+  );
+  return row ? toMessage(row) : null;
+}
+
+/** Why a reply could not go out: no mailbox to send it from. */
+export const NO_MAILBOX_TO_SEND =
+  'No connected Gmail or Outlook account to send from. Connect one on /integrations/email, then approve again.';
+
+/**
+ * Sends a reply through a connected mailbox of the workspace: the one the mail came from when given,
+ * else Gmail, else Outlook; without any, through HELIXIS_SMTP_URL when set. Throws AppError
+ * (`upstream_unavailable` with NO_MAILBOX_TO_SEND) when there is no way to send, and the mail API's
+ * UpstreamError when the send fails.
+ */
+export async function sendFromMailbox(
+  deps: Deps,
+  log: Logger,
+  workspaceId: string,
+  preferred: OAuthProvider | null,
+  mail: OutgoingMail,
+): Promise<{ via: OAuthProvider | 'smtp'; messageId: string | null }> {
+  const tokens = await withTenant(deps.database, { workspaceId, userId: null }, (tx) =>
+    repo.listTokens(tx, workspaceId),
+  );
+  const connected = tokens.filter((t) => t.status === 'connected');
+  const order: OAuthProvider[] = preferred === 'outlook' ? ['outlook', 'gmail'] : ['gmail', 'outlook'];
+  const token = order.map((p) => connected.find((t) => t.provider === p)).find(Boolean);
+  if (token) {
+    const scope = { deps, workspaceId, userId: token.userId, log };
+    const access = await freshAccessToken(scope, token.provider);
+    const { google, microsoft } = deps.config.oauth;
+    if (token.provider === 'gmail') {
+      const sent = await new GmailClient(google.apiUrl).send(access, mail);
+      return { via: 'gmail', messageId: sent.id || null };
+    }
+    await new GraphMailClient(microsoft.apiUrl).send(access, mail);
+    return { via: 'outlook', messageId: null };
+  }
+  if (deps.config.smtpUrl) {
+    await createMailer(deps).send({ to: mail.to, subject: mail.subject, text: mail.text });
+    return { via: 'smtp', messageId: null };
+  }
+  throw new AppError('upstream_unavailable', { userMessage: NO_MAILBOX_TO_SEND });
 }

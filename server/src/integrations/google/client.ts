@@ -1,6 +1,8 @@
 import { type FetchedMail, getJson } from '../mail-message';
+import { type OutgoingMail, rfc822 } from '../outgoing-mail';
+import { sendRequest } from '../send-request';
 
-/** The few Gmail API calls Helixis makes (users.messages.list / get, format=full). */
+/** The few Gmail API calls Helixis makes (users.messages.list / get, format=full, send). */
 
 interface GmailPart {
   mimeType?: string;
@@ -50,5 +52,18 @@ export class GmailClient {
       });
     }
     return out;
+  }
+
+  /** users.messages.send: the raw RFC 822 message, base64url. Returns Gmail's message id. */
+  async send(accessToken: string, mail: OutgoingMail): Promise<{ id: string }> {
+    const res = await sendRequest({
+      url: `${this.baseUrl}/gmail/v1/users/me/messages/send`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ raw: Buffer.from(rfc822(mail), 'utf8').toString('base64url') }),
+      idempotent: false,
+      describeError: (json) => (json as { error?: { message?: string } } | null)?.error?.message,
+    });
+    return { id: String((res.json as { id?: string } | null)?.id ?? '') };
   }
 }

@@ -1,5 +1,6 @@
 import type { FakeHandlerResult, RecordedRequest } from '../fake-kit';
 import { FakeOAuthProvider } from '../fake-oauth';
+import { parseRfc822 } from '../outgoing-mail';
 
 /**
  * Local fake of Google's OAuth 2.0 server (accounts.google.com authorize, oauth2.googleapis.com
@@ -17,10 +18,20 @@ export interface FakeGmailMessage {
   date: Date;
 }
 
+/** What users.messages.send received, decoded from its raw RFC 822 form. */
+export interface FakeGmailSent {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
 export class FakeGoogle extends FakeOAuthProvider {
   readonly messages: FakeGmailMessage[] = [];
+  readonly sent: FakeGmailSent[] = [];
 
   constructor(options: { redirectUris: string[]; email?: string; accessTokenSeconds?: number }) {
     super({
@@ -47,13 +58,14 @@ export class FakeGoogle extends FakeOAuthProvider {
     };
   }
 
-  protected override handleApi(req: RecordedRequest): FakeHandlerResult {
+  protected override handleApi(req: RecordedRequest, body: string): FakeHandlerResult {
     const base = '/gmail/v1/users/me/messages';
     if (!req.path.startsWith(base))
       return { status: 404, body: { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } } };
     if (!this.authorized(req)) {
       return { status: 401, body: { error: { code: 401, message: 'Invalid Credentials', status: 'UNAUTHENTICATED' } } };
     }
+    if (req.path === `${base}/send`) return this.#send(req, body);
     if (req.path === base) {
       const max = Number(req.query.get('maxResults') ?? 100);
       // Gmail search: only the `from:` operator is understood here (the connectors' relationship lookup).
@@ -98,5 +110,28 @@ export class FakeGoogle extends FakeOAuthProvider {
         },
       },
     };
+  }
+
+  /** users.messages.send: JSON {raw: base64url RFC 822}; a message without a recipient is refused as Gmail does. */
+  #send(req: RecordedRequest, body: string): FakeHandlerResult {
+    const invalid = (message: string) => ({
+      status: 400,
+      body: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } },
+    });
+    if (req.method !== 'POST') return { status: 405, body: { error: { code: 405, message: 'Method Not Allowed' } } };
+    let raw: unknown;
+    try {
+      raw = (JSON.parse(body) as { raw?: unknown }).raw;
+    } catch {
+      return invalid('Invalid JSON payload received.');
+    }
+    if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]+=*$/.test(raw))
+      return invalid("'raw' RFC822 payload message string or uploading message via /upload/* URL required");
+    const parsed = parseRfc822(Buffer.from(raw, 'base64url').toString('utf8'));
+    const to = parsed.headers.to ?? '';
+    if (!to) return invalid('Invalid To header');
+    const id = `sent-${this.sent.length + 1}-${Date.now().toString(16)}`;
+    this.sent.push({ id, to, subject: parsed.headers.subject ?? '', text: parsed.text, headers: parsed.headers });
+    return { status: 200, body: { id, threadId: `t-${id}`, labelIds: ['SENT'] } };
   }
 }

@@ -1,4 +1,6 @@
 import { type FetchedMail, getJson } from '../mail-message';
+import type { OutgoingMail } from '../outgoing-mail';
+import { sendRequest } from '../send-request';
 
 /** Microsoft Graph: the inbox's most recent messages. */
 interface GraphMessage {
@@ -43,5 +45,24 @@ export class GraphMailClient {
       text: toText(m.body, m.bodyPreview),
       receivedAt: m.receivedDateTime ? new Date(m.receivedDateTime) : new Date(),
     }));
+  }
+
+  /** POST /me/sendMail (202, no body); the copy is kept in Sent Items. */
+  async send(accessToken: string, mail: OutgoingMail): Promise<void> {
+    await sendRequest({
+      url: `${this.baseUrl}/v1.0/me/sendMail`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: {
+          subject: mail.subject,
+          body: { contentType: 'Text', content: mail.text },
+          toRecipients: [{ emailAddress: { address: mail.to } }],
+        },
+        saveToSentItems: true,
+      }),
+      idempotent: false,
+      describeError: (json) => (json as { error?: { message?: string } } | null)?.error?.message,
+    });
   }
 }

@@ -17,8 +17,17 @@ export interface FakeGraphMessage {
   date: Date;
 }
 
+/** What /me/sendMail received. */
+export interface FakeGraphSent {
+  to: string[];
+  subject: string;
+  text: string;
+  contentType: string;
+}
+
 export class FakeMicrosoft extends FakeOAuthProvider {
   readonly messages: FakeGraphMessage[] = [];
+  readonly sent: FakeGraphSent[] = [];
 
   constructor(options: { redirectUris: string[]; email?: string; accessTokenSeconds?: number }) {
     super({
@@ -42,7 +51,8 @@ export class FakeMicrosoft extends FakeOAuthProvider {
     };
   }
 
-  protected override handleApi(req: RecordedRequest): FakeHandlerResult {
+  protected override handleApi(req: RecordedRequest, body: string): FakeHandlerResult {
+    if (req.path === '/v1.0/me/sendMail' && req.method === 'POST') return this.#sendMail(req, body);
     const single = /^\/v1\.0\/me\/messages\/([^/]+)$/.exec(req.path);
     if (req.path !== '/v1.0/me/mailFolders/inbox/messages' && !single) {
       return { status: 404, body: { error: { code: 'ResourceNotFound', message: 'Resource not found.' } } };
@@ -81,5 +91,35 @@ export class FakeMicrosoft extends FakeOAuthProvider {
           };
     }
     return { status: 200, body: { value } };
+  }
+
+  /** POST /me/sendMail {message{subject, body, toRecipients}, saveToSentItems} → 202 without a body. */
+  #sendMail(req: RecordedRequest, body: string): FakeHandlerResult {
+    if (!this.authorized(req)) {
+      return {
+        status: 401,
+        body: { error: { code: 'InvalidAuthenticationToken', message: 'Access token is invalid.' } },
+      };
+    }
+    const bad = (message: string) => ({ status: 400, body: { error: { code: 'ErrorInvalidRequest', message } } });
+    let message: {
+      subject?: string;
+      body?: { contentType?: string; content?: string };
+      toRecipients?: { emailAddress?: { address?: string } }[];
+    };
+    try {
+      message = (JSON.parse(body) as { message?: typeof message }).message ?? {};
+    } catch {
+      return bad('Unable to read JSON request payload.');
+    }
+    const to = (message.toRecipients ?? []).map((r) => r.emailAddress?.address ?? '').filter(Boolean);
+    if (to.length === 0) return bad('At least one recipient is required, but none were found.');
+    this.sent.push({
+      to,
+      subject: message.subject ?? '',
+      text: message.body?.content ?? '',
+      contentType: message.body?.contentType ?? 'Text',
+    });
+    return { status: 202, body: undefined };
   }
 }

@@ -22,7 +22,9 @@ import {
   useTestAutomation,
   useToggleAutomation,
 } from '../api/automations';
+import { AutomationConfigEditor } from './automation-config-editor';
 import { StatusPill } from './automation-visuals';
+import { TwilioConnectForm } from './twilio-connect-form';
 
 const NOTES: Record<Automation['kind'], string> = {
   email_inbox:
@@ -34,7 +36,7 @@ const NOTES: Record<Automation['kind'], string> = {
     'For reschedule requests, proposes three free times from your calendar and drafts the confirmation for your approval.',
 };
 
-/** Where each provider is connected. Twilio and voice have no connection flow yet. */
+/** Where each mail provider is connected; Twilio and voice (one Twilio account) use the credentials form. */
 function connectHref(provider: AutomationProvider): string | null {
   const back = encodeURIComponent('/automations');
   if (provider === 'gmail') return `/oauth/gmail/start?return_to=${back}`;
@@ -52,7 +54,7 @@ export function AutomationDrawer({ automation, onClose }: { automation: Automati
           aria-describedby={undefined}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col gap-5 overflow-y-auto border-l bg-card p-6 shadow-lg focus-visible:outline-none"
         >
-          {automation && <DrawerBody automation={automation} />}
+          {automation && <DrawerBody key={automation.id} automation={automation} />}
           <DialogPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-sm opacity-70 hover:opacity-100">
             <X aria-hidden="true" className="size-4" />
             <span className="sr-only">Close</span>
@@ -67,6 +69,8 @@ function DrawerBody({ automation }: { automation: Automation }) {
   const toggle = useToggleAutomation();
   const remove = useDeleteAutomation();
   const providers = AUTOMATION_PROVIDERS[automation.kind];
+  const usesTwilio = providers.some((p) => p === 'twilio' || p === 'voice');
+  const [twilioOpen, setTwilioOpen] = useState(false);
   return (
     <>
       <header className="flex flex-col gap-1 pr-6">
@@ -95,23 +99,27 @@ function DrawerBody({ automation }: { automation: Automation }) {
                 <Link to={href}>Connect {label}</Link>
               </Button>
             ) : (
-              <Button key={p} size="sm" variant="outline" disabled title={`${label} connection is not available yet`}>
+              <Button key={p} size="sm" variant="outline" onClick={() => setTwilioOpen((v) => !v)}>
                 Connect {label}
               </Button>
             );
           })}
         </div>
-        {providers.every((p) => connectHref(p) === null) && (
-          <p className="text-muted-foreground text-xs">
-            {providers.map((p) => AUTOMATION_PROVIDER_LABELS[p]).join(', ')} connection is not available yet, so this
-            automation cannot run on live messages. You can still test it below.
-          </p>
+        {usesTwilio && (twilioOpen || providers.some((p) => automation.connections[p])) && (
+          <TwilioConnectForm onDone={() => setTwilioOpen(false)} />
         )}
         <p className="text-muted-foreground text-sm">{NOTES[automation.kind]}</p>
       </section>
 
       <QuickTest automation={automation} />
       <RecentRuns automation={automation} />
+
+      <details className="rounded-lg border p-3">
+        <summary className="cursor-pointer font-medium text-sm">Routing &amp; approvals</summary>
+        <div className="mt-3">
+          <AutomationConfigEditor automation={automation} />
+        </div>
+      </details>
 
       <section className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-3" aria-label="Danger zone">
         <h3 className="font-medium text-destructive text-sm">Danger zone</h3>

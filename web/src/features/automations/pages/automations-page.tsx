@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAutomations } from '../api/automations';
+import { useApprovals, useAutomations } from '../api/automations';
 import { AddAutomationDialog } from '../components/add-automation-dialog';
+import { ApprovalsPanel } from '../components/approvals-panel';
 import { AutomationDrawer } from '../components/automation-drawer';
 import { AutomationRow } from '../components/automation-row';
 
@@ -19,6 +21,8 @@ export function AutomationsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const open = list.data?.automations.find((a) => a.id === openId) ?? null;
+  const pending = useApprovals('pending').data?.pending ?? 0;
+  const view = params.get('view') === 'approvals' ? 'approvals' : 'automations';
 
   // Back from e-mail OAuth (gmail=success / ms=success, or the mail return's provider=…&ok=1): the
   // server reads the new connection on the next list; the parameters are then removed (doc 3 §4).
@@ -47,27 +51,41 @@ export function AutomationsPage() {
         </div>
         <AddAutomationDialog />
       </header>
-      {list.isPending && <Spinner label="Loading automations..." />}
-      {list.isError && (
-        <Alert variant="destructive" role="alert" className="flex-col">
-          <p>Could not load automations: {list.error.message}</p>
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {list.data && list.data.automations.length === 0 && (
-        <div className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
-          No automations yet. Add one to let your assistant draft replies for your approval.
-        </div>
-      )}
-      {list.data && list.data.automations.length > 0 && (
-        <ul className="flex flex-col gap-3">
-          {list.data.automations.map((a) => (
-            <AutomationRow key={a.id} automation={a} onOpen={() => setOpenId(a.id)} />
-          ))}
-        </ul>
-      )}
+      <Tabs
+        value={view}
+        onValueChange={(v) => setParams(v === 'approvals' ? { view: 'approvals' } : {}, { replace: true })}
+      >
+        <TabsList className="max-w-md">
+          <TabsTrigger value="automations">Automations</TabsTrigger>
+          <TabsTrigger value="approvals">Approvals{pending > 0 ? ` (${pending})` : ''}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="automations" className="mt-4 flex flex-col gap-3">
+          {list.isPending && <Spinner label="Loading automations..." />}
+          {list.isError && (
+            <Alert variant="destructive" role="alert" className="flex-col">
+              <p>Could not load automations: {list.error.message}</p>
+              <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+          {list.data && list.data.automations.length === 0 && (
+            <div className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+              No automations yet. Add one to let your assistant draft replies for your approval.
+            </div>
+          )}
+          {list.data && list.data.automations.length > 0 && (
+            <ul className="flex flex-col gap-3">
+              {list.data.automations.map((a) => (
+                <AutomationRow key={a.id} automation={a} onOpen={() => setOpenId(a.id)} />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="approvals" className="mt-4">
+          <ApprovalsPanel />
+        </TabsContent>
+      </Tabs>
       <AutomationDrawer automation={open} onClose={() => setOpenId(null)} />
     </main>
   );

@@ -1,4 +1,6 @@
 import {
+  AUTOMATION_KIND_LABELS,
+  AUTOMATION_STATUS_LABELS,
   COMPLETION_MAX_AUTOMATIONS,
   COMPLETION_MAX_GAPS,
   COMPLETION_MAX_LEARNED,
@@ -15,6 +17,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAutomations } from '../../automations/api/automations';
 import { useIntegrationsStatus, usePropertyKpis, useRefreshKpis } from '../../integrations/api/integrations';
 import { formatTime, kpiSentence } from '../../integrations/lib/format';
 import { useBusinessProfile } from '../../profile/api/business-profile';
@@ -42,6 +45,7 @@ export function OnboardingReadyPage() {
   const me = useMe();
   const profile = useBusinessProfile();
   const summary = useOnboardingSummary();
+  const realAutomationsQuery = useAutomations();
   const status = useIntegrationsStatus();
   const connected = Boolean(status.data?.buildium?.connected || status.data?.appfolio?.connected);
   const kpis = usePropertyKpis();
@@ -69,6 +73,7 @@ export function OnboardingReadyPage() {
   const learned = summary.data?.what_we_learned.slice(0, COMPLETION_MAX_LEARNED) ?? [];
   const gaps = summary.data?.gaps.slice(0, COMPLETION_MAX_GAPS) ?? [];
   const automations = summary.data?.suggested_automations.slice(0, COMPLETION_MAX_AUTOMATIONS) ?? [];
+  const realAutomations = (realAutomationsQuery.data?.automations ?? []).slice(0, COMPLETION_MAX_AUTOMATIONS);
 
   const launch = async () => {
     setLaunching(true);
@@ -172,19 +177,31 @@ export function OnboardingReadyPage() {
           </CardHeader>
           <CardContent>
             <ul className="space-y-2.5 text-sm">
-              {automations.length > 0
-                ? automations.map((a) => (
-                    <li key={a.title}>
-                      <p className="font-medium">{a.title}</p>
-                      <p className="text-muted-foreground text-xs">{a.why}</p>
+              {realAutomations.length > 0
+                ? realAutomations.map((a) => (
+                    <li key={a.id} className="flex items-center justify-between gap-2" data-testid="ready-automation">
+                      <span>
+                        <span className="font-medium">{a.name}</span>{' '}
+                        <span className="text-muted-foreground text-xs">{AUTOMATION_KIND_LABELS[a.kind]}</span>
+                      </span>
+                      <Badge variant={a.status === 'connected' ? 'success' : 'secondary'}>
+                        {AUTOMATION_STATUS_LABELS[a.status]}
+                      </Badge>
                     </li>
                   ))
-                : onboardingTexts.defaultAutomations.map((a) => (
-                    <li key={a.title} className="flex items-center justify-between gap-2">
-                      <span>{a.title}</span>
-                      <Badge variant={a.status === 'ready' ? 'success' : 'secondary'}>{a.status}</Badge>
-                    </li>
-                  ))}
+                : automations.length > 0
+                  ? automations.map((a) => (
+                      <li key={a.title}>
+                        <p className="font-medium">{a.title}</p>
+                        <p className="text-muted-foreground text-xs">{a.why}</p>
+                      </li>
+                    ))
+                  : onboardingTexts.defaultAutomations.map((a) => (
+                      <li key={a.title} className="flex items-center justify-between gap-2">
+                        <span>{a.title}</span>
+                        <Badge variant={a.status === 'ready' ? 'success' : 'secondary'}>{a.status}</Badge>
+                      </li>
+                    ))}
             </ul>
           </CardContent>
         </Card>

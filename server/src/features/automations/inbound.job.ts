@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The name and payload of the job that runs an automation on something that arrived (a stored
+ * mail, an inbound SMS, a missed call). Kept apart so the mail feature can enqueue it by name
+ * without importing the automations' pipeline.
+ */
+export const AUTOMATION_INBOUND_JOB = 'automations.inbound';
+
+export const InboundPayload = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('mail'), mailId: z.string().uuid() }).strict(),
+  z
+    .object({
+      source: z.literal('sms'),
+      messageSid: z.string().min(1).max(64),
+      from: z.string().min(1).max(40),
+      to: z.string().max(40),
+      body: z.string().max(5_000),
+    })
+    .strict(),
+  z
+    .object({
+      source: z.literal('call'),
+      callSid: z.string().min(1).max(64),
+      from: z.string().min(1).max(40),
+      to: z.string().max(40),
+      callStatus: z.string().max(40),
+    })
+    .strict(),
+]);
+export type InboundPayload = z.infer<typeof InboundPayload>;

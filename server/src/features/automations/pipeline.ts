@@ -1,0 +1,230 @@
+import { type AutomationCitation, type AutomationKind, SMS_BODY_MAX_CHARS } from '@helixis/contract';
+import type { DraftSourceKind, DraftSourceProvider } from '../../db/schema';
+import type { Deps } from '../../platform/context';
+import type { Logger } from '../../platform/logger';
+import { systemWorkspaceContext } from '../../platform/system-context';
+import { withTenant } from '../../platform/tenant';
+import { findStoredMail } from '../mail/mail.service';
+import * as approvals from './approvals.repo';
+import { type DraftScope, recordRun, sendApprovedDraft } from './approvals.service';
+import { channelOf, composeReply, inQuietHours } from './automations.drafting';
+import * as repo from './automations.repo';
+import type { InboundPayload } from './inbound.job';
+
+/**
+ * The live run of the automations on what arrived: the right enabled, connected automation
+ * classifies it and drafts a reply from the workspace's knowledge (the same code as the test
+ * endpoint), records a run and puts the draft in the approval queue. Only an intent the owner set
+ * to auto-send (outside quiet hours) goes out without a person's approval; both paths are audited.
+ * Idempotent: one draft per (automation, source), so a retried job finds its draft and stops.
+ */
+
+const MISSED_CALL_INTENT = 'missed_call';
+const MISSED_CALL_TEXT =
+  'Sorry we missed your call. How can we help? Reply to this message and we will get back to you.';
+
+/** "Tenant Tom <tom@example.com>" → tom@example.com */
+export function replyAddress(from: string | null): string | null {
+  if (!from) return null;
+  const angle = /<([^<>\s]+@[^<>\s]+)>/.exec(from);
+  const bare = angle?.[1] ?? from.trim();
+  return /^[^\s@]+@[^\s@]+$/.test(bare) ? bare : null;
+}
+
+const replySubject = (subject: string) =>
+  /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim() || 'your message'}`;
+
+async function liveAutomations(scope: DraftScope, kinds: AutomationKind[]) {
+  const rows = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, (tx) =>
+    repo.listAutomations(tx, scope.workspaceId),
+  );
+  return rows.filter((r) => kinds.includes(r.kind) && r.enabled && r.status === 'connected');
+}
+
+interface QueueInput {
+  automation: repo.AutomationRow;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  citations: AutomationCitation[];
+  intent: string;
+  autoSend: boolean;
+  source: { kind: DraftSourceKind; provider: DraftSourceProvider; ref: string; from: string | null; text: string };
+  /** What arrived, for the run log ("E-mail from …"). */
+  label: string;
+}
+
+async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
+  const { automation } = input;
+  const quiet = input.autoSend && inQuietHours(automation.config.quietHours, new Date());
+  const draft = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, async (tx) => {
+    const row = await approvals.insertDraft(tx, scope.workspaceId, {
+      automationId: automation.id,
+      channel: input.channel,
+      toAddress: input.to,
+      subject: input.subject,
+      body: input.body,
+      citations: input.citations,
+      intent: input.intent,
+      sourceKind: input.source.kind,
+      sourceProvider: input.source.provider,
+      sourceRef: input.source.ref,
+      sourceFrom: input.source.from,
+      sourceText: input.source.text.slice(0, 5_000),
+      status: 'pending',
+    });
+    if (!row) return null;
+    await approvals.insertAudit(tx, scope.workspaceId, {
+      draftId: row.id,
+      automationId: automation.id,
+      action: 'queued',
+      actorUserId: null,
+      detail: `Classified as ${input.intent}; ${input.citations.length} citation(s)${quiet ? '; auto-send held for quiet hours' : ''}`,
+    });
+    if (!input.autoSend || quiet) return row;
+    const approved = await approvals.transitionDraft(tx, scope.workspaceId, row.id, ['pending'], {
+      status: 'approved',
+      decidedAt: new Date().toISOString(),
+    });
+    await approvals.insertAudit(tx, scope.workspaceId, {
+      draftId: row.id,
+      automationId: automation.id,
+      action: 'auto_approved',
+      actorUserId: null,
+      detail: `Auto-send is on for ${input.intent} on "${automation.name}"`,
+    });
+    return approved ?? row;
+  });
+  if (!draft) {
+    scope.log.info({ automationId: automation.id, ref: input.source.ref }, 'draft exists already; nothing to do');
+    return;
+  }
+  const citations = `${input.citations.length} citation${input.citations.length === 1 ? '' : 's'}`;
+  const next =
+    draft.status === 'approved'
+      ? 'sending automatically (auto-send policy)'
+      : quiet
+        ? 'held for approval (quiet hours)'
+        : 'draft waiting for approval';
+  await recordRun(
+    scope,
+    automation.id,
+    `${input.label} classified as ${input.intent}; ${citations}; ${next}`,
+    'success',
+  );
+  if (draft.status === 'approved') await sendApprovedDraft(scope, draft);
+}
+
+/** A message (mail or SMS): classify, draft from knowledge, queue. */
+async function answerMessage(
+  scope: DraftScope,
+  candidates: repo.AutomationRow[],
+  message: {
+    text: string;
+    to: string;
+    subject: string;
+    source: QueueInput['source'];
+    label: string;
+  },
+): Promise<void> {
+  const ctx = systemWorkspaceContext(scope.deps, scope.log, scope.workspaceId, `automation:${message.source.ref}`);
+  const primary = candidates.find((c) => c.kind !== 'smart_rescheduler') ?? candidates[0];
+  if (!primary) return;
+  let automation = primary;
+  let reply = await composeReply(ctx, automation, message.text);
+  // Reschedule requests go to the Smart Rescheduler when one is on: it proposes the times.
+  const rescheduler = candidates.find((c) => c.kind === 'smart_rescheduler');
+  if (reply.intent === 'reschedule_request' && rescheduler && rescheduler.id !== automation.id) {
+    automation = rescheduler;
+    reply = await composeReply(ctx, automation, message.text);
+  }
+  if (!reply.draft) {
+    await recordRun(
+      scope,
+      automation.id,
+      `${message.label} classified as ${reply.intent}; nothing in the knowledge base answers it, no draft (left for a person)`,
+      'error',
+    );
+    return;
+  }
+  const channel = message.source.provider === 'twilio' ? 'sms' : channelOf(automation.kind);
+  await queue(scope, {
+    automation,
+    channel,
+    to: message.to,
+    subject: channel === 'email' ? message.subject : '',
+    body: channel === 'sms' ? reply.draft.slice(0, SMS_BODY_MAX_CHARS) : reply.draft,
+    citations: reply.citations,
+    intent: reply.intent,
+    autoSend: reply.autoSend,
+    source: message.source,
+    label: message.label,
+  });
+}
+
+export async function runInbound(deps: Deps, log: Logger, workspaceId: string, payload: InboundPayload): Promise<void> {
+  const scope: DraftScope = { deps, workspaceId, log };
+  if (payload.source === 'mail') {
+    const candidates = await liveAutomations(scope, ['email_inbox', 'smart_rescheduler']);
+    if (!candidates.some((c) => c.kind === 'email_inbox')) {
+      log.debug({ mailId: payload.mailId }, 'no enabled, connected e-mail automation: mail not answered');
+      return;
+    }
+    const mail = await findStoredMail(deps, workspaceId, payload.mailId);
+    if (!mail) return;
+    const to = replyAddress(mail.from);
+    const inbox = candidates.find((c) => c.kind === 'email_inbox');
+    if (!to) {
+      if (inbox) await recordRun(scope, inbox.id, `E-mail "${mail.subject}" has no sender address to answer`, 'error');
+      return;
+    }
+    await answerMessage(scope, candidates, {
+      text: `${mail.subject}\n${mail.text}`,
+      to,
+      subject: replySubject(mail.subject),
+      source: { kind: 'mail', provider: mail.source, ref: mail.id, from: mail.from, text: mail.text },
+      label: `E-mail from ${to}`,
+    });
+    return;
+  }
+  if (payload.source === 'sms') {
+    const candidates = await liveAutomations(scope, ['sms_text']);
+    if (candidates.length === 0) {
+      log.info({ messageSid: payload.messageSid }, 'no enabled, connected SMS automation: text not answered');
+      return;
+    }
+    await answerMessage(scope, candidates, {
+      text: payload.body,
+      to: payload.from,
+      subject: '',
+      source: { kind: 'sms', provider: 'twilio', ref: payload.messageSid, from: payload.from, text: payload.body },
+      label: `Text from ${payload.from}`,
+    });
+    return;
+  }
+  const [automation] = await liveAutomations(scope, ['call_followup']);
+  if (!automation) {
+    log.info({ callSid: payload.callSid }, 'no enabled, connected call follow-up automation');
+    return;
+  }
+  const opening = automation.config.templates[MISSED_CALL_INTENT] ?? automation.config.templates.default ?? '';
+  await queue(scope, {
+    automation,
+    channel: 'sms',
+    to: payload.from,
+    subject: '',
+    body: [opening, MISSED_CALL_TEXT].filter(Boolean).join(' '),
+    citations: [],
+    intent: MISSED_CALL_INTENT,
+    autoSend: automation.config.approval.autoSendIntents.includes(MISSED_CALL_INTENT),
+    source: {
+      kind: 'call',
+      provider: 'twilio',
+      ref: payload.callSid,
+      from: payload.from,
+      text: `Missed call (${payload.callStatus})`,
+    },
+    label: `Missed call (${payload.callStatus}) from ${payload.from}`,
+  });
+}
