@@ -1,3 +1,4 @@
+import { voiceMessages } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
@@ -92,6 +93,14 @@ describe('/chat → task → answer → cited answer', () => {
     await page.waitForURL((url) => url.pathname === '/chat');
     await page.getByRole('button', { name: 'New chat' }).waitFor();
     await shot(page, SUITE, '01-empty-chat');
+
+    // No realtime model on this server: the voice button says what to configure instead of connecting.
+    const mic = page.getByRole('button', { name: 'Voice chat' });
+    await page.locator('button[aria-label="Voice chat"][title]').waitFor();
+    expect(await mic.getAttribute('title')).toBe(voiceMessages.notConfigured);
+    await mic.click();
+    expect(await page.getByTestId('voice-not-configured').textContent()).toBe(voiceMessages.notConfigured);
+    expect(await page.getByTestId('voice-status').count()).toBe(0);
 
     // Shift+Enter is a new line, not a send; an empty message is ignored.
     const input = page.getByPlaceholder('Message Helixis...');
