@@ -12,3 +12,4 @@ export * from './integrations';
 export * from './knowledge';
 export * from './mail';
 export * from './profile';
+export * from './question-sets';
