@@ -16,6 +16,7 @@ import { isAppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { assertOwnWorkspace, ingestText, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
 
@@ -253,6 +254,7 @@ export async function emailIntake({
       let imported = 0;
       for (const mail of fetched) {
         if (known.has(mail.externalId)) continue;
+        const attachments = await importMailAttachments(scope, { provider, accessToken: token, mail });
         const stored = await ctx.tenant((tx) =>
           repo.insertMail(tx, ws, {
             source: provider,
@@ -261,7 +263,7 @@ export async function emailIntake({
             toAddress: mail.to,
             subject: mail.subject.slice(0, 500),
             bodyText: mail.text.slice(0, 200_000),
-            attachments: [],
+            attachments,
             receivedAt: mail.receivedAt.toISOString(),
           }),
         );
