@@ -58,7 +58,7 @@ export function OAuthReturnBanner() {
   if (!outcome) return null;
   return (
     <Alert data-testid="oauth-return-banner" variant={outcome.ok ? 'success' : 'destructive'}>
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex w-full items-start justify-between gap-3">
         <p>
           {outcome.ok ? <CheckCircle2 aria-hidden="true" className="mr-1 inline size-4 text-success" /> : null}
           {outcome.text}
