@@ -6,7 +6,8 @@ import { repoRoot } from './server';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` adds Chromium switches, e.g. a fake microphone for the voice test. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -18,6 +19,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -174,10 +174,28 @@ describe('roles', () => {
     await page.getByRole('button', { name: 'Go Back' }).waitFor();
     await shot(page, SUITE, '06-access-restricted');
 
+    // The test pages (doc 3 §5, §6): /test-assistant sends an employee back to /chat with the spec's
+    // toast; /test-assistant-mode shows its permission notice. The server refuses both too (below).
+    await page.goto('/test-assistant');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Access denied: Manager role required' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/chat');
+    await page.goto('/test-assistant-mode');
+    await page.getByText('Test Assistant Mode requires manager permissions').waitFor();
+    expect(await page.getByRole('switch', { name: 'Test mode' }).count()).toBe(0);
+
     const token = await signInThroughApi(server.url, employee.email, employee.password);
     const logs = await getJson<{ error: { code: string } }>(server.url, '/api/v1/activity-logs', token);
     expect(logs.status).toBe(403);
     expect(logs.body.error.code).toBe('insufficient_role');
+    for (const path of ['/api/v1/assistants/question-set', '/api/v1/assistants/comparisons/latest']) {
+      expect((await getJson(server.url, path, token)).status).toBe(403);
+    }
+    const testCopy = await fetch(`${server.url}/api/v1/assistants/test-copy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(testCopy.status).toBe(403);
     const ownerToken = await signInThroughApi(server.url, owner.email, owner.password);
     expect((await getJson(server.url, '/api/v1/activity-logs', ownerToken)).status).toBe(200);
     await context.close();

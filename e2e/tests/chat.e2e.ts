@@ -1,3 +1,4 @@
+import { voiceMessages } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
@@ -93,6 +94,14 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByRole('button', { name: 'New chat' }).waitFor();
     await shot(page, SUITE, '01-empty-chat');
 
+    // No realtime model on this server: the voice button says what to configure instead of connecting.
+    const mic = page.getByRole('button', { name: 'Voice chat' });
+    await page.locator('button[aria-label="Voice chat"][title]').waitFor();
+    expect(await mic.getAttribute('title')).toBe(voiceMessages.notConfigured);
+    await mic.click();
+    expect(await page.getByTestId('voice-not-configured').textContent()).toBe(voiceMessages.notConfigured);
+    expect(await page.getByTestId('voice-status').count()).toBe(0);
+
     // Shift+Enter is a new line, not a send; an empty message is ignored.
     const input = page.getByPlaceholder('Message Helixis...');
     await input.press('Enter');
@@ -176,6 +185,13 @@ describe('/chat → task → answer → cited answer', () => {
       temperature: 1.3,
       use_rag: false,
     });
+    // A reload shows what was stored.
+    await page.reload();
+    await page.getByRole('button', { name: 'Save Settings' }).waitFor();
+    expect(await page.getByLabel('Assistant Name').inputValue()).toBe('Harbor Helper');
+    expect(await page.getByLabel('System Prompt').inputValue()).toBe('You are Harbor Helper. Answer tenants briefly.');
+    expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
+    expect(await page.getByRole('switch', { name: 'Enable RAG' }).getAttribute('aria-checked')).toBe('false');
     await page.getByRole('switch', { name: 'Enable RAG' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Assistant settings saved successfully').waitFor();
@@ -185,16 +201,8 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByText('Harbor Helper (TEST)').waitFor();
     await page.getByLabel('Test system prompt').fill('You are Harbor Helper, in test. Quote the documents.');
     await page.getByLabel('Temperature').fill('0.6');
-    await page.getByRole('button', { name: 'Apply to Live Assistant' }).click();
-    await toast(page, 'Changes applied to live assistant').waitFor();
-    await shot(page, SUITE, '08-test-assistant-applied');
-    const after = await getJson<{
-      assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[];
-    }>(server.url, '/api/v1/assistants', owner.accessToken);
-    expect(after.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
-      system_prompt: 'You are Harbor Helper, in test. Quote the documents.',
-      temperature: 0.6,
-    });
+    await page.getByRole('button', { name: 'Save Test Changes' }).click();
+    await toast(page, 'Test assistant updated').waitFor();
 
     await page.goto('/test-assistant-mode');
     await page.getByRole('switch', { name: 'Test mode' }).click();
@@ -205,7 +213,56 @@ describe('/chat → task → answer → cited answer', () => {
     await result.waitFor();
     expect(await result.textContent()).toContain('Tenants may keep at most two pets per unit.');
     expect(await result.textContent()).toMatch(/\d+%/);
-    await shot(page, SUITE, '09-test-mode');
+    await shot(page, SUITE, '08-test-mode');
+
+    // The saved question set: stored per workspace, run against live and test side by side.
+    await page.getByLabel('Saved questions').fill('How much is the pet deposit?\nIs there a helipad on the roof?');
+    await page.getByRole('button', { name: 'Save Questions' }).click();
+    await toast(page, 'Question set saved').waitFor();
+    await page.getByRole('button', { name: 'Run against Live and Test' }).click();
+    await toast(page, 'Comparison completed').waitFor();
+    const rows = page.getByTestId('comparison-row');
+    expect(await rows.count()).toBe(2);
+    const first = rows.first();
+    expect(await first.getByRole('region', { name: 'Live answer 1' }).textContent()).toContain('Pet Policy.txt');
+    expect(await first.getByRole('region', { name: 'Test answer 1' }).textContent()).toContain(
+      'The pet deposit is $300 per pet',
+    );
+    expect(await first.getByTestId('confidence-badge').count()).toBe(2);
+    await page.getByRole('figure', { name: 'Confidence comparison chart' }).waitFor();
+    await shot(page, SUITE, '09-question-set-comparison');
+    await page.reload();
+    await page.getByRole('switch', { name: 'Test mode' }).click();
+    await page.getByTestId('comparison').waitFor();
+    expect(await page.getByLabel('Saved questions').inputValue()).toBe(
+      'How much is the pet deposit?\nIs there a helipad on the roof?',
+    );
+
+    // Apply to Live shows the last comparison before it changes anything.
+    await page.goto('/test-assistant');
+    await page.getByText('Harbor Helper (TEST)').waitFor();
+    await page.getByRole('button', { name: 'Apply to Live Assistant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply to Live Assistant?' });
+    expect(await dialog.getByTestId('comparison-summary').textContent()).toContain('2 questions');
+    await shot(page, SUITE, '10-apply-shows-comparison');
+    const unchanged = await getJson<{ assistants: { system_prompt: string; is_test_version: boolean }[] }>(
+      server.url,
+      '/api/v1/assistants',
+      owner.accessToken,
+    );
+    expect(unchanged.body.assistants.find((a) => !a.is_test_version)?.system_prompt).toBe(
+      'You are Harbor Helper. Answer tenants briefly.',
+    );
+    await dialog.getByRole('button', { name: 'Apply to Live', exact: true }).click();
+    await toast(page, 'Changes applied to live assistant').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await getJson<{
+      assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[];
+    }>(server.url, '/api/v1/assistants', owner.accessToken);
+    expect(after.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
+      system_prompt: 'You are Harbor Helper, in test. Quote the documents.',
+      temperature: 0.6,
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

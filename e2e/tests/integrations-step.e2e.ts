@@ -120,8 +120,17 @@ describe('integrations step and provider catalogue', () => {
     await banner.getByText('Gmail connected.').waitFor();
     await page.getByTestId('connected-list').getByText('Gmail').waitFor({ timeout: 10_000 });
     await shot(page, SUITE, '06-gmail-connected-banner');
-    await banner.getByRole('button', { name: 'Dismiss' }).click();
-    await banner.waitFor({ state: 'detached' });
+    // A success banner clears itself after 5 s (doc 2 §9).
+    await banner.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The same banner on plain /onboarding (the OAuth callback's return_to), not only on the integrations step.
+    await page.goto('/onboarding?connected=gmail');
+    await page.getByTestId('oauth-return-banner').getByText('Gmail connected.').waitFor();
+    await page.goto('/onboarding?diag=success');
+    await page.getByTestId('oauth-return-banner').getByText('Diagnostic check passed').waitFor();
+    await page.goto('/onboarding?provider=gmail&reason=consent_revoked&focus=gmail');
+    await page.getByTestId('oauth-return-banner').getByText('Gmail connect failed: consent_revoked').waitFor();
+    await shot(page, SUITE, '06b-onboarding-return-banner');
 
     // An error return shows the friendly message.
     await page.goto('/onboarding?step=integrations&error=access_denied');
@@ -130,6 +139,10 @@ describe('integrations step and provider catalogue', () => {
       .getByText('Access was denied. Please try again and grant permission to continue.')
       .waitFor();
     await shot(page, SUITE, '07-oauth-error-banner');
+    // An error stays until dismissed; dismissing clears the query.
+    await page.getByTestId('oauth-return-banner').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByTestId('oauth-return-banner').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('error')).toBeNull();
 
     // Diagnostics from the real preflight: Gmail passes, Outlook (not configured) fails with remediation.
     await page.goto('/diagnostics/oauth');

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   HELIXIS_LLM_API_KEY: z.string().optional(),
   HELIXIS_LLM_MODEL: z.string().optional(),
   HELIXIS_EMBEDDING_MODEL: z.string().optional(),
+  // Voice (realtime-chat relay): a realtime model; base URL and key default to the HELIXIS_LLM_* ones.
+  HELIXIS_REALTIME_MODEL: z.string().optional(),
+  HELIXIS_REALTIME_BASE_URL: z.string().url().optional(),
+  HELIXIS_REALTIME_API_KEY: z.string().optional(),
   HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
   /** Buildium API host used when a connection names none (the bundled fake for local try-outs). */
   HELIXIS_BUILDIUM_BASE_URL: z.string().default('https://api.buildium.com'),
@@ -82,6 +86,8 @@ export interface Config {
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string };
+  /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
+  realtime: { baseUrl?: string; apiKey?: string; model?: string };
   trustedUpstreams: string[];
   /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
   buildiumBaseUrl: string;
@@ -192,6 +198,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.HELIXIS_LLM_API_KEY,
       model: e.HELIXIS_LLM_MODEL,
       embeddingModel: e.HELIXIS_EMBEDDING_MODEL,
+    },
+    realtime: {
+      baseUrl: e.HELIXIS_REALTIME_BASE_URL ?? e.HELIXIS_LLM_BASE_URL,
+      apiKey: e.HELIXIS_REALTIME_API_KEY ?? e.HELIXIS_LLM_API_KEY,
+      model: e.HELIXIS_REALTIME_MODEL?.trim() || undefined,
     },
     trustedUpstreams,
     buildiumBaseUrl: e.HELIXIS_BUILDIUM_BASE_URL.trim(),

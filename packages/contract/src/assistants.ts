@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RagAnswerOutput } from './chat';
 import { type Endpoint, NoInput } from './endpoint';
 import { Uuid } from './workspaces';
 
@@ -84,6 +85,83 @@ export const DEFAULT_SYSTEM_PROMPT = [
   'Only carry out automations the owner has approved.',
 ].join('\n');
 
+/**
+ * The saved question set of /test-assistant-mode (one per workspace): run against the live assistant and
+ * its test copy side by side before 'Apply to Live'.
+ */
+export const QUESTION_SET_MAX = 20;
+export const QUESTION_MAX_CHARS = 500;
+export const QuestionSet = z.object({
+  questions: z.array(z.string()),
+  /** null while nothing has been saved. */
+  updated_at: z.string().nullable(),
+});
+export type QuestionSet = z.infer<typeof QuestionSet>;
+export const SaveQuestionSetInput = z
+  .object({
+    questions: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'A question cannot be empty.')
+          .max(QUESTION_MAX_CHARS, `Each question must be no more than ${QUESTION_MAX_CHARS} characters.`),
+      )
+      .min(1, 'Add at least one question.')
+      .max(QUESTION_SET_MAX, `Save at most ${QUESTION_SET_MAX} questions.`)
+      .refine(
+        (qs) => new Set(qs.map((q) => q.toLowerCase())).size === qs.length,
+        'Each question may appear only once.',
+      ),
+  })
+  .strict();
+export type SaveQuestionSetInput = z.input<typeof SaveQuestionSetInput>;
+
+/** One side's answer in a comparison: what Test Assistant Mode shows for a query. */
+export const ComparedAnswer = RagAnswerOutput.pick({
+  answer: true,
+  confidence: true,
+  sources: true,
+  would_create_task: true,
+});
+export type ComparedAnswer = z.infer<typeof ComparedAnswer>;
+/** The settings an assistant answered with when the comparison ran. */
+export const ComparedAssistant = z.object({
+  assistant_id: Uuid,
+  name: z.string(),
+  system_prompt: z.string(),
+  temperature: z.number(),
+});
+export type ComparedAssistant = z.infer<typeof ComparedAssistant>;
+export const Comparison = z.object({
+  id: Uuid,
+  created_at: z.string(),
+  live: ComparedAssistant,
+  test: ComparedAssistant,
+  results: z.array(z.object({ question: z.string(), live: ComparedAnswer, test: ComparedAnswer })),
+  summary: z.object({
+    live_mean_confidence: z.number(),
+    test_mean_confidence: z.number(),
+    /** Answers that would hand the question to a person (doc 3 §5 task rule). */
+    live_would_create_tasks: z.number().int(),
+    test_would_create_tasks: z.number().int(),
+  }),
+  /** True when the live assistant or the test copy changed since the run. */
+  stale: z.boolean(),
+});
+export type Comparison = z.infer<typeof Comparison>;
+export const LatestComparison = z.object({ comparison: Comparison.nullable() });
+export type LatestComparison = z.infer<typeof LatestComparison>;
+
+export const questionSetMessages = {
+  saved: 'Question set saved',
+  saveFailed: 'Failed to save the question set',
+  compared: 'Comparison completed',
+  compareFailed: (message: string) => `Comparison failed: ${message}`,
+  noComparison: 'No comparison yet: run the saved question set on Test Assistant Mode before applying.',
+  stale: 'The assistants changed since this comparison ran; run it again to see the current answers.',
+} as const;
+
 export const assistantEndpoints = {
   listAssistants: {
     method: 'GET',
@@ -119,5 +197,41 @@ export const assistantEndpoints = {
     summary: "Writes the test copy's prompt and temperature to the live assistant.",
     input: NoInput,
     output: TestAssistantPair,
+  },
+  getQuestionSet: {
+    method: 'GET',
+    path: '/api/v1/assistants/question-set',
+    access: 'workspace',
+    role: 'manager',
+    summary: "The workspace's saved test questions (owner or manager).",
+    input: NoInput,
+    output: QuestionSet,
+  },
+  saveQuestionSet: {
+    method: 'PUT',
+    path: '/api/v1/assistants/question-set',
+    access: 'workspace',
+    role: 'manager',
+    summary: "Replaces the workspace's saved test questions (owner or manager).",
+    input: SaveQuestionSetInput,
+    output: QuestionSet,
+  },
+  runComparison: {
+    method: 'POST',
+    path: '/api/v1/assistants/comparisons',
+    access: 'workspace',
+    role: 'manager',
+    summary: 'Answers the saved questions with the live assistant and its test copy; stores the comparison.',
+    input: NoInput,
+    output: Comparison,
+  },
+  latestComparison: {
+    method: 'GET',
+    path: '/api/v1/assistants/comparisons/latest',
+    access: 'workspace',
+    role: 'manager',
+    summary: 'The last comparison of live and test answers, shown before Apply to Live.',
+    input: NoInput,
+    output: LatestComparison,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -174,6 +174,8 @@ export const chatMessages = {
 export const REALTIME_CHAT_PATH = '/functions/v1/realtime-chat';
 export const VOICE_SAMPLE_RATE = 24_000;
 export const VOICE_BUFFER_SIZE = 4_096;
+/** One microphone buffer as a binary frame: 4096 PCM16 samples = 8192 bytes (the relay's cap per frame). */
+export const VOICE_FRAME_BYTES = VOICE_BUFFER_SIZE * 2;
 /** The transcript shows for 10 seconds, then clears. */
 export const VOICE_TRANSCRIPT_MS = 10_000;
 export const VoiceState = z.enum(['connecting', 'connected', 'ended']);
@@ -183,8 +185,18 @@ export const VOICE_CLOSE_CODES = { notConfigured: 4503, upstreamFailed: 4502 } a
 export const voiceMessages = {
   connectionError: 'Connection Error',
   notConfigured:
-    'Voice chat needs a realtime model endpoint: set HELIXIS_LLM_BASE_URL and HELIXIS_LLM_MODEL on the server.',
+    'Voice chat needs a realtime model: set HELIXIS_REALTIME_MODEL and a base URL (HELIXIS_REALTIME_BASE_URL or HELIXIS_LLM_BASE_URL) on the server.',
 } as const;
+
+/** GET /api/v1/voice: whether the voice button can connect, and what to configure when it cannot. */
+export const VoiceConfig = z.object({
+  available: z.boolean(),
+  /** The realtime model the relay uses (no URL or key), null when voice is off. */
+  model: z.string().nullable(),
+  /** What an administrator must configure; null when available. */
+  message: z.string().nullable(),
+});
+export type VoiceConfig = z.infer<typeof VoiceConfig>;
 
 /**
  * What a browser may send as text frames (raw audio goes as binary PCM16 frames). Anything else is dropped.
@@ -219,6 +231,14 @@ export const VOICE_SERVER_EVENT_TYPES = [
 ] as const;
 
 export const chatEndpoints = {
+  voiceConfig: {
+    method: 'GET',
+    path: '/api/v1/voice',
+    access: 'workspace',
+    summary: 'Whether voice chat is configured on this server (realtime model endpoint).',
+    input: NoInput,
+    output: VoiceConfig,
+  },
   listThreads: {
     method: 'GET',
     path: '/api/v1/threads',

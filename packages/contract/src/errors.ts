@@ -39,6 +39,7 @@ export const errorCatalogue = {
       'No model endpoint is configured. Set HELIXIS_LLM_BASE_URL and HELIXIS_LLM_MODEL, or use the offline assistant.',
   },
   test_assistant_missing: { status: 409, message: 'Create the test assistant on the Test Assistant page first.' },
+  question_set_empty: { status: 409, message: 'Save at least one question before running the comparison.' },
   task_not_found: { status: 404, message: 'Task not found.' },
   automation_not_found: { status: 404, message: 'Automation not found.' },
   draft_not_found: { status: 404, message: 'This draft was not found.' },

@@ -9,6 +9,19 @@ export interface FetchedMail {
   subject: string;
   text: string;
   receivedAt: Date;
+  /** Gmail: the attachments named in the message's MIME tree (contents fetched separately). */
+  attachments?: MailAttachmentRef[];
+  /** Graph: whether the message has attachments (listed with a separate call). */
+  hasAttachments?: boolean;
+}
+
+/** An attachment as a mail API describes it, before its bytes are fetched. */
+export interface MailAttachmentRef {
+  id: string;
+  filename: string;
+  contentType: string;
+  /** Declared size in bytes (checked against the cap before anything is downloaded). */
+  size: number;
 }
 
 /** A failing mail API call: HTTP status (0 without an answer) and the provider's message. */

@@ -138,7 +138,8 @@ export async function registerRealtime(
     }
   };
 
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // 16 KiB: the largest client message is a voice frame (one 4096-sample PCM16 buffer, 8192 bytes, or its base64 event).
+  await app.register(websocket, { options: { maxPayload: 16_384 } });
   const unlisten = await deps.database.listen(EVENTS_CHANNEL, fanOut);
   const timer = setInterval(() => {
     heartbeat().catch((err) => log.error({ err }, 'realtime heartbeat failed'));

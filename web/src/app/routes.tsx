@@ -61,6 +61,15 @@ const workspaceRoutes: RouteObject[] = [
     lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
   },
   { path: '/chat', lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  // The test pages check the role themselves, with doc 3's own texts (redirect with a toast; a notice).
+  {
+    path: '/test-assistant',
+    lazy: page(() => import('../features/assistants/pages/test-assistant-page'), 'TestAssistantPage'),
+  },
+  {
+    path: '/test-assistant-mode',
+    lazy: page(() => import('../features/assistants/pages/test-assistant-mode-page'), 'TestAssistantModePage'),
+  },
   { path: '/employee-chat', lazy: page(() => import('../features/chat/pages/employee-chat-page'), 'EmployeeChatPage') },
   {
     path: '/integrations/email',
@@ -89,14 +98,6 @@ const managerRoutes: RouteObject[] = [
   // Managers and owners manage documents (doc 1 §6).
   { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
   { path: '/admin', lazy: page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
-  {
-    path: '/test-assistant',
-    lazy: page(() => import('../features/assistants/pages/test-assistant-page'), 'TestAssistantPage'),
-  },
-  {
-    path: '/test-assistant-mode',
-    lazy: page(() => import('../features/assistants/pages/test-assistant-mode-page'), 'TestAssistantModePage'),
-  },
 ];
 
 export const routes: RouteObject[] = [

@@ -16,3 +16,4 @@ export * from './knowledge';
 export * from './mail';
 export * from './profile';
 export * from './team';
+export * from './question-sets';

@@ -75,6 +75,15 @@ export async function ensureTestAssistant({ ctx }: { ctx: WorkspaceContext }): P
   });
 }
 
+/** The live assistant and its test copy when both exist; creates nothing (for read-only views). */
+export async function findTestPair(ctx: WorkspaceContext): Promise<TestAssistantPair | null> {
+  return ctx.tenant(async (tx) => {
+    const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
+    const test = live ? await repo.findTestCopy(tx, ctx.workspace.id, live.id) : undefined;
+    return live && test ? { live: toAssistant(live), test: toAssistant(test) } : null;
+  });
+}
+
 /** Apply to Live: the test copy's prompt and temperature become the live assistant's (doc 3 §4). */
 export async function applyTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
   return ctx.tenant(async (tx) => {

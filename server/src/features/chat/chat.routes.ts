@@ -6,6 +6,7 @@ import { authenticateRequest, type EndpointHandlers, parseInput, type WorkspaceR
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { chatWithContext, createThread, helixisAssistant, listMessages, listThreads, ragAnswer } from './chat.service';
+import { voiceConfig } from './voice.routes';
 
 export const chatHandlers = {
   listThreads,
@@ -14,6 +15,7 @@ export const chatHandlers = {
   chatWithContext: (args) => chatWithContext(args),
   helixisAssistant,
   ragAnswer,
+  voiceConfig,
 } satisfies Partial<EndpointHandlers>;
 
 /**

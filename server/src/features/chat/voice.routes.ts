@@ -2,21 +2,23 @@ import {
   REALTIME_CHAT_PATH,
   REALTIME_CLOSE_CODES,
   VOICE_CLOSE_CODES,
+  VOICE_FRAME_BYTES,
   VOICE_SERVER_EVENT_TYPES,
   VoiceClientEvent,
+  type VoiceConfig,
   voiceMessages,
 } from '@helixis/contract';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
-import { hasModelEndpoint } from '../../llm';
-import type { Deps } from '../../platform/context';
+import type { Config } from '../../config';
+import type { Deps, WorkspaceContext } from '../../platform/context';
 import { authenticate, type WorkspaceResolver } from '../../platform/http';
 import { originAllowed } from '../../platform/realtime';
 import { withTenant } from '../../platform/tenant';
 import * as assistantsRepo from '../assistants/assistants.repo';
 
-/** Binary frames the browser may send: PCM16 audio, at most one 4096-byte frame at a time. */
-const MAX_CLIENT_FRAME_BYTES = 4_096;
+/** Binary frames the browser may send: PCM16 audio, at most one 4096-sample buffer (8192 bytes) each. */
+const MAX_CLIENT_FRAME_BYTES = VOICE_FRAME_BYTES;
 /** Client messages held while the upstream connects; more means a stuck upstream. */
 const MAX_QUEUED = 64;
 const SERVER_TYPES = new Set<string>(VOICE_SERVER_EVENT_TYPES);
@@ -27,6 +29,20 @@ export function realtimeUrl(baseUrl: string, model: string): string {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('model', model);
   return url.toString();
+}
+
+/** The realtime endpoint, when voice is configured (HELIXIS_REALTIME_MODEL plus a base URL). */
+function realtimeEndpoint(config: Config): { baseUrl: string; model: string; apiKey?: string } | null {
+  const { baseUrl, model, apiKey } = config.realtime;
+  return baseUrl && model ? { baseUrl, model, apiKey } : null;
+}
+
+/** GET /api/v1/voice: lets the voice button say what to configure before anyone presses it. */
+export async function voiceConfig({ ctx }: { ctx: WorkspaceContext }): Promise<VoiceConfig> {
+  const endpoint = realtimeEndpoint(ctx.deps.config);
+  return endpoint
+    ? { available: true, model: endpoint.model, message: null }
+    : { available: false, model: null, message: voiceMessages.notConfigured };
 }
 
 function text(data: RawData): string {
@@ -91,8 +107,8 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: Deps, resolveWor
       closeBoth(REALTIME_CLOSE_CODES.unauthorized, 'Unauthorized');
       return;
     }
-    const { baseUrl, model, apiKey } = deps.config.llm;
-    if (!hasModelEndpoint(deps.config) || !baseUrl || !model) {
+    const endpoint = realtimeEndpoint(deps.config);
+    if (!endpoint) {
       socket.send(
         JSON.stringify({ type: 'error', error: { code: 'llm_not_configured', message: voiceMessages.notConfigured } }),
       );
@@ -104,8 +120,8 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: Deps, resolveWor
     );
     if (closed) return;
     const headers: Record<string, string> = { 'OpenAI-Beta': 'realtime=v1' };
-    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-    upstream = new WebSocket(realtimeUrl(baseUrl, model), { headers, handshakeTimeout: 10_000 });
+    if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;
+    upstream = new WebSocket(realtimeUrl(endpoint.baseUrl, endpoint.model), { headers, handshakeTimeout: 10_000 });
     upstream.on('open', () => {
       upstream?.send(
         JSON.stringify({

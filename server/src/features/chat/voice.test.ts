@@ -1,4 +1,4 @@
-import { REALTIME_CHAT_PATH, VOICE_CLOSE_CODES } from '@helixis/contract';
+import { REALTIME_CHAT_PATH, VOICE_CLOSE_CODES, voiceMessages } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type FakeRealtime, startFakeRealtime } from '../../llm/fake-realtime';
@@ -40,12 +40,19 @@ function connect(app: TestApp, token: string | null, headers: Record<string, str
   };
 }
 
+/** One microphone buffer of PCM16 24 kHz mono: a tone, or silence with amplitude 0. */
+function tone(samples: number, amplitude = 8000): Buffer {
+  const pcm = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(Math.sin(i / 10) * amplitude), i * 2);
+  return pcm;
+}
+
 beforeAll(async () => {
   fake = await startFakeRealtime();
   t = await startTestApp({
-    HELIXIS_LLM_BASE_URL: fake.url,
-    HELIXIS_LLM_MODEL: 'gpt-realtime-fake',
-    HELIXIS_LLM_API_KEY: 'sk-voice',
+    HELIXIS_REALTIME_BASE_URL: fake.url,
+    HELIXIS_REALTIME_MODEL: 'gpt-realtime-fake',
+    HELIXIS_REALTIME_API_KEY: 'sk-voice',
   });
   user = await createUserWithSession(t);
   await api(t, 'GET', '/api/v1/me', { token: user.token });
@@ -60,14 +67,13 @@ describe('realtime-chat relay', () => {
     const s = connect(t, user.token);
     await new Promise((r) => s.socket.once('open', r));
     // Sent before the upstream is ready: queued, not lost.
-    const pcm = Buffer.alloc(4096);
-    for (let i = 0; i < 2048; i++) pcm.writeInt16LE(Math.round(Math.sin(i / 10) * 8000), i * 2);
+    const pcm = tone(4096);
     s.socket.send(pcm);
     await s.waitFor('session.created');
     await s.waitFor('input_audio_buffer.speech_started');
     s.socket.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
     const transcript = await s.waitFor('conversation.item.input_audio_transcription.completed');
-    expect(transcript.transcript).toBe('heard 4096 bytes of audio');
+    expect(transcript.transcript).toBe('heard 8192 bytes of audio');
     s.socket.send(
       JSON.stringify({
         type: 'conversation.item.create',
@@ -102,20 +108,49 @@ describe('realtime-chat relay', () => {
     await s.closed;
   });
 
+  it('ends a spoken turn on silence (server VAD): transcript and audio answer without an explicit commit', async () => {
+    const before = fake.events.length;
+    const s = connect(t, user.token);
+    await s.waitFor('session.created');
+    // A frame over one 4096-sample buffer is dropped, never relayed.
+    s.socket.send(Buffer.alloc(8194, 1));
+    for (let i = 0; i < 3; i++) s.socket.send(tone(4096));
+    for (let i = 0; i < 3; i++) s.socket.send(tone(4096, 0));
+    const transcript = await s.waitFor('conversation.item.input_audio_transcription.completed');
+    // Three loud buffers plus the silent ones up to the 500 ms of silence that ends the turn.
+    expect(transcript.transcript).toBe(`heard ${6 * 8192} bytes of audio`);
+    await s.waitFor('response.audio.done');
+    expect(s.events.filter((e) => e.type === 'response.audio.delta')).toHaveLength(2);
+    const appended = fake.events.slice(before).filter((e) => e.type === 'input_audio_buffer.append');
+    expect(appended.map((e) => Buffer.from(String(e.audio), 'base64').length)).toEqual(Array(6).fill(8192));
+    s.socket.close();
+    await s.closed;
+  });
+
+  it('reports the voice configuration without URL or key', async () => {
+    const res = await api(t, 'GET', '/api/v1/voice', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: true, model: 'gpt-realtime-fake', message: null });
+    expect(JSON.stringify(res.body)).not.toContain('sk-voice');
+    expect((await api(t, 'GET', '/api/v1/voice')).status).toBe(401);
+  });
+
   it('refuses a missing token and a foreign origin', async () => {
     expect((await connect(t, null).closed).code).toBe(4401);
     const foreign = connect(t, user.token, { origin: 'https://evil.example' });
     expect((await foreign.closed).code).toBe(4403);
   });
 
-  it('says what to configure when no model endpoint is set', async () => {
-    const bare = await startTestApp();
+  it('says what to configure when no realtime model is set (a chat model alone is not enough)', async () => {
+    const bare = await startTestApp({ HELIXIS_LLM_BASE_URL: fake.url, HELIXIS_LLM_MODEL: 'gpt-chat-only' });
     try {
       const u = await createUserWithSession(bare);
+      const config = await api(bare, 'GET', '/api/v1/voice', { token: u.token });
+      expect(config.body).toEqual({ available: false, model: null, message: voiceMessages.notConfigured });
+      expect(voiceMessages.notConfigured).toContain('HELIXIS_REALTIME_MODEL');
       const s = connect(bare, u.token);
       const error = await s.waitFor('error');
-      expect(error.error).toMatchObject({ code: 'llm_not_configured' });
-      expect((error.error as { message: string }).message).toContain('HELIXIS_LLM_BASE_URL');
+      expect(error.error).toMatchObject({ code: 'llm_not_configured', message: voiceMessages.notConfigured });
       expect((await s.closed).code).toBe(VOICE_CLOSE_CODES.notConfigured);
     } finally {
       await bare.close();

@@ -133,20 +133,33 @@ function titleFromFilename(filename: string): string {
 }
 
 /** An uploaded file (multipart `file`): checked for type and size, then queued. */
-export async function ingestUpload(
+export function ingestUpload(
   ctx: WorkspaceContext,
   file: { filename: string; contentType: string | null; data: Buffer },
+): Promise<IngestOutput> {
+  return ingestFileForWorkspace(scopeOf(ctx), file, { source: 'upload' });
+}
+
+/**
+ * A file for a workspace (an upload, an e-mail attachment): the same type and size checks, then queued
+ * for the ingest job, whose parsers extract the text. `title` defaults to the file name.
+ */
+export async function ingestFileForWorkspace(
+  scope: KnowledgeScope,
+  file: { filename: string; contentType: string | null; data: Buffer },
+  options: { source: string; title?: string },
 ): Promise<IngestOutput> {
   const format = formatOfUpload(file.filename);
   if (file.data.length > KNOWLEDGE_LIMITS.maxUploadBytes) throw new AppError('file_too_large');
   if (file.data.length === 0) throw new AppError('file_unreadable', { userMessage: 'This file is empty.' });
-  return createDocument(scopeOf(ctx), {
-    title: titleFromFilename(file.filename),
+  const filename = titleFromFilename(file.filename);
+  return createDocument(scope, {
+    title: options.title?.trim().slice(0, 300) || filename,
     bytes: file.data.length,
     format,
-    source: 'upload',
+    source: options.source.slice(0, 50),
     sourceUrl: null,
-    upload: { filename: titleFromFilename(file.filename), contentType: file.contentType, data: file.data },
+    upload: { filename, contentType: file.contentType, data: file.data },
   });
 }
 

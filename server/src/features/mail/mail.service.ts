@@ -19,6 +19,7 @@ import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { AUTOMATION_INBOUND_JOB } from '../automations/inbound.job';
 import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
 
@@ -281,6 +282,7 @@ export async function intakeMailbox(
   let imported = 0;
   for (const mail of fetched) {
     if (known.has(mail.externalId)) continue;
+    const attachments = await importMailAttachments(scope, { provider, accessToken: token, mail });
     const stored = await storeMail(scope.deps, scope.log, {
       workspaceId: scope.workspaceId,
       source: provider,
@@ -289,7 +291,7 @@ export async function intakeMailbox(
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      attachments: [],
+      attachments,
       receivedAt: mail.receivedAt,
     });
     if (stored) imported++;

@@ -1,4 +1,4 @@
-import { type FetchedMail, getJson } from '../mail-message';
+import { type FetchedMail, getJson, type MailAttachmentRef } from '../mail-message';
 import { type OutgoingMail, rfc822 } from '../outgoing-mail';
 import { sendRequest } from '../send-request';
 
@@ -6,9 +6,27 @@ import { sendRequest } from '../send-request';
 
 interface GmailPart {
   mimeType?: string;
+  filename?: string;
   headers?: { name: string; value: string }[];
-  body?: { data?: string };
+  body?: { data?: string; attachmentId?: string; size?: number };
   parts?: GmailPart[];
+}
+
+/** Parts with a file name and an attachmentId: the attachments (users.messages.attachments.get). */
+function attachmentRefs(part: GmailPart | undefined): MailAttachmentRef[] {
+  if (!part) return [];
+  const own =
+    part.filename && part.body?.attachmentId
+      ? [
+          {
+            id: part.body.attachmentId,
+            filename: part.filename,
+            contentType: part.mimeType ?? 'application/octet-stream',
+            size: part.body.size ?? 0,
+          },
+        ]
+      : [];
+  return [...own, ...(part.parts ?? []).flatMap(attachmentRefs)];
 }
 
 function header(part: GmailPart | undefined, name: string): string | null {
@@ -49,6 +67,7 @@ export class GmailClient {
         subject: header(m.payload, 'Subject') ?? '',
         text: plainText(m.payload) || m.snippet || '',
         receivedAt: new Date(Number(m.internalDate ?? Date.now())),
+        attachments: attachmentRefs(m.payload),
       });
     }
     return out;
@@ -65,5 +84,14 @@ export class GmailClient {
       describeError: (json) => (json as { error?: { message?: string } } | null)?.error?.message,
     });
     return { id: String((res.json as { id?: string } | null)?.id ?? '') };
+  }
+
+  /** users.messages.attachments.get: the attachment's bytes (base64url `data`). */
+  async getAttachment(accessToken: string, messageId: string, attachmentId: string): Promise<Buffer> {
+    const body = (await getJson(
+      `${this.baseUrl}/gmail/v1/users/me/messages/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}`,
+      accessToken,
+    )) as { data?: string };
+    return Buffer.from(body.data ?? '', 'base64url');
   }
 }

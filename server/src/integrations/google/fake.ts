@@ -4,7 +4,7 @@ import { parseRfc822 } from '../outgoing-mail';
 
 /**
  * Local fake of Google's OAuth 2.0 server (accounts.google.com authorize, oauth2.googleapis.com
- * token and revoke paths) and of the Gmail API messages list/get. Tests point
+ * token and revoke paths) and of the Gmail API messages list/get and attachments.get. Tests point
  * HELIXIS_GOOGLE_AUTH_URL / _TOKEN_URL / _REVOKE_URL and HELIXIS_GMAIL_API_URL at it.
  */
 export const FAKE_GOOGLE_CLIENT_ID = 'fake-google-client.apps.googleusercontent.com';
@@ -16,6 +16,8 @@ export interface FakeGmailMessage {
   subject: string;
   text: string;
   date: Date;
+  /** Files attached; served by users.messages.attachments.get under ids att-0, att-1, ... */
+  attachments?: { filename: string; mimeType: string; data: Buffer }[];
 }
 
 /** What users.messages.send received, decoded from its raw RFC 822 form. */
@@ -79,13 +81,36 @@ export class FakeGoogle extends FakeOAuthProvider {
         body: { messages: sorted.map((m) => ({ id: m.id, threadId: `t-${m.id}` })), resultSizeEstimate: sorted.length },
       };
     }
-    const id = decodeURIComponent(req.path.slice(base.length + 1));
+    const [id = '', sub, attachmentId] = req.path
+      .slice(base.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
     const m = this.messages.find((x) => x.id === id);
-    if (!m)
-      return {
-        status: 404,
-        body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
-      };
+    const notFound = {
+      status: 404,
+      body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
+    };
+    if (!m) return notFound;
+    if (sub === 'attachments') {
+      const file = m.attachments?.[Number(attachmentId?.replace('att-', ''))];
+      if (!file || !attachmentId?.startsWith('att-')) return notFound;
+      return { status: 200, body: { attachmentId, size: file.data.length, data: file.data.toString('base64url') } };
+    }
+    const alternative = {
+      mimeType: 'multipart/alternative',
+      headers: [],
+      body: { size: 0 },
+      parts: [
+        { mimeType: 'text/plain', headers: [], body: { size: m.text.length, data: b64(m.text) } },
+        { mimeType: 'text/html', headers: [], body: { size: m.text.length + 7, data: b64(`<p>${m.text}</p>`) } },
+      ],
+    };
+    const files = (m.attachments ?? []).map((a, i) => ({
+      mimeType: a.mimeType,
+      filename: a.filename,
+      headers: [{ name: 'Content-Disposition', value: `attachment; filename="${a.filename}"` }],
+      body: { attachmentId: `att-${i}`, size: a.data.length },
+    }));
     return {
       status: 200,
       body: {
@@ -95,7 +120,7 @@ export class FakeGoogle extends FakeOAuthProvider {
         snippet: m.text.slice(0, 100),
         internalDate: String(m.date.getTime()),
         payload: {
-          mimeType: 'multipart/alternative',
+          mimeType: files.length > 0 ? 'multipart/mixed' : 'multipart/alternative',
           headers: [
             { name: 'From', value: m.from },
             { name: 'To', value: this.options.email },
@@ -103,10 +128,7 @@ export class FakeGoogle extends FakeOAuthProvider {
             { name: 'Date', value: m.date.toUTCString() },
           ],
           body: { size: 0 },
-          parts: [
-            { mimeType: 'text/plain', headers: [], body: { size: m.text.length, data: b64(m.text) } },
-            { mimeType: 'text/html', headers: [], body: { size: m.text.length + 7, data: b64(`<p>${m.text}</p>`) } },
-          ],
+          parts: files.length > 0 ? [alternative, ...files] : alternative.parts,
         },
       },
     };

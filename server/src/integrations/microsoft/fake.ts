@@ -3,7 +3,7 @@ import { FakeOAuthProvider } from '../fake-oauth';
 
 /**
  * Local fake of the Microsoft identity platform v2.0 endpoints (`/common/oauth2/v2.0/authorize`,
- * `/token`; refresh tokens rotate; no revoke) and of Graph's inbox messages list. Tests point
+ * `/token`; refresh tokens rotate; no revoke) and of Graph's inbox messages list and attachments. Tests point
  * HELIXIS_MS_AUTHORITY_URL and HELIXIS_GRAPH_API_URL at it.
  */
 export const FAKE_MS_CLIENT_ID = '00000000-fake-4000-8000-000000000365';
@@ -15,6 +15,8 @@ export interface FakeGraphMessage {
   subject: string;
   text: string;
   date: Date;
+  /** File attachments, listed and served under /me/messages/{id}/attachments with ids att-0, att-1, ... */
+  attachments?: { name: string; contentType: string; data: Buffer }[];
 }
 
 /** What /me/sendMail received. */
@@ -53,6 +55,8 @@ export class FakeMicrosoft extends FakeOAuthProvider {
 
   protected override handleApi(req: RecordedRequest, body: string): FakeHandlerResult {
     if (req.path === '/v1.0/me/sendMail' && req.method === 'POST') return this.#sendMail(req, body);
+    const attachments = req.path.match(/^\/v1\.0\/me\/messages\/([^/]+)\/attachments(?:\/([^/]+))?$/);
+    if (attachments && this.authorized(req)) return this.attachment(attachments[1] ?? '', attachments[2]);
     const single = /^\/v1\.0\/me\/messages\/([^/]+)$/.exec(req.path);
     if (req.path !== '/v1.0/me/mailFolders/inbox/messages' && !single) {
       return { status: 404, body: { error: { code: 'ResourceNotFound', message: 'Resource not found.' } } };
@@ -80,6 +84,7 @@ export class FakeMicrosoft extends FakeOAuthProvider {
         toRecipients: [{ emailAddress: { address: this.options.email } }],
         receivedDateTime: m.date.toISOString(),
         isRead: false,
+        hasAttachments: (m.attachments ?? []).length > 0,
         conversationId: `c-${m.id}`,
       }));
     if (id) {
@@ -121,5 +126,25 @@ export class FakeMicrosoft extends FakeOAuthProvider {
       contentType: message.body?.contentType ?? 'Text',
     });
     return { status: 202, body: undefined };
+  }
+
+  /** fileAttachment resources; contentBytes only when one attachment is read (the list selects without it). */
+  private attachment(messageId: string, attachmentId: string | undefined): FakeHandlerResult {
+    const m = this.messages.find((x) => x.id === decodeURIComponent(messageId));
+    const notFound = { status: 404, body: { error: { code: 'ErrorItemNotFound', message: 'Not found.' } } };
+    if (!m) return notFound;
+    const resources = (m.attachments ?? []).map((a, i) => ({
+      '@odata.type': '#microsoft.graph.fileAttachment',
+      id: `att-${i}`,
+      name: a.name,
+      contentType: a.contentType,
+      size: a.data.length,
+      isInline: false,
+      contentBytes: a.data.toString('base64'),
+    }));
+    if (attachmentId === undefined)
+      return { status: 200, body: { value: resources.map(({ contentBytes, ...rest }) => rest) } };
+    const one = resources.find((r) => r.id === decodeURIComponent(attachmentId));
+    return one ? { status: 200, body: one } : notFound;
   }
 }

@@ -3,7 +3,6 @@ import { hasRole } from '@helixis/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -12,19 +11,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
 import { useBusinessRole } from '../../workspaces/api/use-business-role';
 import { useTestAssistantPair } from '../api/test-assistant';
+import { ConfidenceBadge } from '../components/confidence-badge';
+import { QuestionSetCard } from '../components/question-set-card';
 
 interface TestResult {
   id: string;
   query: string;
   result: RagAnswerOutput;
   created_at: string;
-}
-
-/** Doc 3 §9: above 0.7 default, above 0.4 secondary, otherwise destructive. */
-function confidenceClass(confidence: number): string {
-  if (confidence > 0.7) return 'bg-primary text-primary-foreground';
-  if (confidence > 0.4) return 'bg-secondary text-secondary-foreground';
-  return 'bg-destructive text-destructive-foreground';
 }
 
 /** /test-assistant-mode (doc 3 §2, §4): queries answered with the test copy; owner or manager. */
@@ -119,7 +113,7 @@ export function TestAssistantModePage() {
             <li key={h.id} className="rounded-lg border bg-card p-4" data-testid="test-result">
               <div className="flex items-center justify-between gap-2">
                 <p className="font-medium text-sm">{h.query}</p>
-                <Badge className={confidenceClass(h.result.confidence)}>{Math.round(h.result.confidence * 100)}%</Badge>
+                <ConfidenceBadge confidence={h.result.confidence} />
               </div>
               <p className="mt-2 whitespace-pre-wrap text-sm">{h.result.answer}</p>
               {h.result.sources.length > 0 ? (
@@ -139,6 +133,7 @@ export function TestAssistantModePage() {
           ))}
         </ul>
       ) : null}
+      {enabled && pair.data ? <QuestionSetCard /> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { assistantMessages } from '@helixis/contract';
+import { assistantMessages, questionSetMessages } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,10 +7,20 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useLatestComparison } from '../api/question-sets';
 import { useApplyTestAssistant, useTestAssistantPair } from '../api/test-assistant';
 import { useUpdateAssistant } from '../api/update-assistant';
+import { ComparisonChart, ComparisonSummary } from '../components/comparison-view';
 import { TemperatureSlider } from '../components/temperature-slider';
 
 /** /test-assistant (doc 3 §2, §4): live and test copies side by side; managers only. */
@@ -24,6 +34,8 @@ export function TestAssistantPage() {
   const apply = useApplyTestAssistant();
   const [prompt, setPrompt] = useState<string | null>(null);
   const [temperature, setTemperature] = useState(0.2);
+  const [confirming, setConfirming] = useState(false);
+  const latest = useLatestComparison({ enabled: allowed && confirming });
 
   useEffect(() => {
     if (settled && !hasRole(role, 'manager')) {
@@ -49,6 +61,11 @@ export function TestAssistantPage() {
   const editedPrompt = prompt ?? test.system_prompt;
 
   const saveTest = () => update.mutateAsync({ id: test.id, system_prompt: editedPrompt, temperature });
+  const comparison = latest.data?.comparison ?? null;
+  // Edits not yet saved also make the last comparison out of date.
+  const unsavedSinceRun =
+    comparison !== null &&
+    (comparison.test.system_prompt !== editedPrompt || comparison.test.temperature !== temperature);
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -114,18 +131,7 @@ export function TestAssistantPage() {
         >
           Save Test Changes
         </Button>
-        <Button
-          variant="secondary"
-          disabled={apply.isPending || update.isPending}
-          onClick={() =>
-            saveTest()
-              .then(() => apply.mutateAsync())
-              .then(
-                () => toast.success(assistantMessages.applied),
-                (err: Error) => toast.error(assistantMessages.applyFailed, { description: err.message }),
-              )
-          }
-        >
+        <Button variant="secondary" disabled={apply.isPending || update.isPending} onClick={() => setConfirming(true)}>
           Apply to Live Assistant
         </Button>
         <Button
@@ -142,6 +148,62 @@ export function TestAssistantPage() {
           Test in Chat
         </Button>
       </div>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Apply to Live Assistant?</DialogTitle>
+            <DialogDescription>
+              The live assistant will use the test prompt and temperature {temperature.toFixed(1)}. Last comparison of
+              the saved question set:
+            </DialogDescription>
+          </DialogHeader>
+          {latest.isPending ? <p className="text-muted-foreground text-sm">{assistantMessages.loading}</p> : null}
+          {latest.isSuccess && !comparison ? (
+            <p className="text-muted-foreground text-sm" data-testid="no-comparison">
+              {questionSetMessages.noComparison}
+            </p>
+          ) : null}
+          {comparison ? (
+            <div className="flex flex-col gap-3">
+              <ComparisonSummary comparison={comparison} />
+              {unsavedSinceRun && !comparison.stale ? (
+                <p className="text-amber-700 text-xs">{questionSetMessages.stale}</p>
+              ) : null}
+              <ComparisonChart comparison={comparison} />
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() =>
+                saveTest().then(
+                  () => navigate('/test-assistant-mode'),
+                  (err: Error) => toast.error(assistantMessages.testSaveFailed, { description: err.message }),
+                )
+              }
+            >
+              Save and run comparison
+            </Button>
+            <Button
+              disabled={apply.isPending || update.isPending}
+              onClick={() =>
+                saveTest()
+                  .then(() => apply.mutateAsync())
+                  .then(
+                    () => {
+                      setConfirming(false);
+                      toast.success(assistantMessages.applied);
+                    },
+                    (err: Error) => toast.error(assistantMessages.applyFailed, { description: err.message }),
+                  )
+              }
+            >
+              Apply to Live
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </section>
   );
 }

@@ -84,3 +84,12 @@ export async function streamChat(
   }
   throw new ApiError('unknown_error', chatMessages.error, 200);
 }
+
+/** Whether the server has a realtime model for voice, and what to configure when it has not. */
+export function useVoiceConfig() {
+  return useQuery({
+    queryKey: ['voice-config'],
+    queryFn: ({ signal }) => invoke('voiceConfig', {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}

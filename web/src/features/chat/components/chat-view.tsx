@@ -7,7 +7,14 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
-import { type ChatMessage, messagesQueryOptions, streamChat, useMessages, useThreads } from '../api/chat-api';
+import {
+  type ChatMessage,
+  messagesQueryOptions,
+  streamChat,
+  useMessages,
+  useThreads,
+  useVoiceConfig,
+} from '../api/chat-api';
 import { useVoiceChat } from '../hooks/use-voice-chat';
 import { MarkdownMessage } from './markdown-message';
 import { MessageSources } from './message-sources';
@@ -80,6 +87,10 @@ export function ChatView({
   const bottom = useRef<HTMLDivElement>(null);
   const voice = useVoiceChat();
   const voiceActive = voice.state === 'connecting' || voice.state === 'connected';
+  const voiceConfig = useVoiceConfig();
+  // Without a realtime model the button says what to configure instead of connecting.
+  const voiceMissing = voiceConfig.data?.available === false ? voiceConfig.data.message : null;
+  const [voiceHint, setVoiceHint] = useState(false);
 
   const stored: ChatMessage[] = threadId ? (messages.data?.messages ?? []) : [];
   const turns: LocalTurn[] = [
@@ -225,9 +236,29 @@ export function ChatView({
           <div ref={bottom} />
         </div>
         {voice.state !== 'idle' ? (
-          <p className="border-t px-4 py-1.5 text-muted-foreground text-xs" data-testid="voice-status">
-            Voice: {voice.state}
-            {voice.transcript ? ` · "${voice.transcript}"` : ''}
+          <p
+            className="flex flex-wrap items-center gap-2 border-t px-4 py-1.5 text-muted-foreground text-xs"
+            data-testid="voice-status"
+            data-state={voice.state}
+            data-played={voice.played}
+          >
+            <span
+              className={cn(
+                'size-2 rounded-full',
+                voice.state === 'connected' ? 'bg-emerald-500' : 'bg-muted-foreground/40',
+              )}
+            />
+            <span>Voice: {voice.state}</span>
+            {voice.transcript ? <span data-testid="voice-transcript">You said: "{voice.transcript}"</span> : null}
+          </p>
+        ) : null}
+        {voiceHint && voiceMissing ? (
+          <p
+            className="border-t bg-amber-50 px-4 py-1.5 text-amber-900 text-xs"
+            role="note"
+            data-testid="voice-not-configured"
+          >
+            {voiceMissing}
           </p>
         ) : null}
         <form
@@ -243,7 +274,12 @@ export function ChatView({
             size="icon"
             aria-label={voiceActive ? 'End voice chat' : 'Voice chat'}
             aria-pressed={voiceActive}
-            onClick={() => (voiceActive ? voice.stop() : void voice.start())}
+            title={voiceMissing ?? undefined}
+            onClick={() => {
+              if (voiceActive) voice.stop();
+              else if (voiceMissing) setVoiceHint((v) => !v);
+              else void voice.start();
+            }}
           >
             {voiceActive ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
           </Button>

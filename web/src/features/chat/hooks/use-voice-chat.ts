@@ -11,9 +11,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getAccessToken } from '../../../lib/auth-client';
 
-/** The server accepts binary audio frames of at most 4096 bytes: 2048 PCM16 samples. */
-const SAMPLES_PER_FRAME = 2_048;
-
 function toPcm16(input: Float32Array): Int16Array {
   const out = new Int16Array(input.length);
   for (let i = 0; i < input.length; i++) {
@@ -38,6 +35,8 @@ function fromBase64Pcm16(b64: string): Float32Array {
 export function useVoiceChat() {
   const [state, setState] = useState<VoiceState | 'idle'>('idle');
   const [transcript, setTranscript] = useState('');
+  /** Audio chunks of the assistant's answer scheduled for playback in this session. */
+  const [played, setPlayed] = useState(0);
   const socket = useRef<WebSocket | null>(null);
   const audio = useRef<{ context: AudioContext; stream: MediaStream; nextPlay: number } | null>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -67,10 +66,13 @@ export function useVoiceChat() {
     a.nextPlay = Math.max(a.nextPlay, a.context.currentTime);
     source.start(a.nextPlay);
     a.nextPlay += buffer.duration;
+    setPlayed((n) => n + 1);
   }, []);
 
   const start = useCallback(async () => {
     setState('connecting');
+    setTranscript('');
+    setPlayed(0);
     const token = await getAccessToken();
     const base = globalThis.location.origin.replace(/^http/, 'ws');
     const ws = new WebSocket(`${base}${REALTIME_CHAT_PATH}?access_token=${encodeURIComponent(token ?? '')}`);
@@ -109,8 +111,8 @@ export function useVoiceChat() {
       const processor = context.createScriptProcessor(VOICE_BUFFER_SIZE, 1, 1);
       processor.onaudioprocess = (e) => {
         if (ws.readyState !== WebSocket.OPEN) return;
-        const pcm = toPcm16(e.inputBuffer.getChannelData(0));
-        for (let i = 0; i < pcm.length; i += SAMPLES_PER_FRAME) ws.send(pcm.slice(i, i + SAMPLES_PER_FRAME).buffer);
+        // One binary frame per 4096-sample buffer; the relay wraps it as input_audio_buffer.append.
+        ws.send(toPcm16(e.inputBuffer.getChannelData(0)).buffer);
       };
       context.createMediaStreamSource(stream).connect(processor);
       processor.connect(context.destination);
@@ -120,5 +122,5 @@ export function useVoiceChat() {
     }
   }, [stop, play]);
 
-  return { state, transcript, start, stop };
+  return { state, transcript, played, start, stop };
 }

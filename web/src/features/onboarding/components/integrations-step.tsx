@@ -3,14 +3,11 @@ import {
   catalogCategories,
   catalogIndustries,
   catalogProviders,
-  OAuthErrorCode,
-  oauthErrorMessages,
   onboardingTexts,
 } from '@helixis/contract';
-import { ArrowLeft, ArrowRight, Briefcase, Building2, CheckCircle2, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Briefcase, Building2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -30,41 +27,6 @@ import { providerLabel } from '../../integrations/provider-label';
 type OpenDialog = { title: string; description: string; providers: CatalogProvider[] } | null;
 
 const byId = new Map(catalogProviders.map((p) => [p.id, p]));
-
-/** The OAuth return banner: ?connected={provider} or ?error={code} (doc 2 §8); dismissing clears the query. */
-function OAuthReturnBanner() {
-  const [params, setParams] = useSearchParams();
-  const connected = params.get('connected');
-  const error = params.get('error');
-  if (!connected && !error) return null;
-  const dismiss = () => {
-    const next = new URLSearchParams(params);
-    next.delete('connected');
-    next.delete('error');
-    setParams(next, { replace: true });
-  };
-  const code = OAuthErrorCode.safeParse(error);
-  const message = code.success ? oauthErrorMessages[code.data] : error;
-  return (
-    <Alert data-testid="oauth-return-banner" variant={connected ? 'success' : 'destructive'}>
-      <div className="flex items-start justify-between gap-3">
-        <p>
-          {connected ? (
-            <>
-              <CheckCircle2 aria-hidden="true" className="mr-1 inline size-4 text-success" />
-              {providerLabel(connected)} connected. The assistant can now read your mail.
-            </>
-          ) : (
-            <>The connection did not complete: {message}</>
-          )}
-        </p>
-        <Button aria-label="Dismiss" size="icon" variant="ghost" onClick={dismiss}>
-          <X aria-hidden="true" />
-        </Button>
-      </div>
-    </Alert>
-  );
-}
 
 /**
  * The integrations step of onboarding (doc 2 §2): category cards, the property-management section,
@@ -109,8 +71,6 @@ export function IntegrationsStep() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <OAuthReturnBanner />
-
         <section aria-labelledby="pm-heading" className="space-y-3">
           <h3 className="font-semibold text-sm" id="pm-heading">
             Property management

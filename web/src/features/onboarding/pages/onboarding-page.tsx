@@ -13,6 +13,7 @@ import { WorkspaceRepairPanel } from '../../workspaces/components/workspace-repa
 import { WorkspaceSetupFailedCard } from '../../workspaces/components/workspace-setup-failed-card';
 import { useOnboardingRounds } from '../api/onboarding';
 import { IntegrationsStep } from '../components/integrations-step';
+import { OAuthReturnBanner } from '../components/oauth-return-banner';
 import { RoundsWizard } from '../components/rounds-wizard';
 import { SummaryScreen } from '../components/summary-screen';
 
@@ -106,6 +107,8 @@ export function OnboardingPage() {
           onContinue={() => setDismissedError(true)}
         />
       ) : null}
+
+      <OAuthReturnBanner />
 
       {body}
 
