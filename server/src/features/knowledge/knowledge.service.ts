@@ -236,25 +236,30 @@ function readableReason(err: unknown): string {
   return 'This file could not be read. It may be damaged, empty or password-protected.';
 }
 
-/**
- * Runs one ingestion: parse (outside any transaction), chunk, then write chunks + postings + term
- * statistics and mark READY in one transaction — or mark failed with a readable reason and nothing
- * written. Idempotent: a document that is no longer PENDING (done, failed, deleted) is left alone.
- */
-export async function processDocument(
-  scope: KnowledgeScope,
-  documentId: string,
-  attempt: { isLast: boolean; progress?: (percent: number) => Promise<void> },
-): Promise<{ title: string; text: string } | null> {
-  const loaded = await inTenant(scope, async (tx) => {
-    const doc = await repo.findDocument(tx, scope.workspaceId, documentId);
-    if (doc?.status !== 'PENDING') return null;
-    const upload = await repo.findUpload(tx, scope.workspaceId, documentId);
-    return { doc, upload };
-  });
-  if (!loaded) return null;
-  const { doc, upload } = loaded;
+/** A document parsed and chunked, ready for the index write. */
+interface PreparedDocument {
+  doc: repo.DocumentRow;
+  title: string;
+  bytes: number | undefined;
+  chunks: repo.IndexedChunk[];
+  text: string;
+}
 
+export interface IngestAttempt {
+  isLast: boolean;
+  progress?: (percent: number) => Promise<void>;
+}
+
+/**
+ * Parses and chunks one loaded document (outside any transaction). Returns null when the document
+ * failed (marked failed with a readable reason); throws transient trouble unless this is the last attempt.
+ */
+async function prepareDocument(
+  scope: KnowledgeScope,
+  doc: repo.DocumentRow,
+  upload: repo.UploadRow | undefined,
+  attempt: IngestAttempt,
+): Promise<PreparedDocument | null> {
   let blocks: Block[];
   let title: string | undefined;
   let bytes: number | undefined;
@@ -272,19 +277,18 @@ export async function processDocument(
     // Network trouble may pass on a later attempt; a bad file, a refused address, a missing page will not.
     const transient = err instanceof AppError && isTransientFetchError(err);
     if (transient && !attempt.isLast) throw err;
-    if (!(err instanceof AppError)) scope.log.warn({ err, documentId }, 'document parser failed');
-    await failDocument(scope, documentId, readableReason(err));
+    if (!(err instanceof AppError)) scope.log.warn({ err, documentId: doc.id }, 'document parser failed');
+    await failDocument(scope, doc.id, readableReason(err));
     return null;
   }
-  await attempt.progress?.(50);
 
   const chunks = chunkBlocks(blocks);
   if (chunks.length === 0) {
-    await failDocument(scope, documentId, 'No text was found in this document.');
+    await failDocument(scope, doc.id, 'No text was found in this document.');
     return null;
   }
   if (chunks.length > KNOWLEDGE_LIMITS.maxChunksPerDocument) {
-    await failDocument(scope, documentId, 'This document is too long. Please split it into smaller files.');
+    await failDocument(scope, doc.id, 'This document is too long. Please split it into smaller files.');
     return null;
   }
   const finalTitle = title ?? doc.title;
@@ -292,45 +296,127 @@ export async function processDocument(
     const { tf, length } = termFrequencies(indexedText(finalTitle, chunk.content));
     return { id: randomUUID(), chunkIndex: i, headingPath: chunk.headingPath, content: chunk.content, tf, length };
   });
+  return { doc, title: finalTitle, bytes, chunks: indexed, text: chunks.map((c) => c.content).join('\n\n') };
+}
 
-  try {
-    const outcome = await inTenant(scope, async (tx) => {
-      await repo.lockWorkspaceIndex(tx, scope.workspaceId);
-      const current = await repo.lockDocument(tx, scope.workspaceId, documentId);
-      if (current?.status !== 'PENDING') return 'skipped' as const;
-      const stats = await repo.readStats(tx, scope.workspaceId);
-      if (stats.chunkCount + indexed.length > KNOWLEDGE_LIMITS.maxChunksPerWorkspace) return 'quota' as const;
-      await repo.insertChunks(tx, scope.workspaceId, { id: documentId, title: finalTitle }, indexed);
-      await repo.markReady(tx, scope.workspaceId, documentId, {
-        chunkCount: indexed.length,
-        title: finalTitle,
-        ...(bytes !== undefined ? { bytes } : {}),
-      });
-      await repo.deleteUpload(tx, scope.workspaceId, documentId);
-      // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
-      if (embedderFromConfig(scope.deps.config)) {
-        await scope.deps.jobs.enqueue(EMBED_JOB, { documentId }, { tx, workspaceId: scope.workspaceId });
+/**
+ * Writes prepared documents (chunks, postings, df, stats, READY, uploads dropped, embed jobs, events)
+ * in one transaction. 'quota' when they do not all fit the workspace's chunk limit (nothing written).
+ */
+async function writePrepared(
+  scope: KnowledgeScope,
+  prepared: readonly PreparedDocument[],
+): Promise<{ outcome: 'written'; ready: PreparedDocument[] } | { outcome: 'quota' }> {
+  return inTenant(scope, async (tx) => {
+    await repo.lockWorkspaceIndex(tx, scope.workspaceId);
+    const current = await repo.lockDocuments(
+      tx,
+      scope.workspaceId,
+      prepared.map((p) => p.doc.id),
+    );
+    const pending = new Map(current.filter((d) => d.status === 'PENDING').map((d) => [d.id, d]));
+    const ready = prepared.filter((p) => pending.has(p.doc.id));
+    if (ready.length === 0) return { outcome: 'written' as const, ready };
+    const stats = await repo.readStats(tx, scope.workspaceId);
+    const adding = ready.reduce((n, p) => n + p.chunks.length, 0);
+    if (stats.chunkCount + adding > KNOWLEDGE_LIMITS.maxChunksPerWorkspace) return { outcome: 'quota' as const };
+    await repo.insertDocumentsIndex(
+      tx,
+      scope.workspaceId,
+      ready.map((p) => ({ document: { id: p.doc.id, title: p.title }, chunks: p.chunks })),
+    );
+    await repo.markManyReady(
+      tx,
+      scope.workspaceId,
+      ready.map((p) => ({
+        id: p.doc.id,
+        chunkCount: p.chunks.length,
+        title: p.title,
+        ...(p.bytes !== undefined ? { bytes: p.bytes } : {}),
+      })),
+    );
+    // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
+    const embed = embedderFromConfig(scope.deps.config) !== null;
+    for (const p of ready) {
+      if (embed) {
+        await scope.deps.jobs.enqueue(EMBED_JOB, { documentId: p.doc.id }, { tx, workspaceId: scope.workspaceId });
       }
-      await publishEvent(tx, { ...statusEvent(current), status: 'READY', chunkCount: indexed.length });
-      return 'ready' as const;
-    });
-    if (outcome === 'quota') {
-      await failDocument(
-        scope,
-        documentId,
-        `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxChunksPerWorkspace.toLocaleString('en-US')} chunks. Delete some documents and try again.`,
-      );
-    } else if (outcome === 'ready') {
-      scope.log.info({ documentId, chunks: indexed.length }, 'document ready');
-      return { title: finalTitle, text: chunks.map((c) => c.content).join('\n\n') };
+      const row = pending.get(p.doc.id) as repo.DocumentRow;
+      await publishEvent(tx, { ...statusEvent(row), status: 'READY', chunkCount: p.chunks.length });
     }
-    return null;
-  } catch (err) {
-    if (!attempt.isLast) throw err;
-    scope.log.error({ err, documentId }, 'document could not be saved');
-    await failDocument(scope, documentId, 'The document could not be saved. Please try uploading it again.');
-    return null;
+    return { outcome: 'written' as const, ready };
+  });
+}
+
+/**
+ * Runs the ingestion of many documents of one workspace: load (one statement), parse and chunk each
+ * (outside any transaction; a bad file fails only itself), then write all of them in one transaction
+ * with batched statements. When the batch would pass the workspace's chunk limit or its write fails,
+ * the documents are written one by one, so each gets its own outcome. The ingest job calls this with
+ * one document; bulk imports (and the benchmarks) with hundreds. Idempotent: documents no longer
+ * PENDING (done, failed, deleted) are left alone. Returns the documents made READY.
+ */
+export async function processDocuments(
+  scope: KnowledgeScope,
+  documentIds: readonly string[],
+  attempt: IngestAttempt,
+): Promise<{ documentId: string; title: string; text: string }[]> {
+  const loaded = await inTenant(scope, (tx) => repo.findDocumentsWithUploads(tx, scope.workspaceId, documentIds));
+  const prepared: PreparedDocument[] = [];
+  for (const { doc, upload } of loaded) {
+    if (doc.status !== 'PENDING') continue;
+    const p = await prepareDocument(scope, doc, upload, attempt);
+    if (p) prepared.push(p);
   }
+  if (prepared.length === 0) return [];
+  await attempt.progress?.(50);
+
+  const done: PreparedDocument[] = [];
+  const writeOne = async (p: PreparedDocument) => {
+    try {
+      const result = await writePrepared(scope, [p]);
+      if (result.outcome === 'quota') {
+        await failDocument(
+          scope,
+          p.doc.id,
+          `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxChunksPerWorkspace.toLocaleString('en-US')} chunks. Delete some documents and try again.`,
+        );
+      } else {
+        done.push(...result.ready);
+      }
+    } catch (err) {
+      if (!attempt.isLast) throw err;
+      scope.log.error({ err, documentId: p.doc.id }, 'document could not be saved');
+      await failDocument(scope, p.doc.id, 'The document could not be saved. Please try uploading it again.');
+    }
+  };
+  if (prepared.length === 1) {
+    await writeOne(prepared[0] as PreparedDocument);
+  } else {
+    let result: Awaited<ReturnType<typeof writePrepared>> | null = null;
+    try {
+      result = await writePrepared(scope, prepared);
+    } catch (err) {
+      scope.log.warn({ err, documents: prepared.length }, 'batch write failed; writing documents one by one');
+    }
+    if (result?.outcome === 'written') done.push(...result.ready);
+    else for (const p of prepared) await writeOne(p);
+  }
+  for (const p of done) scope.log.info({ documentId: p.doc.id, chunks: p.chunks.length }, 'document ready');
+  return done.map((p) => ({ documentId: p.doc.id, title: p.title, text: p.text }));
+}
+
+/**
+ * Runs one ingestion (the ingest job): parse, chunk, then write chunks + postings + term statistics
+ * and mark READY in one transaction — or mark failed with a readable reason and nothing written.
+ */
+export async function processDocument(
+  scope: KnowledgeScope,
+  documentId: string,
+  attempt: IngestAttempt,
+): Promise<{ title: string; text: string } | null> {
+  const [ready] = await processDocuments(scope, [documentId], attempt);
+  return ready ? { title: ready.title, text: ready.text } : null;
 }
 
 // ── documents ───────────────────────────────────────────────────────────────────────────────────
