@@ -395,25 +395,47 @@ export interface RankedChunk {
   content: string;
 }
 
-/** BM25 parameters (the measured setting of reference/retrieval-measurements.md). */
+/** BM25 parameters (the measured setting of reference/retrieval-measurements.md; see decision 021). */
 export const BM25_K1 = 0.9;
 export const BM25_B = 0.4;
 
+/** Document frequencies of some lexemes in the workspace (absent lexemes: 0). */
+export async function termDfs(
+  db: Queryable,
+  workspaceId: string,
+  lexemes: readonly string[],
+): Promise<Map<string, number>> {
+  if (lexemes.length === 0) return new Map();
+  const rows = await rowsOf<{ lexeme: string; df: number }>(
+    db,
+    sql`select k.lexeme, k.df from jsonb_array_elements_text(${json([...new Set(lexemes)])}::jsonb) as w(lexeme)
+        cross join lateral (
+          select t.lexeme, t.df from knowledge_terms t
+           where t.workspace_id = ${workspaceId}::uuid and t.lexeme = w.lexeme offset 0) k`,
+  );
+  return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
+}
+
 /**
  * BM25 over the workspace's postings: idf = ln(1 + (N − df + 0.5) / (df + 0.5)), term weight
- * tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), summed over the query's distinct lexemes. N, avgdl and
- * df are this workspace's own (knowledge_stats, knowledge_terms): another workspace never shifts them.
+ * tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), summed over the query's distinct lexemes, each
+ * multiplied by its query weight (1 for a typed word; feedback lexemes weigh less). N, avgdl and df
+ * are this workspace's own (knowledge_stats, knowledge_terms): another workspace never shifts them.
  */
 export async function rankChunks(
   db: Queryable,
   workspaceId: string,
-  lexemes: readonly string[],
+  lexemes: readonly string[] | ReadonlyMap<string, number>,
   k: number,
+  params: { k1: number; b: number } = { k1: BM25_K1, b: BM25_B },
 ): Promise<RankedChunk[]> {
-  if (lexemes.length === 0) return [];
+  const weights = Array.isArray(lexemes)
+    ? Object.fromEntries((lexemes as readonly string[]).map((l) => [l, 1]))
+    : Object.fromEntries(lexemes as ReadonlyMap<string, number>);
+  if (Object.keys(weights).length === 0) return [];
   // Constants inlined as literals: as parameters PostgreSQL would type them from the integer columns.
-  const K1 = sql.raw(BM25_K1.toFixed(2));
-  const B = sql.raw(BM25_B.toFixed(2));
+  const K1 = sql.raw(Number(params.k1).toFixed(3));
+  const B = sql.raw(Number(params.b).toFixed(3));
   // Written as lateral lookups fenced with `offset 0`, so every step is an index probe (terms by
   // lexeme, postings by (workspace, lexeme), chunks by id) whatever the planner's row estimates:
   // PGlite keeps no fresh statistics, and the hash join it chose instead read all of a workspace's
@@ -426,8 +448,8 @@ export async function rankChunks(
              greatest(total_length::float8 / greatest(chunk_count, 1), 1) as avgdl
         from knowledge_stats where workspace_id = ${workspaceId}::uuid),
     q as (
-      select t.lexeme, ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
-        from (select distinct x as lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as x) w
+      select t.lexeme, w.weight * ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
+        from (select x.key as lexeme, x.value::float8 as weight from jsonb_each_text(${json(weights)}::jsonb) as x) w
         cross join st
         cross join lateral (
           select k.lexeme, k.df from knowledge_terms k

@@ -19,6 +19,8 @@ export interface FeedbackSettings {
   terms: number;
   /** Share of the original query in the mixed query (0..1). */
   originalWeight: number;
+  /** Weigh feedback lexemes by their idf too (rare words of the feedback chunks, not common ones). */
+  idfWeighted?: boolean;
 }
 
 export interface RankSettings {
@@ -76,7 +78,7 @@ export interface RankOutcome {
 export const SHIPPED_RANKING: RankSettings = {
   k1: 0.9,
   b: 0.4,
-  titleWeight: 1,
+  titleWeight: 3,
   proximity: 0,
   proximityWindow: 5,
   feedback: null,
@@ -95,6 +97,7 @@ export function expandQuery(
   query: ReadonlyMap<string, number>,
   first: readonly Candidate[],
   settings: FeedbackSettings,
+  idf?: (lexeme: string) => number,
 ): { query: Map<string, number>; expansion: { lexeme: string; weight: number }[] } {
   const top = first.slice(0, settings.docs);
   const total = top.reduce((s, c) => s + c.score, 0) || 1;
@@ -106,7 +109,8 @@ export function expandQuery(
     for (const t of tokens) tf.set(t.lexeme, (tf.get(t.lexeme) ?? 0) + 1);
     for (const [lexeme, n] of tf) {
       if (isNumeric(lexeme)) continue;
-      model.set(lexeme, (model.get(lexeme) ?? 0) + (c.score / total) * (n / len));
+      const rarity = settings.idfWeighted && idf ? idf(lexeme) : 1;
+      model.set(lexeme, (model.get(lexeme) ?? 0) + (c.score / total) * (n / len) * rarity);
     }
   }
   const terms = [...model].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, settings.terms);
@@ -183,7 +187,7 @@ export async function rankWithSettings(
   let candidates = await source.bm25(query, Math.max(settings.depth, k));
   let expansion: RankOutcome['expansion'] = [];
   if (settings.feedback && candidates.length > 0) {
-    const expanded = expandQuery(query, candidates, settings.feedback);
+    const expanded = expandQuery(query, candidates, settings.feedback, (l) => idfOf(source, l));
     expansion = expanded.expansion;
     if (expansion.length > 0) candidates = await source.bm25(expanded.query, Math.max(settings.depth, k));
   }
@@ -199,7 +203,7 @@ export function rerankCandidates(
 ): RankedCandidate[] {
   let candidates = source.bm25(query, Math.max(settings.depth, k));
   if (settings.feedback && candidates.length > 0) {
-    const expanded = expandQuery(query, candidates, settings.feedback);
+    const expanded = expandQuery(query, candidates, settings.feedback, (l) => idfOf(source, l));
     if (expanded.expansion.length > 0) candidates = source.bm25(expanded.query, Math.max(settings.depth, k));
   }
   return finish(source, query, candidates, settings, k);

@@ -16,27 +16,17 @@ import { BM25_B, BM25_K1 } from '../knowledge.repo';
 import { indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { queryTerms, termFrequencies } from '../tokenizer';
+import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
 
-type Qrels = Map<string, Map<string, number>>;
-interface Scorer {
-  loadData(dir: string): {
-    corpus: { _id: string; title: string; text: string }[];
-    queries: Map<string, string>;
-    qrels: Qrels;
-  };
-  rankRun(run: Map<string, [string, number][]>): Map<string, string[]>;
-  evaluate(ranked: Map<string, string[]>, qrels: Qrels): { ndcg10: number; recall100: number };
-}
-
 async function main() {
   if (!existsSync(path.join(DATASETS, 'bm25-baseline.mjs'))) {
     throw new Error(`The benchmark datasets were not found at ${DATASETS} (expected next to the repository).`);
   }
-  const scorer = (await import(pathToFileURL(path.join(DATASETS, 'bm25-baseline.mjs')).href)) as Scorer;
+  const scorer = await loadScorer();
   const data = scorer.loadData(path.join(DATASETS, 'scifact'));
 
   // chunk → (doc, dl); postings lexeme → [chunk, tf][]

@@ -11,25 +11,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chunkBlocks } from '../chunking';
-import { indexedText } from '../knowledge.service';
+import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
-import { queryTerms, tokenize } from '../tokenizer';
+import { queryTerms } from '../tokenizer';
+import { loadScorer, type Qrels } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
-
-type Qrels = Map<string, Map<string, number>>;
-interface Scorer {
-  loadData(dir: string): {
-    corpus: { _id: string; title: string; text: string }[];
-    queries: Map<string, string>;
-    qrels: Qrels;
-  };
-  rankRun(run: Map<string, [string, number][]>): Map<string, string[]>;
-  evaluate(ranked: Map<string, string[]>, qrels: Qrels): { ndcg10: number; recall100: number };
-}
 
 interface Chunk {
   doc: string;
@@ -48,18 +38,7 @@ class MemoryIndex {
   async add(doc: string, title: string, text: string, titleWeight: number) {
     const { blocks } = await parseDocument('txt', Buffer.from(text, 'utf8'));
     for (const chunk of chunkBlocks(blocks)) {
-      const tf = new Map<string, number>();
-      let len = 0;
-      const body = tokenize(indexedText('', chunk.content));
-      const head = tokenize(indexedText(title, ''));
-      for (const t of body) {
-        tf.set(t.lexeme, (tf.get(t.lexeme) ?? 0) + 1);
-        len++;
-      }
-      for (const t of head) {
-        tf.set(t.lexeme, (tf.get(t.lexeme) ?? 0) + titleWeight);
-        len += titleWeight;
-      }
+      const { tf, length: len } = indexedTerms(title, chunk.content, titleWeight);
       const id = this.chunks.length;
       this.chunks.push({ doc, content: chunk.content, title, tf, len });
       this.totalLen += len;
@@ -105,7 +84,7 @@ async function main() {
   if (!existsSync(path.join(DATASETS, 'bm25-baseline.mjs'))) {
     throw new Error(`The benchmark datasets were not found at ${DATASETS} (expected next to the repository).`);
   }
-  const scorer = (await import(pathToFileURL(path.join(DATASETS, 'bm25-baseline.mjs')).href)) as Scorer;
+  const scorer = await loadScorer();
   const data = scorer.loadData(path.join(DATASETS, 'scifact'));
   const wikiDir = path.join(DATASETS, 'rag-mini-wikipedia');
   const readJsonl = <T>(f: string) =>
@@ -204,26 +183,60 @@ async function main() {
   if (!process.argv.includes('--grid')) return;
 
   const variants: [string, RankSettings][] = [];
-  for (const [k1, b] of [
-    [0.9, 0.4],
-    [1.2, 0.75],
-    [1.2, 0.5],
-  ] as const) {
-    for (const titleWeight of [1, 2, 3])
-      variants.push([`k1 ${k1} b ${b} title×${titleWeight}`, { ...base, k1, b, titleWeight }]);
-  }
-  for (const proximity of [0.1, 0.2, 0.4]) {
-    for (const proximityWindow of [3, 6]) {
-      variants.push([`prox ${proximity} window ${proximityWindow}`, { ...base, proximity, proximityWindow }]);
+  const grid = process.argv[process.argv.indexOf('--grid') + 1] ?? 'all';
+  if (grid === 'all' || grid === 'single') {
+    for (const [k1, b] of [
+      [0.9, 0.4],
+      [1.2, 0.75],
+      [1.2, 0.5],
+    ] as const) {
+      for (const titleWeight of [1, 2, 3]) {
+        variants.push([`k1 ${k1} b ${b} title×${titleWeight}`, { ...base, k1, b, titleWeight }]);
+      }
+    }
+    for (const proximity of [0.1, 0.2, 0.4]) {
+      for (const proximityWindow of [3, 6]) {
+        variants.push([`prox ${proximity} window ${proximityWindow}`, { ...base, proximity, proximityWindow }]);
+      }
+    }
+    for (const docs of [3, 5, 10]) {
+      for (const terms of [10, 20]) {
+        for (const originalWeight of [0.5, 0.7]) {
+          variants.push([
+            `rm3 docs ${docs} terms ${terms} orig ${originalWeight}`,
+            { ...base, feedback: { docs, terms, originalWeight } },
+          ]);
+        }
+      }
     }
   }
-  for (const docs of [3, 5, 10]) {
-    for (const terms of [10, 20]) {
-      for (const originalWeight of [0.5, 0.7]) {
-        variants.push([
-          `rm3 docs ${docs} terms ${terms} orig ${originalWeight}`,
-          { ...base, feedback: { docs, terms, originalWeight } },
-        ]);
+  if (grid === 'all' || grid === 'idf') {
+    for (const docs of [3, 5, 10]) {
+      for (const terms of [10, 20, 30]) {
+        for (const originalWeight of [0.5, 0.7]) {
+          variants.push([
+            `rm3-idf docs ${docs} terms ${terms} orig ${originalWeight}`,
+            { ...base, feedback: { docs, terms, originalWeight, idfWeighted: true } },
+          ]);
+        }
+      }
+    }
+  }
+  if (grid === 'all' || grid === 'combo') {
+    for (const [k1, b] of [
+      [0.9, 0.4],
+      [1.2, 0.5],
+      [1.2, 0.75],
+    ] as const) {
+      for (const titleWeight of [2, 3]) {
+        for (const proximity of [0, 0.4]) {
+          for (const feedback of [null, { docs: 3, terms: 20, originalWeight: 0.7 }]) {
+            variants.push([
+              `k1 ${k1} b ${b} title×${titleWeight} prox ${proximity} ${feedback ? 'rm3 3/20/0.7' : 'no rm3'}`,
+              { ...base, k1, b, titleWeight, proximity, proximityWindow: 6, feedback },
+            ]);
+          }
+        }
       }
     }
   }
