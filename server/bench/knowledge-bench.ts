@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -80,8 +81,11 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated PGlite in its own temporary folder (removed on close). */
-export async function openBenchEnv(): Promise<BenchEnv> {
+/**
+ * A fresh, migrated database: PGlite in its own temporary folder (removed on close), or, with
+ * `postgresUrl`, a new database on that server (dropped on close).
+ */
+export async function openBenchEnv(options: { postgresUrl?: string } = {}): Promise<BenchEnv> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -91,7 +95,26 @@ export async function openBenchEnv(): Promise<BenchEnv> {
     LOG_LEVEL: 'error',
   });
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (options.postgresUrl) {
+    const name = `helixis_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: options.postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(options.postgresUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.href, poolSize: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: options.postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  }
   await migrate(database);
   // Never started: the benchmark calls the ingest job's function itself (see the file comment).
   const jobs = new Jobs({ config, database, log });
@@ -101,6 +124,7 @@ export async function openBenchEnv(): Promise<BenchEnv> {
     database,
     async close() {
       await database.close();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
