@@ -475,3 +475,106 @@ export async function rankChunks(
   );
   return rows.map((r) => ({ ...r, score: Number(r.score), chunk_index: Number(r.chunk_index) }));
 }
+
+/** Pruning pays off only on larger workspaces; below this the full statement is already fast. */
+export const PRUNE_MIN_CHUNKS = 2_000;
+
+/**
+ * The same top-k as rankChunks, computed with exact MaxScore-style pruning: the rarest query lexemes
+ * ("essential", their postings together at most ~2 % of the chunks) choose the candidate chunks; the
+ * common lexemes' postings are probed by primary key for those candidates only. A chunk holding no
+ * essential lexeme scores below the common lexemes' upper bounds (weight · idf · (k1 + 1)) summed; when
+ * that sum is at most the k-th candidate's score, no such chunk can enter the top k and the answer is
+ * exact. Otherwise (or on small workspaces, or when every lexeme is rare) the full statement runs.
+ */
+export async function rankChunksTopK(
+  db: Queryable,
+  workspaceId: string,
+  weights: ReadonlyMap<string, number>,
+  k: number,
+  params: { k1: number; b: number } = { k1: BM25_K1, b: BM25_B },
+  options: { minChunks?: number; budget?: number } = {},
+): Promise<RankedChunk[]> {
+  const stats = await readStats(db, workspaceId);
+  if (stats.chunkCount < (options.minChunks ?? PRUNE_MIN_CHUNKS))
+    return rankChunks(db, workspaceId, weights, k, params);
+  const dfs = await termDfs(db, workspaceId, [...weights.keys()]);
+  const n = stats.chunkCount;
+  const terms = [...weights]
+    .filter(([l]) => (dfs.get(l) ?? 0) > 0)
+    .map(([l, w]) => {
+      const df = dfs.get(l) ?? 0;
+      return { l, w, df, ub: w * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (params.k1 + 1) };
+    })
+    .sort((a, b) => a.df - b.df || (a.l < b.l ? -1 : 1));
+  const budget = options.budget ?? Math.max(500, n * 0.02);
+  const essential: typeof terms = [];
+  let postings = 0;
+  for (const t of terms) {
+    if (essential.length > 0 && postings + t.df > budget) break;
+    essential.push(t);
+    postings += t.df;
+  }
+  const rest = terms.slice(essential.length);
+  if (rest.length === 0) return rankChunks(db, workspaceId, weights, k, params);
+  const restBound = rest.reduce((s, t) => s + t.ub, 0);
+
+  const K1 = sql.raw(Number(params.k1).toFixed(3));
+  const B = sql.raw(Number(params.b).toFixed(3));
+  const asJson = (list: typeof terms) => json(Object.fromEntries(list.map((t) => [t.l, t.w])));
+  const rows = await rowsOf<RankedChunk>(
+    db,
+    sql`
+    with st as (
+      select chunk_count::float8 as n,
+             greatest(total_length::float8 / greatest(chunk_count, 1), 1) as avgdl
+        from knowledge_stats where workspace_id = ${workspaceId}::uuid),
+    e as (
+      select t.lexeme, w.weight * ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
+        from (select x.key as lexeme, x.value::float8 as weight from jsonb_each_text(${asJson(essential)}::jsonb) as x) w
+        cross join st
+        cross join lateral (
+          select k.lexeme, k.df from knowledge_terms k
+           where k.workspace_id = ${workspaceId}::uuid and k.lexeme = w.lexeme offset 0) t),
+    ne as (
+      select t.lexeme, w.weight * ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
+        from (select x.key as lexeme, x.value::float8 as weight from jsonb_each_text(${asJson(rest)}::jsonb) as x) w
+        cross join st
+        cross join lateral (
+          select k.lexeme, k.df from knowledge_terms k
+           where k.workspace_id = ${workspaceId}::uuid and k.lexeme = w.lexeme offset 0) t),
+    cand as (
+      select p.chunk_id,
+             sum(e.idf * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${B} * p.dl / st.avgdl))) as s,
+             array_agg(e.lexeme) as m
+        from e
+        cross join st
+        cross join lateral (
+          select c.chunk_id, c.tf, c.dl from chunk_postings c
+           where c.workspace_id = ${workspaceId}::uuid and c.lexeme = e.lexeme offset 0) p
+       group by p.chunk_id),
+    ranked as (
+      select c.chunk_id, c.s + coalesce(x.s, 0) as score, c.m || coalesce(x.m, '{}'::text[]) as matched
+        from cand c
+        cross join st
+        cross join lateral (
+          select sum(ne.idf * q.tf * (${K1} + 1) / (q.tf + ${K1} * (1 - ${B} + ${B} * q.dl / st.avgdl))) as s,
+                 array_agg(ne.lexeme) as m
+            from ne
+            cross join lateral (
+              select q.tf, q.dl from chunk_postings q
+               where q.workspace_id = ${workspaceId}::uuid and q.lexeme = ne.lexeme and q.chunk_id = c.chunk_id
+               offset 0) q) x
+       order by score desc, c.chunk_id
+       limit ${k})
+    select r.chunk_id, r.score, r.matched, c.document_id, c.chunk_index, c.title, c.heading_path, c.content
+      from ranked r
+      cross join lateral (
+        select d.document_id, d.chunk_index, d.title, d.heading_path, d.content from document_chunks d
+         where d.workspace_id = ${workspaceId}::uuid and d.id = r.chunk_id offset 0) c
+     order by r.score desc, r.chunk_id`,
+  );
+  const kth = rows.length >= k ? Number(rows[k - 1]?.score ?? 0) : 0;
+  if (rows.length < k || restBound > kth) return rankChunks(db, workspaceId, weights, k, params);
+  return rows.map((r) => ({ ...r, score: Number(r.score), chunk_index: Number(r.chunk_index) }));
+}
