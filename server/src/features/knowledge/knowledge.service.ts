@@ -577,7 +577,7 @@ export async function rankWorkspace(
         n: stats.chunkCount,
         df: (l: string) => dfs.get(l) ?? 0,
         async bm25(q: ReadonlyMap<string, number>, d: number) {
-          const found = await repo.rankChunksTopK(tx, scope.workspaceId, q, d, settings);
+          const found = await repo.rankChunks(tx, scope.workspaceId, q, d, settings);
           for (const r of found) byId.set(r.chunk_id, r);
           if (settings.feedback?.idfWeighted) {
             const missing = new Set<string>();
