@@ -570,7 +570,6 @@ export async function rankWorkspace(
     async (tx) => {
       const byId = new Map<string, repo.RankedChunk>();
       const query = new Map([...terms.keys()].map((l) => [l, 1]));
-      const depth = secondStage ? Math.max(settings.depth, k) : k;
       const stats = secondStage ? await repo.readStats(tx, scope.workspaceId) : { chunkCount: 0, totalLength: 0 };
       const dfs = secondStage ? await repo.termDfs(tx, scope.workspaceId, [...terms.keys()]) : new Map();
       const source = {

@@ -10,12 +10,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
 import { BM25_B, BM25_K1 } from '../knowledge.repo';
-import { indexedText } from '../knowledge.service';
+import { indexedTerms } from '../knowledge.service';
 import { parseDocument } from '../parsers';
-import { queryTerms, termFrequencies } from '../tokenizer';
+import { queryTerms } from '../tokenizer';
 import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,7 +37,7 @@ async function main() {
   for (const d of data.corpus) {
     const { blocks } = await parseDocument('txt', Buffer.from(d.text, 'utf8'));
     for (const chunk of chunkBlocks(blocks)) {
-      const { tf, length } = termFrequencies(indexedText(d.title, chunk.content));
+      const { tf, length } = indexedTerms(d.title, chunk.content);
       const id = chunkDoc.length;
       chunkDoc.push(d._id);
       chunkLen.push(length);

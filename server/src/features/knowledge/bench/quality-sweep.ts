@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
