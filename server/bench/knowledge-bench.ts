@@ -3,7 +3,7 @@
  * PGlite in a temporary folder, and ingestion / search through the product's own functions.
  *
  * Ingestion goes through the same path as an upload: a PENDING document with its bytes (as
- * createDocument writes it), then `processDocument` — the ingest job's function — parses the .txt,
+ * createDocument writes it), then `processDocuments` — the ingest job's function — parses the .txt,
  * chunks it and writes chunks, postings and statistics. The job queue itself is not started: the
  * benchmark calls the job's function directly, one document after another.
  */
@@ -13,15 +13,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import * as repo from '../src/features/knowledge/knowledge.repo';
-import { type KnowledgeScope, processDocument, searchWorkspace } from '../src/features/knowledge/knowledge.service';
+import { ingestTexts } from '../src/features/knowledge/bulk';
+import { type KnowledgeScope, searchWorkspace } from '../src/features/knowledge/knowledge.service';
 import type { Deps } from '../src/platform/context';
 import { Jobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
-import { withTenant } from '../src/platform/tenant';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
@@ -81,8 +81,11 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated PGlite in its own temporary folder (removed on close). */
-export async function openBenchEnv(): Promise<BenchEnv> {
+/**
+ * A fresh, migrated database: PGlite in its own temporary folder (removed on close), or, with
+ * `postgresUrl`, a new database on that server (dropped on close).
+ */
+export async function openBenchEnv(options: { postgresUrl?: string } = {}): Promise<BenchEnv> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -92,7 +95,26 @@ export async function openBenchEnv(): Promise<BenchEnv> {
     LOG_LEVEL: 'error',
   });
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (options.postgresUrl) {
+    const name = `helixis_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: options.postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(options.postgresUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.href, poolSize: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: options.postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  }
   await migrate(database);
   // Never started: the benchmark calls the ingest job's function itself (see the file comment).
   const jobs = new Jobs({ config, database, log });
@@ -102,6 +124,7 @@ export async function openBenchEnv(): Promise<BenchEnv> {
     database,
     async close() {
       await database.close();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -127,54 +150,52 @@ export interface IngestReport {
   keyOf: Map<string, string>;
   documents: number;
   chunks: number;
+  /** Wall time of everything: creating the PENDING documents and indexing them. */
   ms: number;
+  /** Time inside processDocuments (parse → chunk → index write). */
+  indexMs: number;
+  /** CPU time of this process over the whole ingestion (PGlite runs in it): independent of machine load. */
+  cpuMs: number;
 }
 
 /**
- * Ingests every document as an uploaded .txt named after its title, through the ingest job's
- * function (parse → chunk → index, one transaction per document as in production).
+ * Ingests every document as an uploaded .txt named after its title, through the bulk path
+ * (`ingestTexts`: PENDING documents created in batches, then `processDocuments` — the ingest job's
+ * function — parses, chunks and indexes each batch with batched writes).
  */
 export async function ingestDocuments(
   scope: KnowledgeScope,
   docs: readonly BenchDocument[],
   onProgress?: (done: number) => void,
+  options: { batch?: number } = {},
 ): Promise<IngestReport> {
-  const keyOf = new Map<string, string>();
   const started = performance.now();
-  let chunks = 0;
-  for (const [i, d] of docs.entries()) {
-    const data = Buffer.from(d.text, 'utf8');
-    const doc = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, async (tx) => {
-      const row = await repo.insertDocument(tx, {
-        workspaceId: scope.workspaceId,
-        title: d.title,
-        bytes: data.length,
-        format: 'txt',
-        source: 'bench',
-        sourceUrl: null,
-        createdBy: null,
-      });
-      await repo.insertUpload(tx, {
-        workspaceId: scope.workspaceId,
-        documentId: row.id,
-        filename: `${d.title}.txt`,
-        contentType: 'text/plain; charset=utf-8',
-        data,
-      });
-      return row;
-    });
-    const ready = await processDocument(scope, doc.id, { isLast: true });
-    if (!ready) throw new Error(`document ${d.key} was not indexed`);
-    keyOf.set(doc.id, d.key);
-    if (onProgress && (i + 1) % 1000 === 0) onProgress(i + 1);
-  }
+  const cpuStart = process.cpuUsage();
+  let indexMs = 0;
+  let reported = 0;
+  const ids = await ingestTexts(scope, docs, {
+    ...(options.batch ? { batch: options.batch } : {}),
+    source: 'bench',
+    onBatch(done, ms) {
+      indexMs += ms;
+      if (onProgress && Math.floor(done / 1000) > reported) {
+        reported = Math.floor(done / 1000);
+        onProgress(done);
+      }
+    },
+  });
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStart);
+  const keyOf = new Map<string, string>();
+  for (const [i, id] of ids.entries()) {
+    if (!id) throw new Error(`document ${docs[i]?.key} was not indexed`);
+    keyOf.set(id, docs[i]?.key ?? '');
+  }
   const [stats] = await scope.deps.database.query<{ n: number }>(
     `select count(*)::int as n from document_chunks where workspace_id = $1`,
     [scope.workspaceId],
   );
-  chunks = stats?.n ?? 0;
-  return { keyOf, documents: docs.length, chunks, ms };
+  return { keyOf, documents: docs.length, chunks: stats?.n ?? 0, ms, indexMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 export interface RankedDocument {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Endpoint, NoInput } from './endpoint';
+import { QueryRewrite, RECENT_TURNS_MAX, RecentTurn, ScoreParts } from './knowledge';
 import { Task } from './tasks';
 import { Uuid } from './workspaces';
 
@@ -30,6 +31,11 @@ export const ChatSource = z.object({
   /** The marker used in the answer text: [Doc:Title#Idx] or [Fact:key]. */
   citation: z.string(),
   snippet: z.string(),
+  /** Why a document chunk was chosen (absent for facts and for messages saved before they existed). */
+  matched_terms: z.array(z.string()).optional(),
+  /** [start, end) ranges of `snippet` where a matched word occurs. */
+  highlights: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
+  score_parts: ScoreParts.optional(),
 });
 export type ChatSource = z.infer<typeof ChatSource>;
 
@@ -105,6 +111,8 @@ export const ChatWithContextOutput = z.object({
   /** The task created for a human when the assistant was unsure (operational mode only). */
   task: Task.nullable(),
   provider: z.enum(['offline', 'openai-compatible']),
+  /** The question as it was searched, when a follow-up was rewritten with the earlier turns. */
+  rewrite: QueryRewrite.nullable(),
 });
 export type ChatWithContextOutput = z.infer<typeof ChatWithContextOutput>;
 
@@ -141,6 +149,8 @@ export const RagAnswerInput = z
     workspaceId: Uuid.optional(),
     is_test: z.boolean().default(false),
     mode: AssistantModeName.default('operational'),
+    /** Earlier turns (oldest first): a follow-up question is rewritten with them before retrieval. */
+    recent_turns: z.array(RecentTurn).max(RECENT_TURNS_MAX).optional(),
   })
   .strict();
 export type RagAnswerInput = z.input<typeof RagAnswerInput>;
@@ -154,6 +164,8 @@ export const RagAnswerOutput = z.object({
   /** Set when a task was created (never in test mode). */
   task_id: Uuid.nullable(),
   assistant_id: Uuid.nullable(),
+  /** The question as it was searched, when a follow-up was rewritten with the recent turns. */
+  rewrite: QueryRewrite.nullable(),
 });
 export type RagAnswerOutput = z.infer<typeof RagAnswerOutput>;
 

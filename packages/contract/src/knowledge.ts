@@ -56,12 +56,42 @@ export type IngestOutput = z.infer<typeof IngestOutput>;
 /** Where a chunk sits in its document: headings from the outermost in (or a page / sheet name). */
 export const HeadingPath = z.array(z.string());
 
+/** How many earlier turns a search, rag-answer or chat request may send for a follow-up rewrite. */
+export const RECENT_TURNS_MAX = 10;
+export const RecentTurn = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(8_000),
+});
+export type RecentTurn = z.infer<typeof RecentTurn>;
+
+/** Why a chunk ranks where it does: the parts that add up to its score. */
+export const ScoreParts = z.object({
+  /** BM25 of the query (with feedback lexemes, when the ranking expands the query). */
+  lexical: z.number(),
+  /** Vector similarity's share (0 when no embeddings endpoint is configured). */
+  vector: z.number(),
+  /** Boosts: query words near each other. */
+  proximity: z.number(),
+});
+export type ScoreParts = z.infer<typeof ScoreParts>;
+
+/** The query that was ranked, when it differs from what the user typed (a rewritten follow-up). */
+export const QueryRewrite = z.object({
+  original: z.string(),
+  rewritten: z.string(),
+  /** offline: earlier turns' salient words carried over; model: the rewrite prompt's answer. */
+  method: z.enum(['offline', 'model']),
+});
+export type QueryRewrite = z.infer<typeof QueryRewrite>;
+
 export const SearchInput = z
   .object({
     query: z.string().trim().min(1, 'Please enter a question or some words to search for.').max(2000),
     workspace_id: Uuid.optional(),
     workspaceId: Uuid.optional(),
     k: z.number().int().min(1).max(100).default(10),
+    /** Earlier turns of the conversation (oldest first): a follow-up question is rewritten with them. */
+    recent_turns: z.array(RecentTurn).max(RECENT_TURNS_MAX).optional(),
   })
   .strict();
 export type SearchInput = z.input<typeof SearchInput>;
@@ -78,10 +108,17 @@ export const SearchHit = z.object({
   snippet: z.string(),
   /** The query's words (as typed, lower-cased) that occur in the chunk. */
   matched_terms: z.array(z.string()),
+  /** [start, end) character ranges of the snippet where a matched word occurs (to mark them). */
+  highlights: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+  score_parts: ScoreParts,
 });
 export type SearchHit = z.infer<typeof SearchHit>;
 
-export const SearchOutput = z.object({ results: z.array(SearchHit) });
+export const SearchOutput = z.object({
+  results: z.array(SearchHit),
+  /** Set when the query was rewritten from the recent turns before ranking. */
+  rewrite: QueryRewrite.nullable(),
+});
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
 export const ListDocumentsInput = z

@@ -15,6 +15,13 @@ export interface Evidence {
   similarity: number;
   /** Facts taught by a person (a completed task) are trusted over document text. */
   fromHuman: boolean;
+  /** For a document chunk: why it was retrieved (matched words, marked snippet, score parts). */
+  explain?: {
+    snippet: string;
+    matchedTerms: string[];
+    highlights: [number, number][];
+    scoreParts: { lexical: number; vector: number; proximity: number };
+  };
 }
 
 export interface GenerateRequest {

@@ -14,6 +14,9 @@ export interface RetrievedChunk {
   score: number;
   snippet: string;
   matched_terms: string[];
+  /** [start, end) ranges of `snippet` holding a matched word. */
+  highlights?: [number, number][];
+  score_parts?: { lexical: number; vector: number; proximity: number };
   content: string;
 }
 

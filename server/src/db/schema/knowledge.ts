@@ -103,10 +103,7 @@ export const chunkPostings = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.lexeme, t.chunkId] }),
     index('chunk_postings_chunk_idx').on(t.workspaceId, t.chunkId),
-    foreignKey({
-      columns: [t.workspaceId, t.chunkId],
-      foreignColumns: [documentChunks.workspaceId, documentChunks.id],
-    }).onDelete('cascade'),
+    // No foreign key to document_chunks (migration 0021): a statement trigger deletes a chunk's postings.
   ],
 );
 

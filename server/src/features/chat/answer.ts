@@ -5,6 +5,8 @@ import {
   chatMessages,
   DEFAULT_ASSISTANT_TEMPERATURE,
   DEFAULT_SYSTEM_PROMPT,
+  type QueryRewrite,
+  type RecentTurn,
 } from '@helixis/contract';
 import { answerConfidence, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
 import { type ChatProvider, docCitation, type Evidence, factCitation } from '../../llm/provider';
@@ -12,6 +14,7 @@ import { contentTerms, sentences, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants/assistants.service';
+import { rewriteFollowUp } from '../knowledge/followup';
 import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;
@@ -32,6 +35,8 @@ export interface AnswerRequest {
   temperature?: number;
   /** Evidence supplied by the caller for this answer only (e.g. the browser extension's page text); never stored. */
   extraEvidence?: Evidence[];
+  /** Earlier turns (oldest first): a follow-up question is rewritten with them before retrieval. */
+  recentTurns?: RecentTurn[];
 }
 
 export interface AnswerResult {
@@ -43,10 +48,22 @@ export interface AnswerResult {
   sensitive: boolean;
   evidence: Evidence[];
   assistantId: string | null;
+  /** The question as searched, when a follow-up was rewritten. */
+  rewrite: QueryRewrite | null;
 }
 
-/** Gathers the workspace's evidence for a question: document chunks (when RAG is on) and facts. */
-export async function gatherEvidence(ctx: WorkspaceContext, question: string, useRag: boolean): Promise<Evidence[]> {
+/**
+ * Gathers the workspace's evidence for a question: document chunks (when RAG is on) and facts. A
+ * follow-up is first rewritten with the recent turns (followup.ts); the rewrite is returned to show it.
+ */
+export async function gatherEvidence(
+  ctx: WorkspaceContext,
+  typed: string,
+  useRag: boolean,
+  recentTurns: readonly RecentTurn[] = [],
+): Promise<{ evidence: Evidence[]; rewrite: QueryRewrite | null }> {
+  const rewrite = recentTurns.length > 0 ? await rewriteFollowUp(ctx.deps.config, typed, recentTurns, ctx.log) : null;
+  const question = rewrite?.rewritten ?? typed;
   const [chunks, facts] = await Promise.all([
     useRag ? workspaceRetriever.search(ctx, question, CHUNKS_PER_ANSWER) : Promise.resolve([]),
     workspaceRetriever.facts(ctx, question, FACTS_PER_ANSWER),
@@ -78,9 +95,15 @@ export async function gatherEvidence(ctx: WorkspaceContext, question: string, us
       text: c.content,
       similarity: top > 0 ? Math.round((c.score / top) * 100) / 100 : 0,
       fromHuman: false,
+      explain: {
+        snippet: c.snippet,
+        matchedTerms: c.matched_terms,
+        highlights: c.highlights ?? [],
+        scoreParts: c.score_parts ?? { lexical: c.score, vector: 0, proximity: 0 },
+      },
     });
   }
-  return evidence;
+  return { evidence, rewrite };
 }
 
 /** How well the cited evidence covers the question: the best sentence's share of the question's terms. */
@@ -112,7 +135,10 @@ function toSource(e: Evidence): ChatSource {
     chunk_index: e.chunkIndex,
     similarity: Math.min(1, Math.max(0, e.similarity)),
     citation: e.citation,
-    snippet: e.text.length > 240 ? `${e.text.slice(0, 239)}…` : e.text,
+    snippet: e.explain?.snippet ?? (e.text.length > 240 ? `${e.text.slice(0, 239)}…` : e.text),
+    ...(e.explain
+      ? { matched_terms: e.explain.matchedTerms, highlights: e.explain.highlights, score_parts: e.explain.scoreParts }
+      : {}),
   };
 }
 
@@ -135,7 +161,9 @@ export async function answerQuestion(
     ? (assistant?.temperature ?? DEFAULT_ASSISTANT_TEMPERATURE)
     : (request.temperature ?? assistant?.temperature ?? DEFAULT_ASSISTANT_TEMPERATURE);
   const operational = request.mode === 'operational';
-  const evidence = operational ? await gatherEvidence(ctx, request.question, assistant?.use_rag ?? true) : [];
+  const { evidence, rewrite } = operational
+    ? await gatherEvidence(ctx, request.question, assistant?.use_rag ?? true, request.recentTurns ?? [])
+    : { evidence: [], rewrite: null };
   if (operational && request.extraEvidence) evidence.push(...request.extraEvidence);
 
   let text = '';
@@ -178,5 +206,6 @@ export async function answerQuestion(
     sensitive,
     evidence,
     assistantId: assistant?.id ?? null,
+    rewrite,
   };
 }

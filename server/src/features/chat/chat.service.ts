@@ -1,5 +1,6 @@
 import {
   type ChatMessage,
+  type ChatTurn,
   type ChatWithContextInput,
   type ChatWithContextOutput,
   type CreateThreadInput,
@@ -10,6 +11,8 @@ import {
   type MessageList,
   type RagAnswerInput,
   type RagAnswerOutput,
+  RECENT_TURNS_MAX,
+  type RecentTurn,
   type Thread,
   type ThreadList,
   type ThreadOutput,
@@ -163,6 +166,7 @@ export async function chatWithContext(
       businessContext: input.businessContext ?? '',
       systemPrompt: input.systemPrompt,
       temperature: input.temperature,
+      recentTurns: recentTurnsOf(input.messages),
     },
     onDelta,
     signal,
@@ -193,7 +197,17 @@ export async function chatWithContext(
     confidence: answer.confidence,
     task,
     provider: provider.name,
+    rewrite: answer.rewrite,
   };
+}
+
+/** The turns before the last message, user and assistant only, the newest RECENT_TURNS_MAX. */
+function recentTurnsOf(messages: readonly ChatTurn[]): RecentTurn[] {
+  return messages
+    .slice(0, -1)
+    .filter((m): m is ChatTurn & { role: RecentTurn['role'] } => m.role !== 'system')
+    .slice(-RECENT_TURNS_MAX)
+    .map((m) => ({ role: m.role, content: m.content }));
 }
 
 /** rag-answer (doc 3 §7): answer, confidence and sources; creates a task when unsure, except in test mode. */
@@ -214,6 +228,7 @@ export async function ragAnswer({
     mode: input.mode,
     testMode: input.is_test,
     businessContext: '',
+    ...(input.recent_turns ? { recentTurns: input.recent_turns } : {}),
   });
   const task = await taskFor(ctx, input.query, answer, null, input.is_test);
   return {
@@ -224,6 +239,7 @@ export async function ragAnswer({
     would_create_task: answer.taskNeeded,
     task_id: task?.id ?? null,
     assistant_id: answer.assistantId,
+    rewrite: answer.rewrite,
   };
 }
 

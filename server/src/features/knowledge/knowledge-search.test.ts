@@ -46,11 +46,14 @@ afterAll(async () => {
 
 /** BM25 (k1 0.9, b 0.4) computed here from the texts alone, with one workspace's own N, avgdl and df. */
 function expectedScores(texts: Record<string, string>, query: string): Map<string, number> {
-  // A chunk is indexed with its document's title (the file name without its extension).
-  const docs = Object.entries(texts).map(([name, text]) => ({
-    name,
-    ...termFrequencies(`${name.replace(/\.txt$/, '')}\n\n${text}`),
-  }));
+  // A chunk is indexed with its document's title (the file name without its extension), counted three
+  // times (title weight 3, decision 021).
+  const docs = Object.entries(texts).map(([name, text]) => {
+    const body = termFrequencies(text);
+    const title = termFrequencies(name.replace(/\.txt$/, ''));
+    for (const [l, n] of title.tf) body.tf.set(l, (body.tf.get(l) ?? 0) + 3 * n);
+    return { name, tf: body.tf, length: body.length + 3 * title.length };
+  });
   const n = docs.length;
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / n;
   const terms = new Set(termFrequencies(query).tf.keys());
@@ -147,8 +150,10 @@ describe('BM25 ranking', () => {
         'document_id',
         'document_title',
         'heading_path',
+        'highlights',
         'matched_terms',
         'score',
+        'score_parts',
         'snippet',
       ].sort(),
     );

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { documentChunks, documents, documentUploads, knowledgeStats } from '../../db/schema';
 
@@ -13,7 +14,7 @@ async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<
 
 /** Rows go to SQL as one JSON parameter (jsonb_to_recordset): the same on PGlite and node-postgres, any size. */
 const json = (value: unknown) => JSON.stringify(value);
-const POSTINGS_PER_STATEMENT = 5_000;
+const POSTINGS_PER_STATEMENT = 20_000;
 const CHUNKS_PER_STATEMENT = 500;
 
 // ── documents ───────────────────────────────────────────────────────────────────────────────────
@@ -37,6 +38,42 @@ export async function insertDocument(
 
 export async function insertUpload(tx: Tx, values: UploadRow): Promise<void> {
   await tx.insert(documentUploads).values(values);
+}
+
+/** Many PENDING documents with their bytes in two statements (bulk imports); ids in input order. */
+export async function insertDocumentsWithUploads(
+  tx: Tx,
+  workspaceId: string,
+  items: readonly {
+    title: string;
+    format: string;
+    source: string;
+    createdBy: string | null;
+    upload: { filename: string; contentType: string | null; data: Buffer };
+  }[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const ids = items.map(() => randomUUID());
+  const rows = items.map((item, i) => ({
+    i: ids[i],
+    t: item.title,
+    b: item.upload.data.length,
+    f: item.format,
+    s: item.source,
+    u: item.createdBy,
+    n: item.upload.filename,
+    c: item.upload.contentType,
+    d: item.upload.data.toString('base64'),
+  }));
+  await tx.execute(sql`
+    insert into documents (workspace_id, id, title, bytes, format, source, created_by)
+    select ${workspaceId}::uuid, x.i, x.t, x.b, x.f, x.s, x.u
+      from jsonb_to_recordset(${json(rows)}::jsonb) as x(i uuid, t text, b bigint, f text, s text, u uuid)`);
+  await tx.execute(sql`
+    insert into document_uploads (workspace_id, document_id, filename, content_type, data)
+    select ${workspaceId}::uuid, x.i, x.n, x.c, decode(x.d, 'base64')
+      from jsonb_to_recordset(${json(rows)}::jsonb) as x(i uuid, n text, c text, d text)`);
+  return ids;
 }
 
 export async function findUpload(
@@ -75,6 +112,65 @@ export async function lockDocument(tx: Tx, workspaceId: string, id: string): Pro
     .where(and(eq(documents.workspaceId, workspaceId), eq(documents.id, id)))
     .for('update');
   return rows[0];
+}
+
+/** Documents and their stored bytes by id (one statement each, for batch ingestion). */
+export async function findDocumentsWithUploads(
+  db: Queryable,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<{ doc: DocumentRow; upload: UploadRow | undefined }[]> {
+  if (ids.length === 0) return [];
+  const docs = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspaceId), inArray(documents.id, [...ids])));
+  const uploads = await db
+    .select()
+    .from(documentUploads)
+    .where(and(eq(documentUploads.workspaceId, workspaceId), inArray(documentUploads.documentId, [...ids])));
+  const uploadOf = new Map(uploads.map((u) => [u.documentId, u]));
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [{ doc, upload: uploadOf.get(id) }] : [];
+  });
+}
+
+/** The documents' rows, locked until the end of the transaction, in id order (no lock-order deadlock). */
+export async function lockDocuments(tx: Tx, workspaceId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspaceId), inArray(documents.id, [...ids])))
+    .orderBy(documents.id)
+    .for('update');
+}
+
+/** Marks many documents READY with their chunk counts and titles in one statement; drops their uploads. */
+export async function markManyReady(
+  tx: Tx,
+  workspaceId: string,
+  updates: readonly { id: string; chunkCount: number; title: string; bytes?: number }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const rows = updates.map((u) => ({ id: u.id, n: u.chunkCount, t: u.title, b: u.bytes ?? null }));
+  await tx.execute(sql`
+    update documents d
+       set status = 'READY', error = null, chunk_count = x.n, title = x.t, bytes = coalesce(x.b, d.bytes),
+           updated_at = now()
+      from jsonb_to_recordset(${json(rows)}::jsonb) as x(id uuid, n integer, t text, b bigint)
+     where d.workspace_id = ${workspaceId}::uuid and d.id = x.id`);
+  await tx.delete(documentUploads).where(
+    and(
+      eq(documentUploads.workspaceId, workspaceId),
+      inArray(
+        documentUploads.documentId,
+        updates.map((u) => u.id),
+      ),
+    ),
+  );
 }
 
 export async function listDocuments(
@@ -151,6 +247,12 @@ export interface IndexedChunk {
   length: number;
 }
 
+/** One document's chunks to index (see insertDocumentsIndex). */
+export interface DocumentToIndex {
+  document: { id: string; title: string };
+  chunks: readonly IndexedChunk[];
+}
+
 /** Writes a document's chunks, postings, document frequencies and workspace statistics. */
 export async function insertChunks(
   tx: Tx,
@@ -158,20 +260,39 @@ export async function insertChunks(
   document: { id: string; title: string },
   chunks: readonly IndexedChunk[],
 ): Promise<void> {
-  for (let i = 0; i < chunks.length; i += CHUNKS_PER_STATEMENT) {
-    const batch = chunks.slice(i, i + CHUNKS_PER_STATEMENT).map((c) => ({
+  await insertDocumentsIndex(tx, workspaceId, [{ document, chunks }]);
+}
+
+/**
+ * Writes the chunks, postings, document frequencies and workspace statistics of many documents with
+ * few statements: chunks and postings go in batches of rows (one JSON parameter each), the df of every
+ * lexeme of the whole batch is added in one upsert per POSTINGS_PER_STATEMENT lexemes, and the
+ * statistics row is updated once. Statistics stay incremental (added to, never recomputed).
+ */
+export async function insertDocumentsIndex(
+  tx: Tx,
+  workspaceId: string,
+  items: readonly DocumentToIndex[],
+): Promise<void> {
+  const rows = items.flatMap(({ document, chunks }) =>
+    chunks.map((c) => ({
       id: c.id,
+      document_id: document.id,
+      title: document.title,
       chunk_index: c.chunkIndex,
       heading_path: c.headingPath,
       content: c.content,
       token_count: c.length,
-    }));
+    })),
+  );
+  for (let i = 0; i < rows.length; i += CHUNKS_PER_STATEMENT) {
     await tx.execute(sql`
       insert into document_chunks (workspace_id, id, document_id, chunk_index, title, heading_path, content, token_count)
-      select ${workspaceId}::uuid, x.id, ${document.id}::uuid, x.chunk_index, ${document.title},
+      select ${workspaceId}::uuid, x.id, x.document_id, x.chunk_index, x.title,
              array(select jsonb_array_elements_text(x.heading_path)), x.content, x.token_count
-        from jsonb_to_recordset(${json(batch)}::jsonb)
-          as x(id uuid, chunk_index integer, heading_path jsonb, content text, token_count integer)`);
+        from jsonb_to_recordset(${json(rows.slice(i, i + CHUNKS_PER_STATEMENT))}::jsonb)
+          as x(id uuid, document_id uuid, chunk_index integer, title text, heading_path jsonb, content text,
+               token_count integer)`);
   }
 
   const df = new Map<string, number>();
@@ -184,26 +305,28 @@ export async function insertChunks(
         from jsonb_to_recordset(${json(postings)}::jsonb) as x(l text, c uuid, t integer, d integer)`);
     postings = [];
   };
-  for (const chunk of chunks) {
-    for (const [lexeme, tf] of chunk.tf) {
-      postings.push({ l: lexeme, c: chunk.id, t: tf, d: chunk.length });
-      df.set(lexeme, (df.get(lexeme) ?? 0) + 1);
-      if (postings.length >= POSTINGS_PER_STATEMENT) await flushPostings();
+  for (const { chunks } of items) {
+    for (const chunk of chunks) {
+      for (const [lexeme, tf] of chunk.tf) {
+        postings.push({ l: lexeme, c: chunk.id, t: tf, d: chunk.length });
+        df.set(lexeme, (df.get(lexeme) ?? 0) + 1);
+        if (postings.length >= POSTINGS_PER_STATEMENT) await flushPostings();
+      }
     }
   }
   await flushPostings();
 
+  // Sorted: concurrent writers of one workspace are serialised anyway, but a stable order never deadlocks.
   const terms = [...df.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (let i = 0; i < terms.length; i += POSTINGS_PER_STATEMENT) {
     const batch = terms.slice(i, i + POSTINGS_PER_STATEMENT).map(([l, n]) => ({ l, n }));
     await tx.execute(sql`
       insert into knowledge_terms (workspace_id, lexeme, df)
       select ${workspaceId}::uuid, x.l, x.n from jsonb_to_recordset(${json(batch)}::jsonb) as x(l text, n integer)
-       order by x.l
       on conflict (workspace_id, lexeme) do update set df = knowledge_terms.df + excluded.df`);
   }
 
-  const indexed = chunks.filter((c) => c.length > 0);
+  const indexed = items.flatMap(({ chunks }) => chunks.filter((c) => c.length > 0));
   const totalLength = indexed.reduce((sum, c) => sum + c.length, 0);
   await tx.execute(sql`
     insert into knowledge_stats (workspace_id, chunk_count, total_length)
@@ -272,25 +395,47 @@ export interface RankedChunk {
   content: string;
 }
 
-/** BM25 parameters (the measured setting of reference/retrieval-measurements.md). */
+/** BM25 parameters (the measured setting of reference/retrieval-measurements.md; see decision 021). */
 export const BM25_K1 = 0.9;
 export const BM25_B = 0.4;
 
+/** Document frequencies of some lexemes in the workspace (absent lexemes: 0). */
+export async function termDfs(
+  db: Queryable,
+  workspaceId: string,
+  lexemes: readonly string[],
+): Promise<Map<string, number>> {
+  if (lexemes.length === 0) return new Map();
+  const rows = await rowsOf<{ lexeme: string; df: number }>(
+    db,
+    sql`select k.lexeme, k.df from jsonb_array_elements_text(${json([...new Set(lexemes)])}::jsonb) as w(lexeme)
+        cross join lateral (
+          select t.lexeme, t.df from knowledge_terms t
+           where t.workspace_id = ${workspaceId}::uuid and t.lexeme = w.lexeme offset 0) k`,
+  );
+  return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
+}
+
 /**
  * BM25 over the workspace's postings: idf = ln(1 + (N − df + 0.5) / (df + 0.5)), term weight
- * tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), summed over the query's distinct lexemes. N, avgdl and
- * df are this workspace's own (knowledge_stats, knowledge_terms): another workspace never shifts them.
+ * tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), summed over the query's distinct lexemes, each
+ * multiplied by its query weight (1 for a typed word; feedback lexemes weigh less). N, avgdl and df
+ * are this workspace's own (knowledge_stats, knowledge_terms): another workspace never shifts them.
  */
 export async function rankChunks(
   db: Queryable,
   workspaceId: string,
-  lexemes: readonly string[],
+  lexemes: readonly string[] | ReadonlyMap<string, number>,
   k: number,
+  params: { k1: number; b: number } = { k1: BM25_K1, b: BM25_B },
 ): Promise<RankedChunk[]> {
-  if (lexemes.length === 0) return [];
+  const weights = Array.isArray(lexemes)
+    ? Object.fromEntries((lexemes as readonly string[]).map((l) => [l, 1]))
+    : Object.fromEntries(lexemes as ReadonlyMap<string, number>);
+  if (Object.keys(weights).length === 0) return [];
   // Constants inlined as literals: as parameters PostgreSQL would type them from the integer columns.
-  const K1 = sql.raw(BM25_K1.toFixed(2));
-  const B = sql.raw(BM25_B.toFixed(2));
+  const K1 = sql.raw(Number(params.k1).toFixed(3));
+  const B = sql.raw(Number(params.b).toFixed(3));
   // Written as lateral lookups fenced with `offset 0`, so every step is an index probe (terms by
   // lexeme, postings by (workspace, lexeme), chunks by id) whatever the planner's row estimates:
   // PGlite keeps no fresh statistics, and the hash join it chose instead read all of a workspace's
@@ -303,8 +448,8 @@ export async function rankChunks(
              greatest(total_length::float8 / greatest(chunk_count, 1), 1) as avgdl
         from knowledge_stats where workspace_id = ${workspaceId}::uuid),
     q as (
-      select t.lexeme, ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
-        from (select distinct x as lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as x) w
+      select t.lexeme, w.weight * ln(1 + (st.n - t.df + 0.5) / (t.df + 0.5)) as idf
+        from (select x.key as lexeme, x.value::float8 as weight from jsonb_each_text(${json(weights)}::jsonb) as x) w
         cross join st
         cross join lateral (
           select k.lexeme, k.df from knowledge_terms k

@@ -10,33 +10,23 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
 import { BM25_B, BM25_K1 } from '../knowledge.repo';
-import { indexedText } from '../knowledge.service';
+import { indexedTerms } from '../knowledge.service';
 import { parseDocument } from '../parsers';
-import { queryTerms, termFrequencies } from '../tokenizer';
+import { queryTerms } from '../tokenizer';
+import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
 
-type Qrels = Map<string, Map<string, number>>;
-interface Scorer {
-  loadData(dir: string): {
-    corpus: { _id: string; title: string; text: string }[];
-    queries: Map<string, string>;
-    qrels: Qrels;
-  };
-  rankRun(run: Map<string, [string, number][]>): Map<string, string[]>;
-  evaluate(ranked: Map<string, string[]>, qrels: Qrels): { ndcg10: number; recall100: number };
-}
-
 async function main() {
   if (!existsSync(path.join(DATASETS, 'bm25-baseline.mjs'))) {
     throw new Error(`The benchmark datasets were not found at ${DATASETS} (expected next to the repository).`);
   }
-  const scorer = (await import(pathToFileURL(path.join(DATASETS, 'bm25-baseline.mjs')).href)) as Scorer;
+  const scorer = await loadScorer();
   const data = scorer.loadData(path.join(DATASETS, 'scifact'));
 
   // chunk → (doc, dl); postings lexeme → [chunk, tf][]
@@ -47,7 +37,7 @@ async function main() {
   for (const d of data.corpus) {
     const { blocks } = await parseDocument('txt', Buffer.from(d.text, 'utf8'));
     for (const chunk of chunkBlocks(blocks)) {
-      const { tf, length } = termFrequencies(indexedText(d.title, chunk.content));
+      const { tf, length } = indexedTerms(d.title, chunk.content);
       const id = chunkDoc.length;
       chunkDoc.push(d._id);
       chunkLen.push(length);

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDocuments } from '../api/documents';
 import { DocumentsTable } from '../components/documents-table';
+import { SearchPanel } from '../components/search-panel';
 import { UploadPanel } from '../components/upload-panel';
 
 /** /documents (managers and owners): upload, watch processing live, delete (doc 3 §2). */
@@ -24,6 +25,8 @@ export function DocumentsPage() {
       </header>
 
       <UploadPanel documents={list} />
+
+      {list && list.some((d) => d.status === 'READY') ? <SearchPanel /> : null}
 
       <Card>
         <CardHeader>

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+const SUITE = 'retrieval';
+const PASSWORD = 'quiet-harbor-42';
+const GUIDE = [
+  'Maple Court residents guide',
+  '',
+  'Cats and small dogs are welcome at Maple Court with a signed pet agreement. The security deposit is $1,450,',
+  'returned within 21 days after move-out. Quiet hours start at ten in the evening.',
+].join('\n');
+
+let server: RunningServer;
+let browser: Browser;
+let owner: ApiUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  owner = await signUpThroughApi(server.url, `why+${Date.now()}@maple-court.com`, PASSWORD);
+  const form = new FormData();
+  form.append('file', new Blob([GUIDE], { type: 'text/plain' }), 'Maple Court guide.txt');
+  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+    body: form,
+  });
+  const { document_id } = (await res.json()) as { document_id: string };
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${document_id}`, owner.accessToken);
+    if (doc.body.status === 'READY') break;
+    if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('hits that explain themselves', () => {
+  it('the documents page search shows matched words, marked snippets and score parts', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/signin?next=%2Fdocuments');
+    const signIn = page.getByRole('form', { name: 'Sign In' });
+    await signIn.getByLabel('Email').fill(owner.email);
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/documents');
+
+    const box = page.getByRole('textbox', { name: 'Search your documents' });
+    await box.fill('How much is the security deposit?');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const results = page.getByTestId('search-results');
+    await results.waitFor();
+    const marks = await results.locator('mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toEqual(expect.arrayContaining(['security', 'deposit']));
+    const reasons = await results.getByTestId('hit-reasons').first().textContent();
+    expect(reasons).toContain('Matched words: security, deposit');
+    expect(reasons).toMatch(/Score: keywords \d/);
+    await shot(page, SUITE, '01-documents-search');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The shared scorer of ../shared/datasets (bm25-baseline.mjs) loaded as a module: its data loader and
+ * trec_eval-compatible metric code, for the in-memory sweeps and the retrieval regression test.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export type Qrels = Map<string, Map<string, number>>;
+
+export interface Scorer {
+  loadData(dir: string): {
+    corpus: { _id: string; title: string; text: string }[];
+    queries: Map<string, string>;
+    qrels: Qrels;
+  };
+  rankRun(run: Map<string, [string, number][]>): Map<string, string[]>;
+  evaluate(ranked: Map<string, string[]>, qrels: Qrels): { ndcg10: number; recall100: number };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** `../shared/datasets` beside the repository root. */
+export const DATASETS_DIR = path.resolve(here, '../../../../..', '../shared/datasets');
+
+/** Fails with a message naming the folder when the datasets are not there. */
+export function assertDatasets(needed: readonly string[]): void {
+  const missing = needed.filter((f) => !existsSync(path.join(DATASETS_DIR, f)));
+  if (missing.length > 0) {
+    throw new Error(
+      `The public retrieval datasets were not found at ${DATASETS_DIR} (beside the repository); ` +
+        `missing: ${missing.join(', ')}. CI provides this folder; on a workstation put shared/ next to the checkout.`,
+    );
+  }
+}
+
+export async function loadScorer(): Promise<Scorer> {
+  assertDatasets(['bm25-baseline.mjs']);
+  return (await import(pathToFileURL(path.join(DATASETS_DIR, 'bm25-baseline.mjs')).href)) as Scorer;
+}

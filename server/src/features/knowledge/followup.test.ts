@@ -1,0 +1,132 @@
+import type { RagAnswerOutput, SearchOutput } from '@helixis/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
+import { api, startTestApp, type TestApp } from '../../test/app';
+import { createUserWithSession, type TestUser } from '../../test/factories';
+import { looksLikeFollowUp, REWRITE_PROMPT, rewriteOffline } from './followup';
+import { ingestAndWait } from './test-helpers';
+
+// "deposit" is said often in the other properties' sheets and once, in a longer text, in Maple Court's:
+// the follow-up alone ranks the others first; carried over, "Maple Court" finds the right one.
+const DOCS: Record<string, string> = {
+  'Birch Lane lease terms.txt':
+    'Birch Lane deposit: the deposit is $900. The deposit is returned within 30 days. Deposit questions go to the office.',
+  'Cedar Plaza lease terms.txt':
+    'Cedar Plaza deposit rules. The deposit equals one month. A deposit alternative exists. Deposit refunds take two weeks.',
+  'Oak Street lease terms.txt':
+    'Oak Street: deposit $700, pet deposit $200. The deposit is held in escrow. Deposit interest is paid yearly.',
+  'Pine Ridge lease terms.txt':
+    'Pine Ridge deposit: $650 deposit for studios, $850 deposit for two bedrooms. Deposit due at signing.',
+  'Maple Court residents guide.txt':
+    'Maple Court is a quiet community of forty apartments near the river. Cats and small dogs are welcome at Maple Court ' +
+    'with a signed pet agreement; the pet policy allows two animals per apartment. Parking is assigned, laundry rooms are ' +
+    'on every floor and quiet hours start at ten. Rent is due on the first. The security deposit at Maple Court is ' +
+    '$1,450, returned within 21 days after move-out once the apartment has been inspected.',
+};
+
+let t: TestApp;
+let fake: FakeOpenAI;
+let tModel: TestApp;
+let owner: TestUser;
+let modelOwner: TestUser;
+const docIds: Record<string, string> = {};
+
+const turns = [
+  { role: 'user' as const, content: 'What is the pet policy at Maple Court?' },
+  { role: 'assistant' as const, content: 'Cats and small dogs are welcome with a signed pet agreement.' },
+];
+const FOLLOW_UP = 'and how much is the deposit there?';
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  t = await startTestApp();
+  tModel = await startTestApp({ HELIXIS_LLM_BASE_URL: fake.url, HELIXIS_LLM_MODEL: 'fake-model' });
+  owner = await createUserWithSession(t);
+  modelOwner = await createUserWithSession(tModel);
+  for (const [name, text] of Object.entries(DOCS)) {
+    docIds[name] = (await ingestAndWait(t, owner.token, name, text)).id;
+    await ingestAndWait(tModel, modelOwner.token, name, text);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await tModel?.close();
+  await fake?.close();
+});
+
+const search = async (app: TestApp, token: string, body: object) => {
+  const res = await api<SearchOutput>(app, 'POST', '/functions/v1/search', { token, body });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+describe('follow-up questions are rewritten with the recent turns', () => {
+  it('alone the follow-up misses the answering chunk; rewritten offline it finds it in the top 3', async () => {
+    const alone = await search(t, owner.token, { query: FOLLOW_UP, k: 3 });
+    expect(alone.rewrite).toBeNull();
+    expect(alone.results.map((r) => r.document_title)).not.toContain('Maple Court residents guide.txt');
+
+    const followed = await search(t, owner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
+    expect(followed.rewrite).toMatchObject({ original: FOLLOW_UP, method: 'offline' });
+    expect(followed.rewrite?.rewritten).toContain('Maple');
+    expect(followed.rewrite?.rewritten).toContain('Court');
+    const top3 = followed.results.map((r) => r.document_id);
+    expect(top3).toContain(docIds['Maple Court residents guide.txt']);
+    // The hit explains itself: matched words, their places in the snippet, and the score's parts.
+    const hit = followed.results.find((r) => r.document_id === docIds['Maple Court residents guide.txt']);
+    expect(hit?.matched_terms).toEqual(expect.arrayContaining(['deposit', 'maple', 'court']));
+    const marked = (hit?.highlights ?? []).map(([a, b]) => hit?.snippet.slice(a, b).toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(['maple', 'court']));
+    for (const word of marked) expect(['deposit', 'maple', 'court', 'pet', 'policy']).toContain(word);
+    expect(hit?.score_parts.lexical).toBeGreaterThan(0);
+    expect(hit?.score).toBeCloseTo((hit?.score_parts.lexical ?? 0) + (hit?.score_parts.proximity ?? 0), 3);
+  });
+
+  it('rag-answer takes recent turns and reports the rewritten question', async () => {
+    const res = await api<RagAnswerOutput>(t, 'POST', '/functions/v1/rag-answer', {
+      token: owner.token,
+      body: { query: FOLLOW_UP, recent_turns: turns },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.rewrite?.rewritten).toContain('Maple');
+    expect(res.body.sources.some((s) => s.title === 'Maple Court residents guide.txt')).toBe(true);
+  });
+
+  it('with a model endpoint, rewrites by the strict prompt; when the model fails, offline', async () => {
+    fake.reply = (request) => {
+      const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
+      if (system === REWRITE_PROMPT) return 'security deposit amount at Maple Court';
+      return 'unused';
+    };
+    const byModel = await search(tModel, modelOwner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
+    expect(byModel.rewrite).toEqual({
+      original: FOLLOW_UP,
+      rewritten: 'security deposit amount at Maple Court',
+      method: 'model',
+    });
+    expect(byModel.results[0]?.document_title).toBe('Maple Court residents guide.txt');
+    const asked = fake.requests.at(-1);
+    expect(asked?.messages[1]?.content).toContain('What is the pet policy at Maple Court?');
+
+    fake.failNext(500, 10);
+    const fallback = await search(tModel, modelOwner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
+    expect(fallback.rewrite?.method).toBe('offline');
+    expect(fallback.results.map((r) => r.document_title)).toContain('Maple Court residents guide.txt');
+  });
+
+  it('leaves a question that stands alone as typed', () => {
+    expect(looksLikeFollowUp('What is the security deposit for studios at Pine Ridge?')).toBe(false);
+    expect(rewriteOffline('What is the security deposit for studios at Pine Ridge?', turns)).toBeNull();
+    expect(looksLikeFollowUp('and parking?')).toBe(true);
+  });
+
+  it('refuses too many recent turns with a clear error', async () => {
+    const many = Array.from({ length: 11 }, () => ({ role: 'user', content: 'hello' }));
+    const res = await api<{ error: { code: string } }>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: FOLLOW_UP, recent_turns: many },
+    });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Follow-up questions ("and how much is the deposit there?") name their subject only in earlier turns.
+ * Before retrieval such a question is rewritten into a standalone query:
+ *
+ * - offline: the earlier user turns' salient words — named things (capitalised words, numbers such as
+ *   street numbers) first, then their other content words — are appended to the question, newest turn
+ *   first, words the question already has left out;
+ * - with a model endpoint: a strict rewrite prompt (one line, no answer, no new facts); when the model
+ *   fails, times out or answers something unusable, the offline rewrite is used.
+ *
+ * A question that stands on its own (no pronoun or "there", no leading "and"/"what about", enough
+ * words of its own) is searched as typed.
+ */
+import type { QueryRewrite, RecentTurn } from '@helixis/contract';
+import OpenAI from 'openai';
+import type { Config } from '../../config';
+import { tokenize } from './tokenizer';
+
+/** Words that point back at an earlier subject. */
+const ANAPHORA =
+  /\b(there|it|its|it's|that|this|those|these|they|them|their|theirs|he|she|his|her|him|one|ones|same|such|here)\b/i;
+const CONTINUATION = /^\s*(and|also|plus|but|or|so|what about|how about|and what about|what of)\b/i;
+/** A question with at most this many content words is treated as a possible follow-up. */
+const SHORT_QUESTION_TERMS = 3;
+/** Earlier words carried over at most. */
+const MAX_CARRIED = 8;
+const MAX_REWRITE_CHARS = 400;
+
+export function looksLikeFollowUp(question: string): boolean {
+  if (ANAPHORA.test(question) || CONTINUATION.test(question)) return true;
+  return tokenize(question).length <= SHORT_QUESTION_TERMS;
+}
+
+/** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
+function namedWords(text: string): string[] {
+  const named: string[] = [];
+  const re = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+  for (const match of text.matchAll(re)) {
+    const word = match[0];
+    const before = text.slice(0, match.index).trimEnd();
+    const sentenceStart = before === '' || /[.!?:]$/.test(before);
+    if (/\d/.test(word) || (/^\p{Lu}/u.test(word) && !sentenceStart)) named.push(word);
+  }
+  return named;
+}
+
+/** The earlier turns' salient words, newest user turn first, without words the question already has. */
+export function salientWords(question: string, turns: readonly RecentTurn[]): string[] {
+  const have = new Set(tokenize(question).map((t) => t.lexeme));
+  const carried: string[] = [];
+  const add = (word: string) => {
+    const tokens = tokenize(word);
+    if (tokens.length === 0) return;
+    const lexemes = tokens.map((t) => t.lexeme);
+    if (lexemes.every((l) => have.has(l))) return;
+    for (const l of lexemes) have.add(l);
+    carried.push(word);
+  };
+  const userTurns = turns.filter((t) => t.role === 'user').reverse();
+  for (const turn of userTurns) {
+    if (carried.length >= MAX_CARRIED) break;
+    for (const word of namedWords(turn.content)) if (carried.length < MAX_CARRIED) add(word);
+    for (const t of turn.content.split(/[^\p{L}\p{N}'’-]+/u)) if (t && carried.length < MAX_CARRIED) add(t);
+    // The newest earlier question usually holds the subject; an older one only when it added little.
+    if (carried.length >= 3) break;
+  }
+  return carried;
+}
+
+/** The offline rewrite, or null when the question stands alone or the turns add nothing. */
+export function rewriteOffline(question: string, turns: readonly RecentTurn[]): QueryRewrite | null {
+  if (turns.length === 0 || !looksLikeFollowUp(question)) return null;
+  const carried = salientWords(question, turns);
+  if (carried.length === 0) return null;
+  return { original: question, rewritten: `${question.trim()} ${carried.join(' ')}`, method: 'offline' };
+}
+
+export const REWRITE_PROMPT = [
+  'You rewrite the last user question of a conversation into one standalone search query.',
+  'Rules: keep the question\'s meaning; replace pronouns and words like "there" or "it" with what they refer to in the earlier turns;',
+  'add no facts, no answer and no explanation; write one line of at most 30 words; if the question already stands alone, repeat it unchanged.',
+  'Answer with the query only.',
+].join(' ');
+
+/** A model's rewrite if usable: one non-empty line, not too long, not an answer or a refusal. */
+function usableRewrite(text: string): string | null {
+  const line = text
+    .trim()
+    .replace(/^["'“”]+|["'“”]+$/g, '')
+    .trim();
+  if (!line || line.includes('\n') || line.length > MAX_REWRITE_CHARS) return null;
+  if (/^(i |i'm|sorry|as an ai)/i.test(line)) return null;
+  return line;
+}
+
+/**
+ * Rewrites a follow-up with the recent turns: by the configured model (strict prompt) when there is one,
+ * else — or when the model fails — offline. Null when the question is searched as typed.
+ */
+export async function rewriteFollowUp(
+  config: Config,
+  question: string,
+  turns: readonly RecentTurn[],
+  log?: { warn(obj: object, msg: string): void },
+): Promise<QueryRewrite | null> {
+  if (turns.length === 0 || !looksLikeFollowUp(question)) return null;
+  if (config.llm.baseUrl && config.llm.model) {
+    try {
+      const client = new OpenAI({
+        baseURL: config.llm.baseUrl,
+        apiKey: config.llm.apiKey || 'not-needed',
+        timeout: 10_000,
+        maxRetries: 1,
+      });
+      const conversation = turns
+        .slice(-6)
+        .map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content.slice(0, 1_000)}`)
+        .join('\n');
+      const completion = await client.chat.completions.create({
+        model: config.llm.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: REWRITE_PROMPT },
+          { role: 'user', content: `Conversation:\n${conversation}\n\nLast question: ${question}` },
+        ],
+      });
+      const rewritten = usableRewrite(completion.choices[0]?.message?.content ?? '');
+      if (rewritten) return { original: question, rewritten, method: 'model' };
+      log?.warn({}, 'the model rewrite of a follow-up was unusable; rewriting offline');
+    } catch (err) {
+      log?.warn({ err }, 'the model could not rewrite a follow-up; rewriting offline');
+    }
+  }
+  return rewriteOffline(question, turns);
+}
