@@ -15,5 +15,5 @@ export * from './integrations';
 export * from './knowledge';
 export * from './mail';
 export * from './profile';
-export * from './team';
 export * from './question-sets';
+export * from './team';

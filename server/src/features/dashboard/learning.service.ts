@@ -329,7 +329,7 @@ export async function runLearningSession(args: {
   const ctx = jobContext(args.deps, args.log, args.workspaceId, args.userId, args.jobId);
   const ws = args.workspaceId;
   const session = await ctx.tenant((tx) => repo.findSession(tx, ws, args.sessionId));
-  if (!session || session.status !== 'running') return;
+  if (session?.status !== 'running') return;
   const errors = new Map<string, string>();
   const total = session.sources.length;
   for (const [i, id] of session.sources.entries()) {

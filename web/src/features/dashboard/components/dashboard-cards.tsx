@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { PropertyKpis } from '../../integrations/components/property-kpis';
 import { useDocuments } from '../../knowledge/api/documents';
