@@ -16,6 +16,9 @@ const REFERENCE_TABLES: Record<string, string> = {
   auth_sessions: 'sessions of users, not of workspaces',
   refresh_tokens: 'belong to sessions',
   email_aliases: 'the alias (local_part) is unique across all workspaces: inbound mail is routed by it',
+  extension_tokens: 'a bearer token (its hash, unique across workspaces) is what finds the workspace',
+  chat_widgets: 'the public widget id, unique across workspaces, routes a visitor to the workspace',
+  active_workspaces: 'one row per user: which of their workspaces a request works in',
 };
 
 /** Kept on the coordinator only: platform bookkeeping that no tenant query joins. */

@@ -176,6 +176,11 @@ export function OnboardingReadyPage() {
             </div>
           </CardHeader>
           <CardContent>
+            {realAutomations.length === 0 && automations.length === 0 ? (
+              <p className="mb-2 text-muted-foreground text-xs" data-testid="automation-examples-note">
+                Examples — nothing is switched on until you set it up in Automations.
+              </p>
+            ) : null}
             <ul className="space-y-2.5 text-sm">
               {realAutomations.length > 0
                 ? realAutomations.map((a) => (
