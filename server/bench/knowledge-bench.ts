@@ -17,6 +17,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { DATASETS_DIR } from '../src/features/knowledge/bench/scorer';
 import { ingestTexts } from '../src/features/knowledge/bulk';
 import { type KnowledgeScope, searchWorkspace } from '../src/features/knowledge/knowledge.service';
 import type { Deps } from '../src/platform/context';
@@ -30,7 +31,7 @@ export const out = (line = '') => process.stdout.write(`${line}\n`);
 
 /** `../shared/datasets` beside the checkout; stops with a readable message when it is not there. */
 export function datasetsDir(): string {
-  const dir = path.resolve(repoRoot, '../shared/datasets');
+  const dir = DATASETS_DIR;
   const needed = ['scifact/corpus.jsonl', 'scifact/queries-test.jsonl', 'bm25-baseline.mjs'];
   const missing = needed.filter((f) => !existsSync(path.join(dir, f)));
   if (missing.length > 0) {

@@ -19,8 +19,19 @@ export interface Scorer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** `../shared/datasets` beside the repository root. */
-export const DATASETS_DIR = path.resolve(here, '../../../../..', '../shared/datasets');
+/**
+ * The public datasets folder, read in place: `HELIXIS_DATASETS_DIR` when set, else `../shared/datasets`
+ * beside the repository root, else this workplace's shared folder (a checkout elsewhere on the machine).
+ */
+export const DATASETS_DIR = resolveDatasetsDir();
+
+function resolveDatasetsDir(): string {
+  const beside = path.resolve(here, '../../../../..', '../shared/datasets');
+  const candidates = [process.env.HELIXIS_DATASETS_DIR, beside, '/work/shared/datasets'].filter((d): d is string =>
+    Boolean(d),
+  );
+  return candidates.find((d) => existsSync(path.join(d, 'bm25-baseline.mjs'))) ?? beside;
+}
 
 /** Fails with a message naming the folder when the datasets are not there. */
 export function assertDatasets(needed: readonly string[]): void {
