@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'retrieval';
@@ -54,12 +54,7 @@ describe('hits that explain themselves', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto('/signin?next=%2Fdocuments');
-    const signIn = page.getByRole('form', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(owner.email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/documents');
+    await signInAt(page, '/documents', owner.email, PASSWORD);
 
     const box = page.getByRole('textbox', { name: 'Search your documents' });
     await box.fill('How much is the security deposit?');
@@ -81,12 +76,7 @@ describe('hits that explain themselves', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto('/signin?next=%2Fchat');
-    const signIn = page.getByRole('form', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(owner.email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/chat');
+    await signInAt(page, '/chat', owner.email, PASSWORD);
 
     const input = page.getByPlaceholder('Message Helixis...');
     const answers = page.getByTestId('message-assistant');
