@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REALTIME_PATH, type RealtimeMessage } from '@helixis/contract';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api } from '../test/app';
 import { type Spawned, scratchDatabase, spawnServerScript } from '../test/processes';
+import { freePort } from '../test/wait';
 
 /**
  * `npm run start:cluster` for real: 2 API processes (HELIXIS_ROLE=api) and 1 worker behind the
@@ -28,17 +28,6 @@ let db: Awaited<ReturnType<typeof scratchDatabase>>;
 let dataDir: string;
 let smtpPort: number;
 const MAIL_DOMAIN = 'in.cluster.test';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   db = await scratchDatabase('helixis_cluster_t');

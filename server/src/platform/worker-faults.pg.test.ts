@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Automation, AutomationDraft, DraftAuditEntry } from '@helixis/contract';
@@ -18,6 +18,7 @@ import { api, startTestApp, type TestApp, testConfig } from '../test/app';
 import { copyPostgresTemplate } from '../test/db';
 import { createUserWithSession, type TestUser } from '../test/factories';
 import { type Spawned, spawnServerScript } from '../test/processes';
+import { freePort, waitFor } from '../test/wait';
 import { Jobs } from './jobs';
 import { createLogger } from './logger';
 
@@ -53,15 +54,6 @@ let firstSlowHit: () => void;
 const slowHit = new Promise<void>((resolve) => {
   firstSlowHit = resolve;
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
@@ -217,16 +209,6 @@ describe('an ingestion that keeps failing', () => {
     }
   }, 120_000);
 });
-
-async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('a worker killed while an automation sends its reply', () => {
   it('sends nothing twice: the retried run marks the draft failed with the reason', async () => {
