@@ -590,7 +590,10 @@ export async function rankWorkspace(
   const terms = queryTerms(rewrite?.rewritten ?? input.query);
   if (terms.size === 0) return { results: [], rewrite, expansion: [] };
   const k = Math.min(Math.max(Math.trunc(input.k ?? 10), 1), 100);
-  const settings = input.ranking ?? SHIPPED_RANKING;
+  const configuredWeight = scope.deps.config.llm.embeddingWeight;
+  const settings =
+    input.ranking ??
+    (configuredWeight === undefined ? SHIPPED_RANKING : { ...SHIPPED_RANKING, vectorWeight: configuredWeight });
   const secondStage = settings.proximity > 0 || settings.feedback !== null;
   const queryVector = await embedQuery(scope, settings, rewrite?.rewritten ?? input.query);
   // With a query vector the lexical stage returns its `depth` best chunks for the fusion to reorder.

@@ -91,7 +91,7 @@ export const SHIPPED_RANKING: RankSettings = {
   proximityWindow: 5,
   feedback: null,
   depth: 100,
-  vectorWeight: 0.05,
+  vectorWeight: 0.04,
 };
 
 const isNumeric = (lexeme: string) => /^\d+$/.test(lexeme);

@@ -108,13 +108,18 @@ async function main() {
     (p) => !/^(yes|no)\.?$/i.test(p.answer.trim()),
   );
   const passageText = new Map(passages.map((p) => [String(p.id), p.passage]));
+  // --subset: the SciFact subset of vector-fusion.test.ts (every document relevant to a test query and
+  // every fifth other one), the benchmark the fusion weight is chosen on.
+  const subset = process.argv.includes('--subset');
+  const relevant = new Set([...data.qrels.values()].flatMap((docs) => [...docs.keys()]));
+  const corpus = subset ? data.corpus.filter((d, i) => relevant.has(d._id) || i % 5 === 0) : data.corpus;
 
   const indexes = new Map<number, { sci: MemoryIndex; wiki: MemoryIndex }>();
   const indexFor = async (titleWeight: number) => {
     let entry = indexes.get(titleWeight);
     if (!entry) {
       const sci = new MemoryIndex();
-      for (const d of data.corpus) await sci.add(d._id, d.title, d.text, titleWeight);
+      for (const d of corpus) await sci.add(d._id, d.title, d.text, titleWeight);
       const wiki = new MemoryIndex();
       for (const p of passages) await wiki.add(String(p.id), 'Wikipedia passage', p.passage, titleWeight);
       entry = { sci, wiki };
@@ -215,8 +220,15 @@ async function main() {
   await show('shipped, lexical alone (no embeddings configured)', lexicalOnly);
   if (process.argv.includes('--fusion')) {
     // Fusion weight with the hashed embedder: chosen on the odd half, checked on the even half.
-    for (const vectorDepth of [0, 100]) {
-      for (const vectorWeight of [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5]) {
+    const listed = process.argv.indexOf('--weights');
+    const weights =
+      listed >= 0
+        ? (process.argv[listed + 1] ?? '').split(',').map(Number)
+        : subset
+          ? [0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.3]
+          : [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
+    for (const vectorDepth of subset || listed >= 0 ? [0] : [0, 100]) {
+      for (const vectorWeight of weights) {
         await show(`fusion w ${vectorWeight} vector depth ${vectorDepth}`, {
           ...lexicalOnly,
           vectorWeight,
@@ -224,7 +236,7 @@ async function main() {
         });
       }
     }
-    await show('hashed vectors alone', { ...lexicalOnly, vectorWeight: 1, vectorDepth: 100 });
+    if (listed < 0) await show('hashed vectors alone', { ...lexicalOnly, vectorWeight: 1, vectorDepth: 100 });
     return;
   }
   if (!process.argv.includes('--grid')) return;
