@@ -27,11 +27,23 @@ interface Chunk {
   toks: string[];
 }
 let restem = false;
-/** The product's tokens, re-stemmed with Porter2 when `stemmer: 'porter2'` is asked for. */
-const tokenize = (text: string): Token[] =>
-  restem
+let compounds = false;
+/**
+ * The product's tokens, re-stemmed with Porter2 when `stemmer: 'porter2'` is asked for; with
+ * `compounds`, each hyphenated word also yields one token of its stemmed parts joined by '-' (as
+ * PostgreSQL's parser keeps "anti-inflammatory" whole besides its parts).
+ */
+const tokenize = (text: string): Token[] => {
+  const tokens = restem
     ? productTokenize(text).map((t) => ({ word: t.word, lexeme: /\d/.test(t.word) ? t.word : porter2Stem(t.word) }))
     : productTokenize(text);
+  if (!compounds) return tokens;
+  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
+    const parts = m[0].split('-').map((part) => productTokenize(part)[0]?.lexeme ?? part);
+    tokens.push({ word: m[0], lexeme: parts.join('-') });
+  }
+  return tokens;
+};
 
 interface V {
   k1: number;
@@ -48,6 +60,7 @@ interface V {
   win: number;
   sdmOrdered?: boolean;
   stemmer?: 'porter' | 'porter2';
+  compounds?: boolean;
 }
 class Idx {
   chunks: Chunk[] = [];
@@ -154,9 +167,10 @@ async function main() {
   );
   const ptext = new Map(passages.map((p) => [String(p.id), p.passage]));
   const cache = new Map<string, { sci: Idx; sciDoc: Idx; wiki: Idx; wikiDoc: Idx }>();
-  const build = async (tw: number, whole: boolean, stemmer: string) => {
+  const build = async (tw: number, whole: boolean, stemmer: string, compound: boolean) => {
     restem = stemmer === 'porter2';
-    const key = `${tw}/${whole}/${stemmer}`;
+    compounds = compound;
+    const key = `${tw}/${whole}/${stemmer}/${compound}`;
     let e = cache.get(key);
     if (e) return e;
     const sci = new Idx(),
@@ -226,8 +240,9 @@ async function main() {
     return out.sort((a, b) => b[1] - a[1]);
   };
   const show = async (label: string, v: V) => {
-    const { sci, sciDoc, wiki, wikiDoc } = await build(v.tw, v.whole, v.stemmer ?? 'porter');
+    const { sci, sciDoc, wiki, wikiDoc } = await build(v.tw, v.whole, v.stemmer ?? 'porter', v.compounds === true);
     restem = v.stemmer === 'porter2';
+    compounds = v.compounds === true;
     const run = new Map<string, [string, number][]>();
     for (const qid of data.qrels.keys()) run.set(qid, rankDocs(sci, sciDoc, data.queries.get(qid) ?? '', v, 100));
     const ranked = scorer.rankRun(run);
