@@ -11,12 +11,26 @@
  * questions whose answer is not yes/no, a hit is the answer string occurring (case-insensitive) in one
  * of the top 5 passages. Reference figure: SQL BM25 0.553 (shared/reference/retrieval-measurements.md).
  *
+ * `--hashed-vectors`: also measures search with vectors fused in (decision 021 §9). A local fake
+ * OpenAI-compatible /v1/embeddings serving deterministic hashed n-gram vectors
+ * (features/knowledge/bench/hashed-embedding.ts) is started, every chunk is embedded from it (title +
+ * text, as the embed job does, written in one transaction) and the queries are asked again with the
+ * endpoint configured; both figures are printed.
+ *
  * Datasets are read in place from ../shared/datasets (never copied into the repository).
  */
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hashedEmbedding } from '../src/features/knowledge/bench/hashed-embedding';
+import { createOpenAIEmbedder } from '../src/features/knowledge/embeddings';
+import { hasVectorColumn, upsertEmbeddings } from '../src/features/knowledge/embeddings.repo';
+import { indexedText, type KnowledgeScope } from '../src/features/knowledge/knowledge.service';
+import { SHIPPED_RANKING } from '../src/features/knowledge/ranking';
+import { withTenant } from '../src/platform/tenant';
 import {
   type BenchEnv,
   createWorkspace,
@@ -29,6 +43,54 @@ import {
   runScorer,
   searchDocuments,
 } from './knowledge-bench';
+
+const HASHED_MODEL = 'hashed-256';
+
+/** The local fake embeddings endpoint of --hashed-vectors; its base URL and a stop function. */
+async function startHashedEndpoint(): Promise<{ baseUrl: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return res.writeHead(404).end();
+      const parsed = JSON.parse(body) as { model: string; input: string[] };
+      const data = parsed.input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: hashedEmbedding(text),
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => server.close() };
+}
+
+/** Embeds every chunk of the workspace from the endpoint; returns a scope that searches with it. */
+async function withHashedVectors(scope: KnowledgeScope, baseUrl: string): Promise<KnowledgeScope> {
+  const chunks = await scope.deps.database.query<{ id: string; document_id: string; title: string; content: string }>(
+    'select id, document_id, title, content from document_chunks where workspace_id = $1',
+    [scope.workspaceId],
+  );
+  const embedder = createOpenAIEmbedder({ baseUrl, model: HASHED_MODEL, batchSize: 256 });
+  const vectors = await embedder.embed(chunks.map((c) => indexedText(c.title, c.content)));
+  const byDocument = new Map<string, { chunkId: string; vector: number[] }[]>();
+  chunks.forEach((c, i) => {
+    const list = byDocument.get(c.document_id) ?? [];
+    list.push({ chunkId: c.id, vector: vectors[i] ?? [] });
+    byDocument.set(c.document_id, list);
+  });
+  const withVector = await hasVectorColumn(scope.deps.database);
+  await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, async (tx) => {
+    for (const [documentId, items] of byDocument) {
+      await upsertEmbeddings(tx, scope.workspaceId, documentId, HASHED_MODEL, items, withVector);
+    }
+  });
+  const config = { ...scope.deps.config, llm: { ...scope.deps.config.llm, baseUrl, embeddingModel: HASHED_MODEL } };
+  return { ...scope, deps: { ...scope.deps, config } };
+}
 
 /** SQL BM25's answer-hit@5 on rag-mini-wikipedia, as measured in shared/reference/retrieval-measurements.md. */
 const WIKI_SQL_BM25_HIT5 = 0.553;
@@ -43,6 +105,8 @@ interface Metrics {
 export interface RetrievalReport {
   scifact: {
     product: Metrics;
+    /** With hashed vectors fused in (--hashed-vectors). */
+    fused?: Metrics;
     anchor: Metrics;
     documents: number;
     chunks: number;
@@ -51,6 +115,7 @@ export interface RetrievalReport {
   };
   wiki: {
     hit5: number;
+    fusedHit5?: number;
     questions: number;
     documents: number;
     chunks: number;
@@ -62,7 +127,7 @@ export interface RetrievalReport {
 const f4 = (n: number) => n.toFixed(4);
 const pad = (s: string, n: number) => s.padEnd(n);
 
-async function scifact(env: BenchEnv, datasets: string): Promise<RetrievalReport['scifact']> {
+async function scifact(env: BenchEnv, datasets: string, hashed: string | null): Promise<RetrievalReport['scifact']> {
   const dir = path.join(datasets, 'scifact');
   const corpus = readJsonl<{ _id: string; title: string; text: string }>(path.join(dir, 'corpus.jsonl'));
   const queries = readJsonl<{ _id: string; text: string }>(path.join(dir, 'queries-test.jsonl'));
@@ -79,24 +144,28 @@ async function scifact(env: BenchEnv, datasets: string): Promise<RetrievalReport
       `${((ingest.chunks * 1000) / ingest.cpuMs).toFixed(0)} chunks per CPU-second)`,
   );
 
-  const lines: string[] = [];
-  const latencies: number[] = [];
-  for (const q of queries) {
-    const { docs, ms } = await searchDocuments(scope, ingest.keyOf, q.text, RUN_DEPTH);
-    latencies.push(ms);
-    docs.slice(0, RUN_DEPTH).forEach((d, i) => {
-      lines.push(`${q._id} Q0 ${d.key} ${i + 1} ${d.score} helixis`);
-    });
-  }
-  const runFile = path.join(os.tmpdir(), `helixis-scifact-${process.pid}.trec`);
-  writeFileSync(runFile, `${lines.join('\n')}\n`);
-  out(`  run: ${runFile} (${lines.length} lines)`);
-
-  const product = runScorer<Metrics>(datasets, ['--data', dir, '--eval', runFile]);
+  const evaluate = async (searchScope: KnowledgeScope, tag: string) => {
+    const lines: string[] = [];
+    const latencies: number[] = [];
+    for (const q of queries) {
+      const { docs, ms } = await searchDocuments(searchScope, ingest.keyOf, q.text, RUN_DEPTH);
+      latencies.push(ms);
+      docs.slice(0, RUN_DEPTH).forEach((d, i) => {
+        lines.push(`${q._id} Q0 ${d.key} ${i + 1} ${d.score} helixis`);
+      });
+    }
+    const runFile = path.join(os.tmpdir(), `helixis-scifact-${tag}-${process.pid}.trec`);
+    writeFileSync(runFile, `${lines.join('\n')}\n`);
+    out(`  run: ${runFile} (${lines.length} lines)`);
+    return { metrics: runScorer<Metrics>(datasets, ['--data', dir, '--eval', runFile]), latencies };
+  };
+  const { metrics: product, latencies } = await evaluate(scope, 'lexical');
+  const fused = hashed ? (await evaluate(await withHashedVectors(scope, hashed), 'fused')).metrics : undefined;
   const [anchor] = runScorer<Metrics[]>(datasets, ['--data', dir, '--lucene']);
   if (!anchor) throw new Error('bm25-baseline.mjs --lucene returned no result');
   return {
     product,
+    ...(fused ? { fused } : {}),
     anchor,
     documents: ingest.documents,
     chunks: ingest.chunks,
@@ -105,7 +174,7 @@ async function scifact(env: BenchEnv, datasets: string): Promise<RetrievalReport
   };
 }
 
-async function wiki(env: BenchEnv, datasets: string): Promise<RetrievalReport['wiki']> {
+async function wiki(env: BenchEnv, datasets: string, hashed: string | null): Promise<RetrievalReport['wiki']> {
   const dir = path.join(datasets, 'rag-mini-wikipedia');
   const passages = readJsonl<{ id: string | number; passage: string }>(path.join(dir, 'passages.jsonl'));
   const pairs = readJsonl<{ question: string; answer: string }>(path.join(dir, 'question-answer.jsonl'));
@@ -124,17 +193,23 @@ async function wiki(env: BenchEnv, datasets: string): Promise<RetrievalReport['w
     `  ${ingest.documents} documents, ${ingest.chunks} chunks in ${(ingest.ms / 1000).toFixed(1)} s ` +
       `(${((ingest.chunks * 1000) / ingest.ms).toFixed(0)} chunks/s)`,
   );
-  let hits = 0;
+  const answerHits = async (searchScope: KnowledgeScope, latencies: number[]) => {
+    let hits = 0;
+    for (const { question, answer } of questions) {
+      // k 20 chunks leaves room for passages split in several chunks before the top 5 passages.
+      const { docs, ms } = await searchDocuments(searchScope, ingest.keyOf, question, 20);
+      latencies.push(ms);
+      const needle = answer.trim().toLowerCase();
+      if (docs.slice(0, 5).some((d) => (textOf.get(d.key) ?? '').toLowerCase().includes(needle))) hits++;
+    }
+    return hits;
+  };
   const latencies: number[] = [];
-  for (const { question, answer } of questions) {
-    // k 20 chunks leaves room for passages split in several chunks before the top 5 passages.
-    const { docs, ms } = await searchDocuments(scope, ingest.keyOf, question, 20);
-    latencies.push(ms);
-    const needle = answer.trim().toLowerCase();
-    if (docs.slice(0, 5).some((d) => (textOf.get(d.key) ?? '').toLowerCase().includes(needle))) hits++;
-  }
+  const hits = await answerHits(scope, latencies);
+  const fusedHits = hashed ? await answerHits(await withHashedVectors(scope, hashed), []) : null;
   return {
     hit5: hits / questions.length,
+    ...(fusedHits === null ? {} : { fusedHit5: fusedHits / questions.length }),
     questions: questions.length,
     documents: ingest.documents,
     chunks: ingest.chunks,
@@ -151,6 +226,11 @@ export function printRetrievalReport(r: RetrievalReport): void {
   );
   out(`  ${pad('ranking', 51)}${pad('nDCG@10', 10)}R@100`);
   out(`  ${pad('Helixis (product search, PGlite)', 51)}${pad(f4(s.product.ndcg10), 10)}${f4(s.product.recall100)}`);
+  if (s.fused) {
+    out(
+      `  ${pad(`Helixis + hashed vectors (fusion w ${SHIPPED_RANKING.vectorWeight})`, 51)}${pad(f4(s.fused.ndcg10), 10)}${f4(s.fused.recall100)}`,
+    );
+  }
   out(
     `  ${pad('anchor: Lucene BM25 (bm25-baseline.mjs --lucene)', 51)}${pad(f4(s.anchor.ndcg10), 10)}${f4(s.anchor.recall100)}`,
   );
@@ -162,6 +242,9 @@ export function printRetrievalReport(r: RetrievalReport): void {
   out(`rag-mini-wikipedia (${w.documents} passages, ${w.questions} questions whose answer is not yes/no):`);
   out(`  ${pad('ranking', 51)}answer-hit@5`);
   out(`  ${pad('Helixis (product search, PGlite)', 51)}${w.hit5.toFixed(3)}`);
+  if (w.fusedHit5 !== undefined) {
+    out(`  ${pad(`Helixis + hashed vectors (fusion w ${SHIPPED_RANKING.vectorWeight})`, 51)}${w.fusedHit5.toFixed(3)}`);
+  }
   out(`  ${pad('SQL BM25 (reference figure)', 51)}${WIKI_SQL_BM25_HIT5.toFixed(3)}`);
   out();
   out('search latency (product search function, PGlite, one workspace, sequential):');
@@ -173,14 +256,19 @@ export function printRetrievalReport(r: RetrievalReport): void {
   );
 }
 
-export async function runRetrievalBench(): Promise<RetrievalReport> {
+export async function runRetrievalBench(
+  options: { hashedVectors?: boolean } = { hashedVectors: process.argv.includes('--hashed-vectors') },
+): Promise<RetrievalReport> {
   const datasets = datasetsDir();
   const env = await openBenchEnv();
+  const endpoint = options.hashedVectors ? await startHashedEndpoint() : null;
   try {
-    const report = { scifact: await scifact(env, datasets), wiki: await wiki(env, datasets) };
+    const hashed = endpoint?.baseUrl ?? null;
+    const report = { scifact: await scifact(env, datasets, hashed), wiki: await wiki(env, datasets, hashed) };
     printRetrievalReport(report);
     return report;
   } finally {
+    endpoint?.close();
     await env.close();
   }
 }

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   HELIXIS_LLM_API_KEY: z.string().optional(),
   HELIXIS_LLM_MODEL: z.string().optional(),
   HELIXIS_EMBEDDING_MODEL: z.string().optional(),
+  /** Vector weight in search's fusion (0..1); default SHIPPED_RANKING.vectorWeight (decision 021 §9). */
+  HELIXIS_EMBEDDING_WEIGHT: z.coerce.number().min(0).max(1).optional(),
   // Voice (realtime-chat relay): a realtime model; base URL and key default to the HELIXIS_LLM_* ones.
   HELIXIS_REALTIME_MODEL: z.string().optional(),
   HELIXIS_REALTIME_BASE_URL: z.string().url().optional(),
@@ -85,7 +87,7 @@ export interface Config {
   publicUrl: string | undefined;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
-  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string };
+  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; embeddingWeight?: number };
   /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
   realtime: { baseUrl?: string; apiKey?: string; model?: string };
   trustedUpstreams: string[];
@@ -198,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.HELIXIS_LLM_API_KEY,
       model: e.HELIXIS_LLM_MODEL,
       embeddingModel: e.HELIXIS_EMBEDDING_MODEL,
+      embeddingWeight: e.HELIXIS_EMBEDDING_WEIGHT,
     },
     realtime: {
       baseUrl: e.HELIXIS_REALTIME_BASE_URL ?? e.HELIXIS_LLM_BASE_URL,

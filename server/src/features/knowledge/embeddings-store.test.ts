@@ -180,7 +180,7 @@ describe('chunk embeddings when a model is configured', () => {
     }
   });
 
-  it('does not change the BM25 search', async () => {
+  it('lets search find only lexical matches (vectors reorder them, never add others)', async () => {
     // vector search ranks something for any query; BM25 finds no "pets" in workspace A
     expect(await searchFor(t, a.token, 'pets')).toEqual([]);
     expect((await searchFor(t, a.token, 'heating')).map((r) => r.document_title)).toEqual(['heating.txt']);

@@ -173,3 +173,22 @@ export function chunkDetails(
       where c.workspace_id = ${workspaceId} and c.id in (select jsonb_array_elements_text(${JSON.stringify(chunkIds)}::jsonb)::uuid)`,
   );
 }
+
+/** Stored vectors of the model for the given chunks (those without one are simply absent). */
+export function embeddingsOf(
+  tx: Queryable,
+  workspaceId: string,
+  model: string,
+  dims: number,
+  chunkIds: readonly string[],
+): Promise<Array<{ chunk_id: string; embedding: number[] }>> {
+  if (chunkIds.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    tx,
+    sql`
+      select chunk_id, embedding
+      from chunk_embeddings
+      where workspace_id = ${workspaceId} and model = ${model} and dims = ${dims}
+        and chunk_id in (select jsonb_array_elements_text(${JSON.stringify(chunkIds)}::jsonb)::uuid)`,
+  );
+}

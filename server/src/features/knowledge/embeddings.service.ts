@@ -89,9 +89,9 @@ function pushTop(top: Array<{ id: string; score: number }>, item: { id: string; 
 
 /**
  * Nearest chunks of one workspace to a query by cosine similarity of embeddings, best first. Only
- * vectors of the configured model are compared. Not part of the product's ranking (search stays
- * BM25; see docs/decisions/017-embeddings-storage.md): the retrieval-quality work may fuse it in
- * once a benchmark shows the fusion above lexical alone. Without an embedder configured: [].
+ * vectors of the configured model are compared. Search itself fuses vectors into the lexical
+ * candidates' order (rankWorkspace, decision 021 §9); this nearest-chunk search adds candidates no
+ * lexical match found, which measured no better there. Without an embedder configured: [].
  */
 export async function vectorSearchWorkspace(
   scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,

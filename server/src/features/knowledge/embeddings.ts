@@ -2,9 +2,9 @@ import OpenAI from 'openai';
 import type { Config } from '../../config';
 
 /**
- * One interface for text embeddings. Vectors do not take part in ranking yet: the retrieval-quality
- * work fuses them with BM25 only through a fusion a benchmark shows above lexical alone
- * (reference/retrieval-measurements.md: reciprocal rank fusion with a weak embedder lost 25 points).
+ * One interface for text embeddings. With a model configured, search fuses cosine similarity into the
+ * lexical ranking by a weighted sum of min-max normalised scores (rankWorkspace, decision 021 §9);
+ * never by reciprocal rank fusion (reference/retrieval-measurements.md: it lost 25 points).
  */
 /** The job that computes a READY document's chunk vectors (embeddings.jobs.ts). */
 export const EMBED_JOB = 'knowledge.embed';

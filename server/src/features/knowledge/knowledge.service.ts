@@ -24,11 +24,19 @@ import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
 import { type Block, chunkBlocks } from './chunking';
-import { EMBED_JOB, embedderFromConfig } from './embeddings';
+import { cosineSimilarity, EMBED_JOB, embedderFromConfig } from './embeddings';
+import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
 import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
-import { type RankSettings, rankWithSettings, SHIPPED_RANKING } from './ranking';
+import {
+  fuseScores,
+  type RankedCandidate,
+  type RankOutcome,
+  type RankSettings,
+  rankWithSettings,
+  SHIPPED_RANKING,
+} from './ranking';
 import { queryTerms, termFrequencies, tokenize } from './tokenizer';
 import { fetchWebPage } from './web';
 
@@ -582,8 +590,14 @@ export async function rankWorkspace(
   const terms = queryTerms(rewrite?.rewritten ?? input.query);
   if (terms.size === 0) return { results: [], rewrite, expansion: [] };
   const k = Math.min(Math.max(Math.trunc(input.k ?? 10), 1), 100);
-  const settings = input.ranking ?? SHIPPED_RANKING;
+  const configuredWeight = scope.deps.config.llm.embeddingWeight;
+  const settings =
+    input.ranking ??
+    (configuredWeight === undefined ? SHIPPED_RANKING : { ...SHIPPED_RANKING, vectorWeight: configuredWeight });
   const secondStage = settings.proximity > 0 || settings.feedback !== null;
+  const queryVector = await embedQuery(scope, settings, rewrite?.rewritten ?? input.query);
+  // With a query vector the lexical stage returns its `depth` best chunks for the fusion to reorder.
+  const lexicalK = queryVector ? Math.max(settings.depth, k) : k;
   const { outcome, rows } = await withTenant(
     scope.deps.database,
     { workspaceId: scope.workspaceId, userId: scope.userId },
@@ -608,10 +622,10 @@ export async function rankWorkspace(
           return found.map((r) => ({ id: r.chunk_id, score: r.score, text: indexedText(r.title, r.content) }));
         },
       };
-      const ranked = secondStage
-        ? await rankWithSettings(source, query, settings, k)
+      const lexical: RankOutcome = secondStage
+        ? await rankWithSettings(source, query, settings, lexicalK)
         : {
-            hits: (await source.bm25(query, k)).map((c) => ({
+            hits: (await source.bm25(query, lexicalK)).map((c) => ({
               id: c.id,
               score: c.score,
               parts: { lexical: c.score, proximity: 0 },
@@ -619,7 +633,10 @@ export async function rankWorkspace(
             })),
             expansion: [],
           };
-      return { outcome: ranked, rows: byId };
+      const hits = queryVector
+        ? await fuseWithVectors(tx, scope.workspaceId, queryVector, lexical.hits, settings.vectorWeight)
+        : lexical.hits;
+      return { outcome: { hits: hits.slice(0, k), expansion: lexical.expansion }, rows: byId };
     },
   );
   const order = [...terms.keys()];
@@ -640,12 +657,78 @@ export async function rankWorkspace(
         snippet,
         matched_terms: words,
         highlights: highlightRanges(snippet, matched),
-        score_parts: { lexical: round4(hit.parts.lexical), vector: 0, proximity: round4(hit.parts.proximity) },
+        score_parts: {
+          lexical: round4(hit.parts.lexical),
+          vector: round4(hit.parts.vector ?? 0),
+          proximity: round4(hit.parts.proximity),
+        },
         content: row.content,
       },
     ];
   });
   return { results, rewrite, expansion: outcome.expansion.map((e) => e.lexeme) };
+}
+
+/**
+ * The query's vector for the fusion step, or null (lexical alone): no embeddings model configured,
+ * fusion off in the settings, or the endpoint failed (logged; search never fails for it).
+ */
+async function embedQuery(
+  scope: Pick<KnowledgeScope, 'deps' | 'log'>,
+  settings: RankSettings,
+  text: string,
+): Promise<{ model: string; vector: number[] } | null> {
+  if (settings.vectorWeight <= 0) return null;
+  const embedder = embedderFromConfig(scope.deps.config);
+  if (!embedder) return null;
+  try {
+    const [vector] = await embedder.embed([text], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+    if (!vector || vector.length === 0 || !vector.every((x) => Number.isFinite(x))) return null;
+    return { model: embedder.model, vector };
+  } catch (err) {
+    scope.log.warn(
+      { err: (err as Error).message, model: embedder.model },
+      'query embedding failed; lexical ranking alone',
+    );
+    return null;
+  }
+}
+
+/** A search waits at most this long for the query's vector before ranking lexically alone. */
+const QUERY_EMBED_TIMEOUT_MS = 5_000;
+
+/**
+ * The fusion step (decision 021, section 9): the lexical candidates reordered by
+ * `(1 − w)·lexical + w·cosine`, both min-max normalised over the candidates. Chunks without a vector of
+ * the model keep their lexical part alone; when none of the candidates has one the lexical ranking is
+ * returned unchanged (raw BM25 scores, vector part 0).
+ */
+async function fuseWithVectors(
+  tx: Tx,
+  workspaceId: string,
+  query: { model: string; vector: number[] },
+  hits: RankedCandidate[],
+  weight: number,
+): Promise<RankedCandidate[]> {
+  const stored = await embeddingsOf(
+    tx,
+    workspaceId,
+    query.model,
+    query.vector.length,
+    hits.map((h) => h.id),
+  );
+  if (stored.length === 0) return hits;
+  const cosine = new Map(stored.map((r) => [r.chunk_id, cosineSimilarity(query.vector, r.embedding.map(Number))]));
+  const byId = new Map(hits.map((h) => [h.id, h]));
+  return fuseScores(
+    hits.map((h) => ({
+      id: h.id,
+      lexical: h.parts.lexical,
+      proximity: h.parts.proximity,
+      vector: cosine.get(h.id) ?? null,
+    })),
+    weight,
+  ).map((f) => ({ ...f, matched: byId.get(f.id)?.matched ?? [] }));
 }
 
 /** The ranked chunks of one workspace, best first (see rankWorkspace). */

@@ -34,6 +34,12 @@ export interface RankSettings {
   feedback: FeedbackSettings | null;
   /** Candidates read from the source before the second stage. */
   depth: number;
+  /**
+   * Weight of vector similarity in the fused score `(1 − w)·lexical + w·vector` (both min-max
+   * normalised over the candidates), used only when an embeddings model is configured and the
+   * candidates have vectors of it; 0 turns fusion off. See decision record 021, section 9.
+   */
+  vectorWeight: number;
 }
 
 export interface Candidate {
@@ -58,6 +64,8 @@ export interface SyncCandidateSource extends Omit<CandidateSource, 'bm25'> {
 export interface ScoreParts {
   lexical: number;
   proximity: number;
+  /** Present once vectors were fused in (fuseScores). */
+  vector?: number;
 }
 
 export interface RankedCandidate {
@@ -83,6 +91,7 @@ export const SHIPPED_RANKING: RankSettings = {
   proximityWindow: 5,
   feedback: null,
   depth: 100,
+  vectorWeight: 0.04,
 };
 
 const isNumeric = (lexeme: string) => /^\d+$/.test(lexeme);
@@ -230,4 +239,51 @@ function finish(
   });
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return ranked.slice(0, k);
+}
+
+export interface FusionCandidate {
+  id: string;
+  /** First-stage parts (raw BM25 and proximity). */
+  lexical: number;
+  proximity: number;
+  /** Cosine similarity to the query, or null when the chunk has no vector of the model. */
+  vector: number | null;
+}
+
+export interface FusedCandidate {
+  id: string;
+  score: number;
+  parts: ScoreParts & { vector: number };
+}
+
+const minMax = (values: readonly number[]) => {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return (x: number) => (hi > lo ? (x - lo) / (hi - lo) : hi > 0 ? 1 : 0);
+};
+
+/**
+ * Linear fusion of lexical and vector scores, each min-max normalised over the candidates:
+ * `(1 − weight)·lexical + weight·vector`. The lexical share is split between the lexical and proximity
+ * parts in their raw proportion, so score = lexical + vector + proximity still holds. A candidate
+ * without a vector gets no vector part (lexical alone). Best first, ties by id.
+ */
+export function fuseScores(candidates: readonly FusionCandidate[], weight: number): FusedCandidate[] {
+  if (candidates.length === 0) return [];
+  const lexNorm = minMax(candidates.map((c) => c.lexical + c.proximity));
+  const withVector = candidates.flatMap((c) => (c.vector === null ? [] : [c.vector]));
+  const vecNorm = withVector.length > 0 ? minMax(withVector) : () => 0;
+  const fused = candidates.map((c) => {
+    const raw = c.lexical + c.proximity;
+    const lexicalShare = (1 - weight) * lexNorm(raw);
+    const proximity = raw > 0 ? (lexicalShare * c.proximity) / raw : 0;
+    const vector = c.vector === null ? 0 : weight * vecNorm(c.vector);
+    return {
+      id: c.id,
+      score: lexicalShare + vector,
+      parts: { lexical: lexicalShare - proximity, vector, proximity },
+    };
+  });
+  fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return fused;
 }

@@ -11,11 +11,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
+import { cosineSimilarity } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
-import { type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
+import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
 import { queryTerms } from '../tokenizer';
+import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';
+
+/** The product's settings, plus (experiments only) vector-nearest chunks added to the fusion pool. */
+type Settings = RankSettings & { vectorDepth?: number };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
@@ -32,6 +37,7 @@ interface Chunk {
 /** An in-memory copy of one workspace's index (the same lexemes and statistics as the SQL tables). */
 class MemoryIndex {
   chunks: Chunk[] = [];
+  private vectorCache: number[][] | null = null;
   postings = new Map<string, [number, number][]>();
   totalLen = 0;
 
@@ -52,6 +58,11 @@ class MemoryIndex {
 
   get n() {
     return this.chunks.length;
+  }
+  /** Every chunk's vector from the deterministic hashed embedder (what the fake endpoint returns). */
+  get vectors(): number[][] {
+    this.vectorCache ??= this.chunks.map((c) => hashedEmbedding(indexedText(c.title, c.content)));
+    return this.vectorCache;
   }
   get avgdl() {
     return this.totalLen / Math.max(this.n, 1);
@@ -97,13 +108,18 @@ async function main() {
     (p) => !/^(yes|no)\.?$/i.test(p.answer.trim()),
   );
   const passageText = new Map(passages.map((p) => [String(p.id), p.passage]));
+  // --subset: the SciFact subset of vector-fusion.test.ts (every document relevant to a test query and
+  // every fifth other one), the benchmark the fusion weight is chosen on.
+  const subset = process.argv.includes('--subset');
+  const relevant = new Set([...data.qrels.values()].flatMap((docs) => [...docs.keys()]));
+  const corpus = subset ? data.corpus.filter((d, i) => relevant.has(d._id) || i % 5 === 0) : data.corpus;
 
   const indexes = new Map<number, { sci: MemoryIndex; wiki: MemoryIndex }>();
   const indexFor = async (titleWeight: number) => {
     let entry = indexes.get(titleWeight);
     if (!entry) {
       const sci = new MemoryIndex();
-      for (const d of data.corpus) await sci.add(d._id, d.title, d.text, titleWeight);
+      for (const d of corpus) await sci.add(d._id, d.title, d.text, titleWeight);
       const wiki = new MemoryIndex();
       for (const p of passages) await wiki.add(String(p.id), 'Wikipedia passage', p.passage, titleWeight);
       entry = { sci, wiki };
@@ -113,7 +129,7 @@ async function main() {
   };
 
   /** The product's two-stage ranking over an in-memory index: BM25 candidates, then rerankCandidates. */
-  const rank = (index: MemoryIndex, text: string, s: RankSettings, k: number) => {
+  const rank = (index: MemoryIndex, text: string, s: Settings, k: number) => {
     const terms = queryTerms(text);
     const query = new Map([...terms.keys()].map((l) => [l, 1]));
     const source = {
@@ -125,13 +141,33 @@ async function main() {
           return { id: String(c), score, text: indexedText(ch.title, ch.content) };
         }),
     };
-    return rerankCandidates(source, query, s, k).map((h) => ({
-      doc: index.chunks[Number(h.id)]?.doc ?? '',
-      score: h.score,
-    }));
+    if (s.vectorWeight <= 0) {
+      return rerankCandidates(source, query, s, k).map((h) => ({
+        doc: index.chunks[Number(h.id)]?.doc ?? '',
+        score: h.score,
+      }));
+    }
+    // The fusion step of rankWorkspace: lexical candidates (depth) plus the vector-nearest chunks
+    // (vectorDepth), each with its cosine similarity; candidates found only by vector have lexical 0.
+    const lexical = rerankCandidates(source, query, s, Math.max(s.depth, k));
+    const qv = hashedEmbedding(text);
+    const cosine = index.vectors.map((v) => cosineSimilarity(qv, v));
+    const pool = new Map(lexical.map((h) => [h.id, { id: h.id, ...h.parts, vector: cosine[Number(h.id)] ?? null }]));
+    if ((s.vectorDepth ?? 0) > 0) {
+      const nearest = cosine
+        .map((score, c) => [c, score] as const)
+        .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+        .slice(0, s.vectorDepth);
+      for (const [c, score] of nearest) {
+        if (!pool.has(String(c))) pool.set(String(c), { id: String(c), lexical: 0, proximity: 0, vector: score });
+      }
+    }
+    return fuseScores([...pool.values()], s.vectorWeight)
+      .slice(0, k)
+      .map((h) => ({ doc: index.chunks[Number(h.id)]?.doc ?? '', score: h.score }));
   };
 
-  const evalSci = async (s: RankSettings) => {
+  const evalSci = async (s: Settings) => {
     const { sci } = await indexFor(s.titleWeight);
     const run = new Map<string, [string, number][]>();
     for (const qid of data.qrels.keys()) {
@@ -147,7 +183,7 @@ async function main() {
       even: scorer.evaluate(ranked, half(false)).ndcg10,
     };
   };
-  const evalWiki = async (s: RankSettings) => {
+  const evalWiki = async (s: Settings) => {
     const { wiki } = await indexFor(s.titleWeight);
     let hits = 0;
     for (const q of questions) {
@@ -159,7 +195,7 @@ async function main() {
     return hits / questions.length;
   };
 
-  const show = async (label: string, s: RankSettings) => {
+  const show = async (label: string, s: Settings) => {
     const sci = await evalSci(s);
     const wiki = await evalWiki(s);
     console.log(
@@ -177,12 +213,35 @@ async function main() {
     proximityWindow: 5,
     feedback: null,
     depth: 100,
+    vectorWeight: 0,
   };
+  const lexicalOnly: RankSettings = { ...SHIPPED_RANKING, vectorWeight: 0 };
   await show('BM25 k1 0.9 b 0.4 (before this work)', base);
-  await show('shipped', SHIPPED_RANKING);
+  await show('shipped, lexical alone (no embeddings configured)', lexicalOnly);
+  if (process.argv.includes('--fusion')) {
+    // Fusion weight with the hashed embedder: chosen on the odd half, checked on the even half.
+    const listed = process.argv.indexOf('--weights');
+    const weights =
+      listed >= 0
+        ? (process.argv[listed + 1] ?? '').split(',').map(Number)
+        : subset
+          ? [0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.3]
+          : [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
+    for (const vectorDepth of subset || listed >= 0 ? [0] : [0, 100]) {
+      for (const vectorWeight of weights) {
+        await show(`fusion w ${vectorWeight} vector depth ${vectorDepth}`, {
+          ...lexicalOnly,
+          vectorWeight,
+          vectorDepth,
+        });
+      }
+    }
+    if (listed < 0) await show('hashed vectors alone', { ...lexicalOnly, vectorWeight: 1, vectorDepth: 100 });
+    return;
+  }
   if (!process.argv.includes('--grid')) return;
 
-  const variants: [string, RankSettings][] = [];
+  const variants: [string, Settings][] = [];
   const grid = process.argv[process.argv.indexOf('--grid') + 1] ?? 'all';
   if (grid === 'all' || grid === 'single') {
     for (const [k1, b] of [
