@@ -23,8 +23,15 @@ export interface Database {
   query<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs several statements at once (migrations). */
   exec(text: string): Promise<void>;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns an unsubscribe function. `onState(true)` once listening and again after
+   * a lost connection is replaced, `onState(false)` when it drops (notifications may be missed meanwhile).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded instance, when kind is pglite (pg-boss adapter, dumps). */
   pglite?: PGlite;
@@ -66,8 +73,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
     async exec(text) {
       await client.exec(text);
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       const unsub = await client.listen(channel, onPayload);
+      onState?.(true);
       return async () => {
         await unsub();
       };
@@ -86,6 +94,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as AppDb;
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const stateWatchers = new Set<(listening: boolean) => void>();
   let listenClient: Promise<pg.Client> | undefined;
   let closed = false;
 
@@ -103,11 +112,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       });
       await c.connect();
       for (const channel of listeners.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const watch of stateWatchers) watch(true);
       return c;
     })();
     const onLost = () => {
       if (lost) return;
       lost = true;
+      for (const watch of stateWatchers) watch(false);
       if (listenClient === current) listenClient = undefined;
       c.end().catch(() => undefined);
       const retry = () => {
@@ -134,7 +145,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async exec(text) {
       await pool.query(text);
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       const c = await ensureListenClient();
       let set = listeners.get(channel);
       if (!set) {
@@ -143,8 +154,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
+      if (onState) {
+        stateWatchers.add(onState);
+        onState(true);
+      }
       return async () => {
         set.delete(onPayload);
+        if (onState) stateWatchers.delete(onState);
       };
     },
     async close() {
