@@ -111,13 +111,19 @@ export class ReadCache {
   }
 
   bumpWorkspace(id: string): void {
-    if (this.#workspaceVersions.size >= MAX_VERSIONS) return this.bumpAll();
+    if (this.#workspaceVersions.size >= MAX_VERSIONS) {
+      this.bumpAll();
+      return;
+    }
     this.#workspaceVersions.set(id, ++this.#clock);
     this.stats.bumps++;
   }
 
   bumpUser(id: string): void {
-    if (this.#userVersions.size >= MAX_VERSIONS) return this.bumpAll();
+    if (this.#userVersions.size >= MAX_VERSIONS) {
+      this.bumpAll();
+      return;
+    }
     this.#userVersions.set(id, ++this.#clock);
     this.stats.bumps++;
   }
