@@ -24,6 +24,11 @@ export interface Database {
   /** Runs several statements at once (migrations). */
   exec(text: string): Promise<void>;
   /**
+   * Called after a `query` that may have written, or an `exec`, has finished (so committed): the read
+   * cache drops what it holds (platform/read-cache.ts). Writes through `db` are not seen here.
+   */
+  afterWrite: Set<() => void>;
+  /**
    * LISTEN on a channel; returns an unsubscribe function. `onState(true)` once listening and again after
    * a lost connection is replaced, `onState(false)` when it drops (notifications may be missed meanwhile).
    */
@@ -49,6 +54,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Statements that can only read: `select`/`with`/`show`/`values` naming no writing command. */
+const READ_ONLY = /^\s*(select|with|show|values)\b/i;
+const WRITING_WORD = /\b(insert|update|delete|merge|truncate|notify|pg_notify|nextval|setval|call|lock)\b/i;
+
+function notifyWrite(afterWrite: Set<() => void>, text: string): void {
+  if (afterWrite.size === 0 || (READ_ONLY.test(text) && !WRITING_WORD.test(text))) return;
+  for (const fn of afterWrite) fn();
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.loadDataDir);
@@ -62,16 +76,20 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
     extensions: { vector, pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const afterWrite = new Set<() => void>();
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    afterWrite,
     async query(text, params) {
       const res = await client.query(text, params as unknown[] | undefined);
+      notifyWrite(afterWrite, text);
       return res.rows as never[];
     },
     async exec(text) {
       await client.exec(text);
+      notifyWrite(afterWrite, text);
     },
     async listen(channel, onPayload, onState) {
       const unsub = await client.listen(channel, onPayload);
@@ -134,16 +152,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     return current;
   }
 
+  const afterWrite = new Set<() => void>();
   return {
     kind: 'postgres',
     db,
     pool,
+    afterWrite,
     async query(text, params) {
       const res = await pool.query(text, params as unknown[] | undefined);
+      notifyWrite(afterWrite, text);
       return res.rows;
     },
     async exec(text) {
       await pool.query(text);
+      notifyWrite(afterWrite, text);
     },
     async listen(channel, onPayload, onState) {
       const c = await ensureListenClient();

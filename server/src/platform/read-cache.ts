@@ -235,6 +235,9 @@ export async function registerReadCache(app: FastifyInstance, deps: Deps, cached
     (payload) => cache.onNotification(payload),
     (up) => cache.setListening(up),
   );
+  // Direct SQL of this process (scripts, tests standing in for a worker) through `deps.database.query`.
+  const dropAll = () => cache.bumpAll();
+  deps.database.afterWrite.add(dropAll);
   const dropAfterWrite = (request: FastifyRequest) => {
     const route = request.routeOptions.url;
     const pure =
@@ -255,6 +258,7 @@ export async function registerReadCache(app: FastifyInstance, deps: Deps, cached
   });
   app.addHook('onClose', async () => {
     caches.delete(deps);
+    deps.database.afterWrite.delete(dropAll);
     cache.setListening(false);
     await unlisten();
   });
