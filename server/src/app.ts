@@ -35,7 +35,7 @@ import { answerError, installErrorHandler, sendError } from './platform/error-ha
 import { AppError } from './platform/errors';
 import { type EndpointHandlers, registerEndpoints } from './platform/http';
 import { buildOpenApi } from './platform/openapi';
-import { registerOpsRoutes } from './platform/ops';
+import { pingDatabase, registerOpsRoutes } from './platform/ops';
 import { CACHED_READS, cachedWorkspaceResolver, registerReadCache } from './platform/read-cache';
 import { registerRealtime } from './platform/realtime';
 
@@ -80,8 +80,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const websocket = (route as { websocket?: boolean }).websocket === true;
     for (const method of methods) routes.push({ method: String(method), url: route.url, access, websocket });
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   installErrorHandler(app);
@@ -91,7 +92,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const resolveWorkspace = cachedWorkspaceResolver(resolveWorkspaceUncached);
 
   app.get('/healthz', { config: { access: 'public' } }, async () => {
-    await deps.database.query('select 1');
+    await pingDatabase(deps);
     return { status: 'ok', database: deps.database.kind };
   });
   const openApi = buildOpenApi();
