@@ -172,8 +172,7 @@ export function registerEndpoints(
           const at = cache.stamp();
           const user = await authenticateRequest(deps, request);
           const log = request.log as unknown as Logger;
-          const appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
-          const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
+          const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
           const access = await resolveWorkspace(base);
           if (endpoint.access === 'workspace' && role && !hasRole(access.businessRole, role)) {
             throw new AppError('insufficient_role', {
@@ -184,6 +183,7 @@ export function registerEndpoints(
           reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
           const hit = cache.read(key);
           if (hit !== undefined) return reply.send(hit);
+          base.appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
           const input = parseInput(endpoint.input, withPathParams(request.query, request.params));
           const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
           const body = JSON.stringify(endpoint.output.parse(await handler({ ctx, input })));
