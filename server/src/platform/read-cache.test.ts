@@ -264,4 +264,21 @@ describe('ReadCache', () => {
     cache.onNotification('*');
     expect(cache.read('k')).toBeUndefined();
   });
+
+  it('holds at most 16 Mi characters of answers, dropping the oldest first', () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const body = 'x'.repeat(200 * 1024);
+    for (let i = 0; i < 200; i++) {
+      cache.rememberRead(`k${i}`, { body, workspaceId: 'w', userId: 'u', at: cache.stamp() });
+    }
+    const { reads, readChars } = cache.sizes();
+    expect(readChars).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(reads).toBe(Math.floor((16 * 1024 * 1024) / body.length));
+    expect(cache.read('k199')).toBe(body);
+    expect(cache.read('k0')).toBeUndefined();
+    // Too large to keep at all.
+    cache.rememberRead('big', { body: 'y'.repeat(300 * 1024), workspaceId: 'w', userId: 'u', at: cache.stamp() });
+    expect(cache.read('big')).toBeUndefined();
+  });
 });

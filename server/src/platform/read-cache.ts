@@ -41,8 +41,10 @@ const MAX_TOKENS = 10_000;
 const MAX_WORKSPACES = 10_000;
 const MAX_READS = 5_000;
 const MAX_VERSIONS = 100_000;
-/** Answers larger than this are not kept (the memory bound is entries × this). */
+/** Answers larger than this are not kept. */
 const MAX_BODY_CHARS = 256 * 1024;
+/** All kept answers together (UTF-16 code units, so up to twice as many bytes). */
+const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
 
 interface TokenEntry {
   user: AuthedUser;
@@ -82,9 +84,20 @@ export class ReadCache {
   #tokens = new Map<string, TokenEntry>();
   #workspaces = new Map<string, WorkspaceEntry>();
   #reads = new Map<string, ReadEntry>();
+  #readChars = 0;
   /** False until LISTEN is in place and while its connection is down: then nothing is cached. */
   #listening = false;
   readonly stats = { hits: 0, misses: 0, bumps: 0 };
+
+  /** How much is held (tests and diagnostics). */
+  sizes(): { tokens: number; workspaces: number; reads: number; readChars: number } {
+    return {
+      tokens: this.#tokens.size,
+      workspaces: this.#workspaces.size,
+      reads: this.#reads.size,
+      readChars: this.#readChars,
+    };
+  }
 
   get enabled(): boolean {
     return this.#listening;
@@ -107,6 +120,7 @@ export class ReadCache {
     this.#tokens.clear();
     this.#workspaces.clear();
     this.#reads.clear();
+    this.#readChars = 0;
     this.stats.bumps++;
   }
 
@@ -179,7 +193,7 @@ export class ReadCache {
       return undefined;
     }
     if (!this.#fresh(entry.at, entry.userId, entry.workspaceId)) {
-      this.#reads.delete(key);
+      this.#dropRead(key);
       this.stats.misses++;
       return undefined;
     }
@@ -189,7 +203,24 @@ export class ReadCache {
 
   rememberRead(key: string, entry: ReadEntry): void {
     if (entry.body.length > MAX_BODY_CHARS || !this.#fresh(entry.at, entry.userId, entry.workspaceId)) return;
-    remember(this.#reads, key, entry, MAX_READS);
+    this.#dropRead(key);
+    while (
+      this.#reads.size > 0 &&
+      (this.#reads.size >= MAX_READS || this.#readChars + entry.body.length > MAX_TOTAL_CHARS)
+    ) {
+      const oldest = this.#reads.keys().next();
+      if (oldest.done) break;
+      this.#dropRead(oldest.value);
+    }
+    this.#reads.set(key, entry);
+    this.#readChars += entry.body.length;
+  }
+
+  #dropRead(key: string): void {
+    const entry = this.#reads.get(key);
+    if (!entry) return;
+    this.#reads.delete(key);
+    this.#readChars -= entry.body.length;
   }
 }
 
