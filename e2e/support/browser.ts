@@ -38,3 +38,19 @@ export async function shot(page: Page, suite: string, step: string): Promise<str
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Fills the real Sign In form on the current page and submits it. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens /signin?next=<next>, signs in through the form, and waits until the app shows `next`'s page. */
+export async function signInAt(page: Page, next: string, email: string, password: string): Promise<void> {
+  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
+  await fillSignIn(page, email, password);
+  const pathname = new URL(next, 'http://app.invalid').pathname;
+  await page.waitForURL((url) => url.pathname === pathname);
+}

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signInThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { withServerDatabase } from '../support/db';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -15,13 +15,6 @@ let owner: ApiUser;
 let employee: ApiUser;
 let repairUser: ApiUser;
 let ownerWorkspaceId: string;
-
-async function signInInBrowser(page: Page, email: string, password: string) {
-  const form = page.getByRole('form', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
 
 beforeAll(async () => {
   // Accounts come from the product's API; what has no API (an employee membership, a lost default
@@ -163,7 +156,7 @@ describe('roles', () => {
   it('shows Access Restricted to an employee opening a manager page, and the server refuses too', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin');
-    await signInInBrowser(page, employee.email, employee.password);
+    await fillSignIn(page, employee.email, employee.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
     await page.getByText('Employee').first().waitFor();
 
@@ -206,7 +199,7 @@ describe('workspace states', () => {
   it('shows Workspace Setup Failed when the workspace cannot be loaded', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin');
-    await signInInBrowser(page, owner.email, owner.password);
+    await fillSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
     // The server is made to answer the workspace read with the failure a corrupted workspace gives.
     await page.route('**/api/v1/me', (route) =>
@@ -232,7 +225,7 @@ describe('workspace states', () => {
   it('repairs a workspace whose default assistant went missing', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin?next=%2Fget-started');
-    await signInInBrowser(page, repairUser.email, repairUser.password);
+    await fillSignIn(page, repairUser.email, repairUser.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
     await page.getByText('No assistant was found in this workspace.', { exact: false }).waitFor();
     await shot(page, SUITE, '08-repair-idle');
@@ -253,7 +246,7 @@ describe('session', () => {
   it('sends a user whose session was ended elsewhere to sign in, saying why, and back afterwards', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin');
-    await signInInBrowser(page, owner.email, owner.password);
+    await fillSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
     await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
 
@@ -272,7 +265,7 @@ describe('session', () => {
     await page.getByText('Your session has expired. Please sign in again to continue.').waitFor();
     await shot(page, SUITE, '11-session-ended-elsewhere');
 
-    await signInInBrowser(page, owner.email, owner.password);
+    await fillSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === '/chat');
     await context.close();
   });
@@ -284,7 +277,7 @@ describe('session', () => {
       const user = await signUpThroughApi(shortLived.url, `night.shift+${stamp}@oakridge-pm.com`, PASSWORD);
       const { context, page } = await newPage(browser, shortLived.url);
       await page.goto('/signin');
-      await signInInBrowser(page, user.email, user.password);
+      await fillSignIn(page, user.email, user.password);
       await page.waitForURL((url) => url.pathname === '/get-started');
       const readSession = () =>
         page.evaluate(() => {

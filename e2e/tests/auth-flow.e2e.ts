@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'auth-flow';
@@ -59,10 +59,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
     await shot(page, SUITE, '03-signed-out');
 
     // Wrong password → the exact message of the spec.
-    const signIn = page.getByRole('form', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByLabel('Password').fill('not-the-password');
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await fillSignIn(page, email, 'not-the-password');
     await page
       .getByRole('alert')
       .filter({
@@ -74,8 +71,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
     await shot(page, SUITE, '04-wrong-password');
 
     // Right password → /get-started showing the workspace and its default assistant.
-    await signIn.getByLabel('Password').fill(password);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await fillSignIn(page, email, password);
     await page.waitForURL(/\/get-started$/);
     await page.getByRole('heading', { name: `Welcome to ${email.split('@')[0]} Workspace` }).waitFor();
     await page.getByText('Your AI assistant').first().waitFor();
@@ -91,10 +87,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
     await page.goto('/automations?view=all');
     await page.waitForURL((url) => url.pathname === '/signin');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/automations?view=all');
-    const signIn = page.getByRole('form', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByLabel('Password').fill(password);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await fillSignIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/automations' && url.search === '?view=all');
     await shot(page, SUITE, '06-returned-to-next');
     await context.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { freePort, type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'automations';
@@ -70,12 +70,7 @@ describe('Automations page', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Fautomations');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/automations');
+    await signInAt(page, '/automations', owner.email, PASSWORD);
     await page.getByRole('heading', { name: 'Automations' }).waitFor();
     await page.getByText('No automations yet.', { exact: false }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/final-dashboard');
@@ -158,12 +153,7 @@ describe('Automations page', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto('/signin?next=%2Fautomations');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(manager.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/automations');
+    await signInAt(page, '/automations', manager.email, PASSWORD);
 
     // An e-mail automation, connected to Gmail through the OAuth screens, then switched on.
     await page.getByRole('button', { name: 'Add automation' }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'chat-onboarding';
@@ -58,12 +58,7 @@ describe('/chat while onboarding is incomplete, and the workspace dashboard', ()
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Fchat');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/chat');
+    await signInAt(page, '/chat', owner.email, PASSWORD);
     await page.getByText("Let's set up your assistant.").waitFor();
     expect(await page.getByTestId('session-restored').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create Assistant' }).count()).toBe(0);
@@ -104,10 +99,7 @@ describe('/chat while onboarding is incomplete, and the workspace dashboard', ()
   it('shows the workspace dashboard with live facts and completeness, and Workspace not found', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await fillSignIn(page, owner.email, PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/signin');
 
     await teach('Business phone: +351 22 000 1234');

@@ -2,7 +2,7 @@ import { voiceMessages } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'chat';
@@ -85,12 +85,7 @@ describe('/chat → task → answer → cited answer', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Fchat');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/chat');
+    await signInAt(page, '/chat', owner.email, PASSWORD);
     await page.getByRole('button', { name: 'New chat' }).waitFor();
     await shot(page, SUITE, '01-empty-chat');
 
@@ -162,12 +157,7 @@ describe('/chat → task → answer → cited answer', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto('/signin?next=%2Fadmin');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInAt(page, '/admin', owner.email, PASSWORD);
 
     await page.getByLabel('Assistant Name').fill('Harbor Helper');
     await page.getByLabel('System Prompt').fill('You are Harbor Helper. Answer tenants briefly.');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { CHROMIUM, SCREENSHOT_DIR, shot } from '../support/browser';
+import { CHROMIUM, fillSignIn, SCREENSHOT_DIR, shot } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -64,10 +64,7 @@ async function ingest(text: string, filename: string): Promise<void> {
 
 async function signIn(page: Page, next: string): Promise<void> {
   await page.goto(`${server.url}/signin?next=${encodeURIComponent(next)}`);
-  const form = page.getByRole('form', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(owner.email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await fillSignIn(page, owner.email, PASSWORD);
   await page.waitForURL((url) => url.pathname === next);
 }
 

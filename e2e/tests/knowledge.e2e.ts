@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'knowledge';
@@ -44,12 +44,7 @@ describe('/documents', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Fdocuments');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/documents');
+    await signInAt(page, '/documents', owner.email, PASSWORD);
     await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await page.getByTestId('documents-empty').waitFor();
     await shot(page, SUITE, '01-empty');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'retrieval';
@@ -21,6 +21,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   owner = await signUpThroughApi(server.url, `why+${Date.now()}@maple-court.com`, PASSWORD);
+  // /chat shows the onboarding chat until onboarding is complete; the follow-up test uses the operational chat.
+  await completeOnboardingThroughApi(
+    server.url,
+    owner.accessToken,
+    'Maple Court rents quiet, pet-friendly apartments near the river to long-term tenants.',
+  );
   const form = new FormData();
   form.append('file', new Blob([GUIDE], { type: 'text/plain' }), 'Maple Court guide.txt');
   const res = await fetch(`${server.url}/functions/v1/ingest`, {
@@ -48,12 +54,7 @@ describe('hits that explain themselves', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto('/signin?next=%2Fdocuments');
-    const signIn = page.getByRole('form', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(owner.email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/documents');
+    await signInAt(page, '/documents', owner.email, PASSWORD);
 
     const box = page.getByRole('textbox', { name: 'Search your documents' });
     await box.fill('How much is the security deposit?');
@@ -66,6 +67,39 @@ describe('hits that explain themselves', () => {
     expect(reasons).toContain('Matched words: security, deposit');
     expect(reasons).toMatch(/Score: keywords \d/);
     await shot(page, SUITE, '01-documents-search');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a follow-up in the chat says how it was searched, also after a reload', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await signInAt(page, '/chat', owner.email, PASSWORD);
+
+    const input = page.getByPlaceholder('Message Helixis...');
+    const answers = page.getByTestId('message-assistant');
+    await input.fill('What is the pet policy at Maple Court?');
+    await input.press('Enter');
+    await answers.first().getByTestId('message-sources').waitFor();
+    // The first question is searched as typed.
+    expect(await answers.first().getByTestId('message-rewrite').count()).toBe(0);
+
+    await input.fill('and how much is the deposit there?');
+    await input.press('Enter');
+    const rewrite = answers.nth(1).getByTestId('message-rewrite');
+    await rewrite.waitFor();
+    const line = (await rewrite.textContent()) ?? '';
+    expect(line).toMatch(/^Searched for “and how much is the deposit there\? .*Maple.*”/);
+    expect(line).toContain('you asked “and how much is the deposit there?”');
+    await shot(page, SUITE, '02-chat-follow-up-rewritten');
+
+    // After a reload, the stored thread still says how the follow-up was searched.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Chats' }).getByText('What is the pet policy at Maple Court?').click();
+    await page.getByTestId('message-rewrite').waitFor();
+    expect(await page.getByTestId('message-rewrite').textContent()).toBe(line);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
@@ -7,7 +7,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { withServerDatabase } from '../support/db';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -25,13 +25,6 @@ let ownerWorkspaceId: string;
 interface Me {
   workspace: { id: string; name: string };
   role: string;
-}
-
-async function signInInBrowser(page: Page, email: string, password: string) {
-  const form = page.getByRole('form', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
 /** The invitation link as the invitee receives it: from the dev outbox, like reading the mail. */
@@ -77,7 +70,7 @@ describe('Settings: team, account and data', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/signin?next=%2Fsettings');
-    await signInInBrowser(page, owner.email, PASSWORD);
+    await fillSignIn(page, owner.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
     for (const heading of [
       'One-click integration',
@@ -110,7 +103,7 @@ describe('Settings: team, account and data', () => {
     await second.page.getByText(`invited ${invitee.email} to join`, { exact: false }).waitFor();
     await shot(second.page, SUITE, '03-invite-signed-out');
     await second.page.getByRole('link', { name: 'Sign in to accept' }).click();
-    await signInInBrowser(second.page, invitee.email, PASSWORD);
+    await fillSignIn(second.page, invitee.email, PASSWORD);
     await second.page.waitForURL((url) => url.pathname === '/invite');
     await second.page.getByRole('button', { name: 'Accept invitation' }).click();
     await second.page.waitForURL((url) => url.pathname === '/settings');
@@ -179,7 +172,7 @@ describe('Settings: team, account and data', () => {
   it('changes the password with the current one checked', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin?next=%2Fsettings');
-    await signInInBrowser(page, invitee.email, PASSWORD);
+    await fillSignIn(page, invitee.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill('wrong-password');
@@ -208,7 +201,7 @@ describe('Settings: team, account and data', () => {
   it('deletes the account with everything in it after the typed confirmation', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin?next=%2Fsettings');
-    await signInInBrowser(page, owner.email, PASSWORD);
+    await fillSignIn(page, owner.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
     const remove = page.getByRole('button', { name: 'Delete my account' });
     await remove.scrollIntoViewIfNeeded();
@@ -252,7 +245,7 @@ describe('Settings: team, account and data', () => {
     const victim = await signUpThroughApi(server.url, `temp+${stamp}@elm-street.com`, PASSWORD);
     const other = await newPage(browser, server.url);
     await other.page.goto('/signin?next=%2Fadmin');
-    await signInInBrowser(other.page, invitee.email, invitee.password);
+    await fillSignIn(other.page, invitee.email, invitee.password);
     await other.page.waitForURL((url) => url.pathname === '/admin');
     await other.page.getByRole('heading', { name: 'Basic Information' }).waitFor();
     expect(await other.page.getByText('Danger zone', { exact: false }).count()).toBe(0);
@@ -269,7 +262,7 @@ describe('Settings: team, account and data', () => {
 
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/signin?next=%2Fadmin');
-    await signInInBrowser(page, operator.email, PASSWORD);
+    await fillSignIn(page, operator.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByText('Danger zone: delete all users').waitFor();
     await shot(page, SUITE, '09a-admin-danger-zones');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, signInThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'teach';
@@ -30,12 +30,7 @@ describe('Teach Your AI → Manual Training', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Ffinal-dashboard%3Fview%3Dteach');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/final-dashboard');
+    await signInAt(page, '/final-dashboard?view=teach', owner.email, PASSWORD);
     await page.getByRole('heading', { name: 'Teach Your AI' }).waitFor();
     await page.getByText("I don't know any facts yet.", { exact: false }).waitFor();
     await page.getByText('0% complete').waitFor();

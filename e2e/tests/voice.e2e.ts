@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRealtime, startFakeRealtime } from '../../server/src/llm/fake-realtime';
 import { type ApiUser, completeOnboardingThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'voice';
@@ -84,12 +84,7 @@ describe('/chat voice button', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto('/signin?next=%2Fchat');
-    const form = page.getByRole('form', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/chat');
+    await signInAt(page, '/chat', owner.email, PASSWORD);
     await page.getByRole('button', { name: 'New chat' }).waitFor();
 
     // Record every state the voice status line goes through.

@@ -28,9 +28,10 @@ async function main() {
   const app = role === 'worker' ? await buildOpsApp(deps) : await buildApp(deps);
   await jobs.start();
   await app.listen({ port: config.port, host: config.host });
-  // The alias receiver runs only when a port is configured (HELIXIS_INBOUND_SMTP_PORT).
+  // The alias receiver runs only when a port is configured (HELIXIS_INBOUND_SMTP_PORT), and only where
+  // jobs run (worker or all): API processes scale out behind a proxy, and two of them cannot bind one port.
   const inboundMail =
-    config.inboundMail.port === undefined || role === 'worker'
+    config.inboundMail.port === undefined || role === 'api'
       ? null
       : await startInboundMail(deps, { port: config.inboundMail.port, host: config.inboundMail.host });
   log.info(

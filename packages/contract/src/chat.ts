@@ -47,6 +47,8 @@ export const ChatMessage = z.object({
   sources: z.array(ChatSource),
   confidence: z.number().min(0).max(1).nullable(),
   task_id: Uuid.nullable(),
+  /** The question as it was searched, when this answer's follow-up question was rewritten. */
+  rewrite: QueryRewrite.nullable(),
   created_at: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;

@@ -42,6 +42,8 @@ export interface FakeFailure {
   delayMs?: number;
   /** Destroy the socket without answering (a network failure). */
   drop?: boolean;
+  /** Carry the request out (its effect happens, e.g. a message is sent) and then never answer. */
+  acceptThenHang?: boolean;
 }
 
 export interface RecordedRequest {
@@ -153,6 +155,14 @@ export abstract class FakeServer {
     if (res.destroyed) return;
     if (failure?.drop) {
       req.socket.destroy();
+      return;
+    }
+    if (failure?.acceptThenHang) {
+      try {
+        this.handle(recorded, body, this.#url);
+      } catch {
+        // the effect failed; the caller still hears nothing
+      }
       return;
     }
     let result: FakeHandlerResult;

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REALTIME_PATH, type RealtimeMessage } from '@helixis/contract';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api } from '../test/app';
 import { type Spawned, scratchDatabase, spawnServerScript } from '../test/processes';
+import { freePort } from '../test/wait';
 
 /**
  * `npm run start:cluster` for real: 2 API processes (HELIXIS_ROLE=api) and 1 worker behind the
@@ -24,12 +26,19 @@ let cluster: Spawned;
 let summary: Summary;
 let db: Awaited<ReturnType<typeof scratchDatabase>>;
 let dataDir: string;
+let smtpPort: number;
+const MAIL_DOMAIN = 'in.cluster.test';
 
 beforeAll(async () => {
   db = await scratchDatabase('helixis_cluster_t');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-cluster-'));
+  smtpPort = await freePort();
+  // Every process gets the inbound SMTP settings; only the worker binds the port (two API processes could not).
   cluster = spawnServerScript('scripts/cluster.ts', ['--port', '0', '--database-url', db.url, '--data-dir', dataDir], {
     LOG_LEVEL: 'warn',
+    HELIXIS_INBOUND_SMTP_PORT: String(smtpPort),
+    HELIXIS_INBOUND_SMTP_HOST: '127.0.0.1',
+    HELIXIS_INBOUND_MAIL_DOMAIN: MAIL_DOMAIN,
   });
   const line = await cluster.waitFor(/^CLUSTER_READY /, 100_000);
   summary = JSON.parse(line.slice('CLUSTER_READY '.length)) as Summary;
@@ -228,5 +237,40 @@ describe('npm run start:cluster', () => {
     const inbox = collect(socket);
     expect(await inbox.waitFor((m) => m.kind === 'ready')).toMatchObject({ kind: 'ready' });
     socket.close();
+  });
+
+  it('receives alias mail once, in the worker, though every process has the SMTP port configured', async () => {
+    const signUp = await api<{ access_token: string }>({ url: summary.url }, 'POST', '/auth/v1/signup', {
+      body: { email: `cluster-mail-${Date.now()}@example.com`, password: 'Cluster-test-password-42' },
+    });
+    const token = signUp.body.access_token;
+    const alias = await api<{ address: string }>({ url: summary.url }, 'POST', '/functions/v1/create-email-alias', {
+      token,
+      body: {},
+    });
+    expect(alias.status).toBe(200);
+    expect(alias.body.address.endsWith(`@${MAIL_DOMAIN}`)).toBe(true);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+    const sent = await transport.sendMail({
+      from: 'tenant@example.com',
+      to: alias.body.address,
+      subject: 'Leaking faucet in unit 4B',
+      text: 'The kitchen faucet in 4B has been dripping since Monday.',
+    });
+    expect(sent.accepted).toEqual([alias.body.address]);
+    let subjects: string[] = [];
+    for (let i = 0; i < 100 && subjects.length === 0; i++) {
+      const list = await api<{ messages: { subject: string }[] }>(
+        { url: summary.url },
+        'GET',
+        '/api/v1/mail/messages',
+        {
+          token,
+        },
+      );
+      subjects = list.body.messages.map((m) => m.subject);
+      if (subjects.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(subjects).toEqual(['Leaking faucet in unit 4B']);
   });
 });

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REALTIME_PATH } from '@helixis/contract';
@@ -8,23 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api } from '../test/app';
 import { type Spawned, spawnServerScript } from '../test/processes';
+import { freePort } from '../test/wait';
 
 /**
  * SIGTERM on the real server process (src/main.ts): a request in flight is answered, an open
  * websocket is closed with a close frame, new connections are refused, and the process exits 0
  * (it would exit 1 itself past HELIXIS_SHUTDOWN_TIMEOUT_SECONDS).
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let page: http.Server;
 let pagePort: number;

@@ -1,26 +1,44 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Automation, AutomationDraft, DraftAuditEntry } from '@helixis/contract';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { waitForDocument } from '../features/knowledge/test-helpers';
+import { INTERRUPTED_SEND } from '../features/automations/pipeline';
+import { ingestAndWait, waitForDocument } from '../features/knowledge/test-helpers';
+import { type InboundMailServer, startInboundMail } from '../features/mail/inbound-smtp';
+import { FakeGoogle } from '../integrations/google/fake';
 import { allJobs } from '../jobs';
 import { api, startTestApp, type TestApp, testConfig } from '../test/app';
 import { copyPostgresTemplate } from '../test/db';
 import { createUserWithSession, type TestUser } from '../test/factories';
 import { type Spawned, spawnServerScript } from '../test/processes';
+import { freePort, waitFor } from '../test/wait';
 import { Jobs } from './jobs';
 import { createLogger } from './logger';
 
 /**
  * A worker process killed (SIGKILL) in the middle of an ingestion: the job's heartbeat stops, the
- * queue fails the attempt and retries it on another worker, and the document is indexed once. And an
- * ingestion that keeps failing ends as a failed document with its reason. API process and workers
- * share one PostgreSQL database, as in production.
+ * queue fails the attempt and retries it on another worker, and the document is indexed once. An
+ * ingestion that keeps failing ends as a failed document with its reason. A worker killed while an
+ * automation's reply is being sent: the retried run sends nothing again and the draft ends failed with
+ * the reason. API process and workers share one PostgreSQL database, as in production.
  */
+
+const PUBLIC = 'http://app.helixis.test';
+const MAIL_DOMAIN = 'in.worker-faults.test';
+const google = new FakeGoogle({ redirectUris: [`${PUBLIC}/oauth/gmail/callback`], email: 'office@gmail.example' });
+let smtp: InboundMailServer;
+// One deployment: every process signs and encrypts with the same keys (a worker decrypts the mailbox token).
+const SECRETS = {
+  HELIXIS_JWT_SECRET: randomBytes(32).toString('base64url'),
+  HELIXIS_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+};
 
 const PAGE =
   '<html><head><title>Maple Court Rentals</title></head><body><main><h1>Maple Court</h1><p>Two-bedroom apartments near the park. Parking and laundry on site. Pets are welcome with a deposit of $300.</p><h2>Fees</h2><p>Late fee: $45 after the 5th of the month. Application fee: $50 per adult.</p></main></body></html>';
@@ -36,15 +54,6 @@ let firstSlowHit: () => void;
 const slowHit = new Promise<void>((resolve) => {
   firstSlowHit = resolve;
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
@@ -65,22 +74,35 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   sitePort = (site.address() as net.AddressInfo).port;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-worker-faults-'));
+  await google.start();
   copy = await copyPostgresTemplate();
   const database = await openDatabase({ url: copy.url, poolSize: 5 });
   // The API process runs no job handlers: only the worker processes below do.
-  api1 = await startTestApp(
-    { HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`, HELIXIS_ROLE: 'api' },
-    { database, jobs: { workers: false } },
-  );
+  api1 = await startTestApp({ ...sharedEnv(), HELIXIS_ROLE: 'api' }, { database, jobs: { workers: false } });
   owner = await createUserWithSession(api1);
+  smtp = await startInboundMail(api1.deps, { port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
+  await smtp?.close();
   await api1?.close();
+  await google.stop();
   site?.close();
   await copy?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** What the API process and every worker are configured with: the fake site and the fake Google. */
+function sharedEnv(): Record<string, string> {
+  return {
+    ...SECRETS,
+    HELIXIS_MAIL_SYNC_MINUTES: '0',
+    ...google.env(),
+    HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort},${google.hostPort}`,
+    HELIXIS_PUBLIC_URL: PUBLIC,
+    HELIXIS_INBOUND_MAIL_DOMAIN: MAIL_DOMAIN,
+  };
+}
 
 /** Worker process A: the real server with HELIXIS_ROLE=worker. */
 async function startWorkerProcess(): Promise<Spawned> {
@@ -90,7 +112,7 @@ async function startWorkerProcess(): Promise<Spawned> {
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     HELIXIS_DATA_DIR: dataDir,
-    HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`,
+    ...sharedEnv(),
     NODE_ENV: 'development',
   });
   await worker.waitFor(/Helixis worker is running/, 60_000);
@@ -99,7 +121,7 @@ async function startWorkerProcess(): Promise<Spawned> {
 
 /** Worker B: a worker in this process, supervising every second so a lost heartbeat is seen soon. */
 async function startWorkerHere(): Promise<Jobs> {
-  const config = testConfig({ HELIXIS_TRUSTED_UPSTREAMS: `127.0.0.1:${sitePort}`, HELIXIS_ROLE: 'worker' });
+  const config = testConfig({ ...sharedEnv(), HELIXIS_ROLE: 'worker' });
   const database = await openDatabase({ url: copy.url, poolSize: 3 });
   const jobs = new Jobs(
     { config, database, log: createLogger(config.logLevel) },
@@ -186,4 +208,104 @@ describe('an ingestion that keeps failing', () => {
       await worker.stop();
     }
   }, 120_000);
+});
+
+describe('a worker killed while an automation sends its reply', () => {
+  it('sends nothing twice: the retried run marks the draft failed with the reason', async () => {
+    const user = await createUserWithSession(api1);
+    const me = await api<{ workspace: { id: string } }>(api1, 'GET', '/api/v1/me', { token: user.token });
+    // Gmail connected through the OAuth round trip, a document to answer from, an automation that
+    // auto-sends pricing answers, and the workspace's alias.
+    const start = await api<{ authUrl: string }>(api1, 'POST', '/functions/v1/oauth-start', {
+      token: user.token,
+      body: { provider: 'gmail' },
+    });
+    const back = new URL((await fetch(start.body.authUrl, { redirect: 'manual' })).headers.get('location') ?? '');
+    const connected = await api<{ ok: boolean }>(api1, 'POST', '/functions/v1/oauth-callback', {
+      token: user.token,
+      body: { provider: 'gmail', code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(connected.body.ok).toBe(true);
+    const workerA = await startWorkerProcess();
+    let workerB: Jobs | null = null;
+    try {
+      await ingestAndWait(
+        api1,
+        user.token,
+        'pet-policy.md',
+        'Cats and small dogs are welcome at Maple Court with a one-time pet deposit of $300 per animal.',
+      );
+      const created = await api<{ automation: Automation }>(api1, 'POST', '/api/v1/automations', {
+        token: user.token,
+        body: { kind: 'email_inbox', name: 'Inbox assistant' },
+      });
+      const id = created.body.automation.id;
+      await api(api1, 'POST', `/api/v1/automations/${id}/toggle`, { token: user.token, body: { enabled: true } });
+      const update = await api<{ automation: Automation }>(api1, 'PATCH', `/api/v1/automations/${id}`, {
+        token: user.token,
+        body: {
+          id,
+          config: {
+            ...created.body.automation.config,
+            quietHours: null,
+            approval: { autoSendIntents: ['pricing_question'] },
+          },
+        },
+      });
+      expect(update.body.automation).toMatchObject({ enabled: true, status: 'connected' });
+      const alias = await api<{ address: string }>(api1, 'POST', '/functions/v1/create-email-alias', {
+        token: user.token,
+        body: {},
+      });
+
+      // Gmail takes the message and never answers: the worker dies waiting for the outcome.
+      google.failNext({ path: '/gmail/v1/users/me/messages/send', acceptThenHang: true });
+      const sentBefore = google.sent.length;
+      await nodemailer
+        .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
+        .sendMail({
+          from: 'Tenant Tom <tom@example.com>',
+          to: alias.body.address,
+          subject: 'Deposit',
+          text: 'How much is the pet deposit for a small dog?',
+        });
+      await waitFor(
+        async () => google.sent.length,
+        (n) => n === sentBefore + 1,
+        60_000,
+      );
+      const exited = new Promise<string | null>((resolve) =>
+        workerA.child.once('exit', (_code, signal) => resolve(signal)),
+      );
+      workerA.child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+
+      workerB = await startWorkerHere();
+      const list = await waitFor(
+        () => api<{ drafts: AutomationDraft[] }>(api1, 'GET', '/api/v1/automations/approvals', { token: user.token }),
+        (r) => r.body.drafts?.[0]?.status === 'failed',
+        90_000,
+      );
+      const draft = list.body.drafts[0] as AutomationDraft;
+      expect(list.body.drafts).toHaveLength(1);
+      expect(draft).toMatchObject({ status: 'failed', send_error: INTERRUPTED_SEND, subject: 'Re: Deposit' });
+      // The retried run sent nothing: Gmail holds exactly the one message of the killed attempt.
+      expect(google.sent.length).toBe(sentBefore + 1);
+      const audit = await api<{ entries: DraftAuditEntry[] }>(
+        api1,
+        'GET',
+        `/api/v1/automations/approvals/${draft.id}/audit`,
+        { token: user.token },
+      );
+      expect(audit.body.entries.map((e) => e.action)).toEqual(['queued', 'auto_approved', 'send_failed']);
+      const jobs = await query<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = 'automations.inbound' and data->>'workspaceId' = $1`,
+        [me.body.workspace.id],
+      );
+      expect(jobs.map((j) => [j.state, j.retry_count])).toEqual([['completed', 1]]);
+    } finally {
+      if (workerA.child.exitCode === null && workerA.child.signalCode === null) workerA.child.kill('SIGKILL');
+      await workerB?.stop();
+    }
+  }, 180_000);
 });

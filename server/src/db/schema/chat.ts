@@ -1,8 +1,8 @@
-import type { ChatSource, TaskPriority, TaskStatus, TaskType } from '@helixis/contract';
+import type { ChatSource, QueryRewrite, TaskPriority, TaskStatus, TaskType } from '@helixis/contract';
 import { date, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './core';
 
-/** Mirrors migrations/0006_chat_tasks.sql. */
+/** Mirrors migrations/0006_chat_tasks.sql (and 0025: messages.rewrite). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export const threads = pgTable(
@@ -36,6 +36,7 @@ export const messages = pgTable(
     sources: jsonb('sources').$type<ChatSource[]>().notNull().default([]),
     confidence: real('confidence'),
     taskId: uuid('task_id'),
+    rewrite: jsonb('rewrite').$type<QueryRewrite>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

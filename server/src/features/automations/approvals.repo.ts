@@ -28,6 +28,26 @@ export async function insertDraft(db: Queryable, workspaceId: string, draft: New
   return rows[0] ?? null;
 }
 
+/** The draft made for one (automation, source), if any. */
+export async function findDraftBySource(
+  db: Queryable,
+  workspaceId: string,
+  source: { automationId: string; sourceKind: DraftRow['sourceKind']; sourceRef: string },
+): Promise<DraftRow | null> {
+  const [row] = await db
+    .select()
+    .from(automationDrafts)
+    .where(
+      and(
+        eq(automationDrafts.workspaceId, workspaceId),
+        eq(automationDrafts.automationId, source.automationId),
+        eq(automationDrafts.sourceKind, source.sourceKind),
+        eq(automationDrafts.sourceRef, source.sourceRef),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function findDraft(db: Queryable, workspaceId: string, id: string): Promise<DraftRow | null> {
   const [row] = await db
     .select()

@@ -6,6 +6,7 @@ import { FakeMicrosoft } from '../../integrations/microsoft/fake';
 import { FakeTwilio } from '../../integrations/twilio/fake';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 import { ingestAndWait } from '../knowledge/test-helpers';
 import { type InboundMailServer, startInboundMail } from '../mail/inbound-smtp';
 import { NO_MAILBOX_TO_SEND } from '../mail/mail.service';
@@ -46,16 +47,6 @@ afterAll(async () => {
   await microsoft.stop();
   await twilio.stop();
 });
-
-async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 async function owner(): Promise<{ user: TestUser; workspaceId: string }> {
   const user = await createUserWithSession(t);

@@ -97,7 +97,7 @@ async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
     return approved ?? row;
   });
   if (!draft) {
-    scope.log.info({ automationId: automation.id, ref: input.source.ref }, 'draft exists already; nothing to do');
+    await settleInterruptedSend(scope, automation, input);
     return;
   }
   const citations = `${input.citations.length} citation${input.citations.length === 1 ? '' : 's'}`;
@@ -114,6 +114,50 @@ async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
     'success',
   );
   if (draft.status === 'approved') await sendApprovedDraft(scope, draft);
+}
+
+export const INTERRUPTED_SEND =
+  'Sending was interrupted before Helixis heard back, so it may or may not have gone out. Check the Sent folder (or the SMS log) before sending it again.';
+
+/**
+ * A retried run finds its draft already made. When that draft is still `approved`, the attempt that
+ * was sending it died between the send and its outcome (a killed worker): the upstream may have taken
+ * the message, and none of Gmail, Graph or Twilio has an idempotency key. Sending again could send
+ * twice, so the draft moves to `failed` with that reason instead: visible, and a person decides.
+ */
+async function settleInterruptedSend(scope: DraftScope, automation: repo.AutomationRow, input: QueueInput) {
+  const settled = await withTenant(
+    scope.deps.database,
+    { workspaceId: scope.workspaceId, userId: null },
+    async (tx) => {
+      const existing = await approvals.findDraftBySource(tx, scope.workspaceId, {
+        automationId: automation.id,
+        sourceKind: input.source.kind,
+        sourceRef: input.source.ref,
+      });
+      if (existing?.status !== 'approved') return null;
+      const failed = await approvals.transitionDraft(tx, scope.workspaceId, existing.id, ['approved'], {
+        status: 'failed',
+        sendError: INTERRUPTED_SEND,
+      });
+      if (failed) {
+        await approvals.insertAudit(tx, scope.workspaceId, {
+          draftId: existing.id,
+          automationId: automation.id,
+          action: 'send_failed',
+          actorUserId: null,
+          detail: INTERRUPTED_SEND,
+        });
+      }
+      return failed;
+    },
+  );
+  if (!settled) {
+    scope.log.info({ automationId: automation.id, ref: input.source.ref }, 'draft exists already; nothing to do');
+    return;
+  }
+  scope.log.warn({ automationId: automation.id, draftId: settled.id }, 'interrupted send marked failed, not re-sent');
+  await recordRun(scope, automation.id, `${input.label}: ${INTERRUPTED_SEND}`, 'error');
 }
 
 /** A message (mail or SMS): classify, draft from knowledge, queue. */

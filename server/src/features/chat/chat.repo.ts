@@ -1,4 +1,4 @@
-import type { ChatSource } from '@helixis/contract';
+import type { ChatSource, QueryRewrite } from '@helixis/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { messages, threads } from '../../db/schema';
@@ -60,6 +60,7 @@ export async function insertMessage(
     sources?: ChatSource[];
     confidence?: number | null;
     taskId?: string | null;
+    rewrite?: QueryRewrite | null;
   },
 ): Promise<MessageRow> {
   const [row] = await db
@@ -72,6 +73,7 @@ export async function insertMessage(
       sources: message.sources ?? [],
       confidence: message.confidence ?? null,
       taskId: message.taskId ?? null,
+      rewrite: message.rewrite ?? null,
     })
     .returning();
   if (!row) throw new Error('message insert returned nothing');

@@ -48,6 +48,7 @@ function toMessage(row: repo.MessageRow): ChatMessage {
     sources: row.sources,
     confidence: row.confidence === null ? null : Math.round(row.confidence * 100) / 100,
     task_id: row.taskId,
+    rewrite: row.rewrite ?? null,
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
@@ -186,6 +187,7 @@ export async function chatWithContext(
       sources: answer.sources,
       confidence: answer.confidence,
       taskId: task?.id ?? null,
+      rewrite: answer.rewrite,
     }),
   );
   return {

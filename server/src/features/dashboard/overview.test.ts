@@ -13,6 +13,7 @@ import { decryptSecret } from '../../platform/crypto';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 import { ingestAndWait } from '../knowledge/test-helpers';
 import { insightsJob } from './dashboard.jobs';
 import { secretAad } from './secrets.routes';
@@ -55,16 +56,6 @@ function calendar(count: number): string {
     ...events,
     'END:VCALENDAR',
   ].join('\r\n');
-}
-
-async function waitFor<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function settle(user: TestUser): Promise<void> {

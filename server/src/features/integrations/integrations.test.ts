@@ -8,6 +8,7 @@ import { decryptSecret } from '../../platform/crypto';
 import { loggerOptions } from '../../platform/logger';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 
 // A distinctive secret, so its absence from the database, responses and logs is meaningful.
 const SECRET = 'sk-live-Zq8tU1vXw9yA7bC3dE5fG';
@@ -23,16 +24,6 @@ async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
   const user = await createUserWithSession(t);
   const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
   return { user, workspaceId: me.body.workspace.id };
-}
-
-async function waitFor<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Waits until the workspace's background jobs (the KPI read after connecting) have finished. */

@@ -1,4 +1,4 @@
-import type { RagAnswerOutput, SearchOutput } from '@helixis/contract';
+import type { ChatWithContextOutput, MessageList, RagAnswerOutput, SearchOutput } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
 import { api, startTestApp, type TestApp } from '../../test/app';
@@ -91,6 +91,32 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     expect(res.status).toBe(200);
     expect(res.body.rewrite?.rewritten).toContain('Maple');
     expect(res.body.sources.some((s) => s.title === 'Maple Court residents guide.txt')).toBe(true);
+  });
+
+  it('chat rewrites the follow-up with the earlier turns and keeps the rewrite with the stored answer', async () => {
+    const res = await api<ChatWithContextOutput>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: owner.token,
+      body: { messages: [...turns, { role: 'user', content: FOLLOW_UP }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.rewrite).toMatchObject({ original: FOLLOW_UP, method: 'offline' });
+    expect(res.body.rewrite?.rewritten).toContain('Maple');
+    expect(res.body.assistant_message.rewrite).toEqual(res.body.rewrite);
+    expect(res.body.user_message.rewrite).toBeNull();
+    // After a reload the thread's stored answer still says how the question was searched.
+    const stored = await api<MessageList>(t, 'GET', `/api/v1/threads/${res.body.thread_id}/messages`, {
+      token: owner.token,
+    });
+    expect(stored.status).toBe(200);
+    const answer = stored.body.messages.find((m) => m.id === res.body.assistant_message.id);
+    expect(answer?.rewrite).toEqual(res.body.rewrite);
+    // A first question is searched as typed: nothing is stored.
+    const first = await api<ChatWithContextOutput>(t, 'POST', '/functions/v1/chat-with-context', {
+      token: owner.token,
+      body: { messages: [{ role: 'user', content: 'What is the pet policy at Maple Court?' }] },
+    });
+    expect(first.body.rewrite).toBeNull();
+    expect(first.body.assistant_message.rewrite).toBeNull();
   });
 
   it('with a model endpoint, rewrites by the strict prompt; when the model fails, offline', async () => {

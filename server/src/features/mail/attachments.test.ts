@@ -113,4 +113,36 @@ describe('email-intake attachments', () => {
     expect(again.body.providers.map((p: any) => p.imported)).toEqual([0, 0]);
     expect(google.requests.filter((r) => r.path.includes('/attachments/'))).toHaveLength(1);
   });
+
+  it('two reads of one mailbox at once store a new mail once and import its attachment once', async () => {
+    const notice = 'Elevator maintenance at Birch Tower is planned for the second Tuesday of March.';
+    google.messages.push({
+      id: 'g-race',
+      from: 'facilities@birch.example',
+      subject: 'Elevator notice',
+      text: 'Notice attached.',
+      date: new Date(),
+      attachments: [{ filename: 'elevator.txt', mimeType: 'text/plain', data: Buffer.from(notice) }],
+    });
+    // Slow answers make both reads list the mailbox before either stores the new mail.
+    google.latencyMs = 100;
+    try {
+      const [a, b] = await Promise.all([call('email-intake'), call('email-intake')]);
+      const importedByGmail = [a, b].map((r) => r.body.providers.find((p: any) => p.provider === 'gmail')?.imported);
+      expect(importedByGmail.sort()).toEqual([0, 1]);
+    } finally {
+      google.latencyMs = 0;
+    }
+    const fetches = google.requests.filter((r) => r.path === '/gmail/v1/users/me/messages/g-race/attachments/att-0');
+    expect(fetches).toHaveLength(1);
+    const mail = await api<any>(t, 'GET', '/api/v1/mail/messages', { token: user.token });
+    const stored = mail.body.messages.filter((m: any) => m.subject === 'Elevator notice');
+    expect(stored).toHaveLength(1);
+    expect(stored[0].attachments).toEqual([
+      { filename: 'elevator.txt', contentType: 'text/plain', size: Buffer.byteLength(notice) },
+    ]);
+    const docs = await api<any>(t, 'GET', '/api/v1/documents', { token: user.token });
+    const titles = (docs.body.documents ?? docs.body).map((d: any) => d.title);
+    expect(titles.filter((title: string) => title === 'elevator.txt (Email: Elevator notice)')).toHaveLength(1);
+  });
 });

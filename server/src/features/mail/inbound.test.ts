@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 import { type InboundMailServer, startInboundMail } from './inbound-smtp';
 
 const DOMAIN = 'in.helixis.test';
@@ -21,16 +22,6 @@ async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
 
 function transport() {
   return nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
-}
-
-async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** ICS date-time in the calendar's local zone, `days` from now at 10:00. */

@@ -241,6 +241,18 @@ export async function setMailDocument(db: Queryable, workspaceId: string, id: st
     .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.id, id)));
 }
 
+export async function setMailAttachments(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  attachments: MailRow['attachments'],
+) {
+  await db
+    .update(mailMessages)
+    .set({ attachments })
+    .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.id, id)));
+}
+
 export async function listMail(db: Queryable, workspaceId: string, limit: number): Promise<MailRow[]> {
   return db
     .select()

@@ -196,6 +196,11 @@ async function storeMail(
   deps: Deps,
   log: Logger,
   mail: Omit<InboundMail, 'to'> & { to: string | null; source: 'alias' | OAuthProvider },
+  /**
+   * Imports the mail's attachments from its mailbox. Called only by the read that stored the mail, so
+   * two reads of one mailbox at once never import the same files twice.
+   */
+  importAttachments?: () => Promise<MailAttachmentInfo[]>,
 ): Promise<{ id: string; documentId: string | null } | null> {
   const scope = { workspaceId: mail.workspaceId, userId: null };
   const values = {
@@ -215,6 +220,14 @@ async function storeMail(
   );
   // Another read of the same mailbox stored it a moment ago.
   if (!row) return null;
+  if (importAttachments) {
+    const attachments = await importAttachments();
+    if (attachments.length > 0) {
+      await withTenant(deps.database, scope, (tx) =>
+        repo.setMailAttachments(tx, mail.workspaceId, row.id, attachments),
+      );
+    }
+  }
   let documentId: string | null = null;
   if (mail.text.trim()) {
     const title = `Email: ${mail.subject || '(no subject)'}`;
@@ -282,18 +295,22 @@ export async function intakeMailbox(
   let imported = 0;
   for (const mail of fetched) {
     if (known.has(mail.externalId)) continue;
-    const attachments = await importMailAttachments(scope, { provider, accessToken: token, mail });
-    const stored = await storeMail(scope.deps, scope.log, {
-      workspaceId: scope.workspaceId,
-      source: provider,
-      messageId: mail.externalId,
-      from: mail.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      attachments,
-      receivedAt: mail.receivedAt,
-    });
+    const stored = await storeMail(
+      scope.deps,
+      scope.log,
+      {
+        workspaceId: scope.workspaceId,
+        source: provider,
+        messageId: mail.externalId,
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: [],
+        receivedAt: mail.receivedAt,
+      },
+      () => importMailAttachments(scope, { provider, accessToken: token, mail }),
+    );
     if (stored) imported++;
   }
   return { imported, skipped: fetched.length - imported };

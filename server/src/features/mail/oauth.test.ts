@@ -6,6 +6,7 @@ import { FAKE_MS_CLIENT_ID, FakeMicrosoft } from '../../integrations/microsoft/f
 import { loggerOptions } from '../../platform/logger';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 import { freshAccessToken } from './oauth.service';
 
 const PUBLIC = 'http://app.helixis.test';
@@ -449,13 +450,3 @@ describe('email-intake (Run intake now)', () => {
     expect(res.body.providers[0].error).toContain('500');
   });
 });
-
-async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

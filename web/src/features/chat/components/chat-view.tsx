@@ -1,4 +1,4 @@
-import { type ChatSource, chatMessages } from '@helixis/contract';
+import { type ChatSource, chatMessages, type QueryRewrite } from '@helixis/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, Plus, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -26,9 +26,11 @@ interface LocalTurn {
   role: 'user' | 'assistant';
   content: string;
   sources: ChatSource[];
+  /** How a follow-up question was searched (assistant turns only). */
+  rewrite?: QueryRewrite | null;
 }
 
-function Bubble({ role, content, sources }: { role: 'user' | 'assistant'; content: string; sources: ChatSource[] }) {
+function Bubble({ role, content, sources, rewrite }: Omit<LocalTurn, 'id'>) {
   return (
     <li className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')} data-testid={`message-${role}`}>
       <div
@@ -42,7 +44,7 @@ function Bubble({ role, content, sources }: { role: 'user' | 'assistant'; conten
         ) : (
           <MarkdownMessage text={content} />
         )}
-        {role === 'assistant' ? <MessageSources sources={sources} /> : null}
+        {role === 'assistant' ? <MessageSources sources={sources} rewrite={rewrite ?? null} /> : null}
       </div>
     </li>
   );
@@ -94,7 +96,7 @@ export function ChatView({
 
   const stored: ChatMessage[] = threadId ? (messages.data?.messages ?? []) : [];
   const turns: LocalTurn[] = [
-    ...stored.map((m) => ({ id: m.id, role: m.role, content: m.content, sources: m.sources })),
+    ...stored.map((m) => ({ id: m.id, role: m.role, content: m.content, sources: m.sources, rewrite: m.rewrite })),
     ...pending,
   ];
 
@@ -135,7 +137,13 @@ export function ChatView({
       );
       setPending([
         { id: result.user_message.id, role: 'user', content: result.user_message.content, sources: [] },
-        { id: result.assistant_message.id, role: 'assistant', content: result.message, sources: result.sources },
+        {
+          id: result.assistant_message.id,
+          role: 'assistant',
+          content: result.message,
+          sources: result.sources,
+          rewrite: result.rewrite,
+        },
       ]);
       if (result.task) void client.invalidateQueries({ queryKey: queryKeys.tasks });
       // Load the stored thread before switching to it, so the conversation never flickers.
@@ -229,7 +237,13 @@ export function ChatView({
                   <Spinner label="Thinking..." />
                 </li>
               ) : (
-                <Bubble key={turn.id} role={turn.role} content={turn.content} sources={turn.sources} />
+                <Bubble
+                  key={turn.id}
+                  role={turn.role}
+                  content={turn.content}
+                  sources={turn.sources}
+                  rewrite={turn.rewrite ?? null}
+                />
               ),
             )}
           </ul>

@@ -64,4 +64,27 @@ describe('MessageSources', () => {
     expect([...document.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['deposit']);
     expect(document.querySelector('b')).toBeNull();
   });
+
+  it('says how a rewritten follow-up was searched, even when nothing was found', () => {
+    render(
+      <MessageSources
+        sources={[]}
+        rewrite={{
+          original: 'and the deposit there?',
+          rewritten: 'and the deposit there? Maple Court pet policy',
+          method: 'offline',
+        }}
+      />,
+    );
+    const line = screen.getByTestId('message-rewrite').textContent ?? '';
+    expect(line).toContain('Searched for “and the deposit there? Maple Court pet policy”');
+    expect(line).toContain('completed from the earlier messages');
+    expect(line).toContain('you asked “and the deposit there?”');
+    expect(screen.queryByText('Sources')).toBeNull();
+  });
+
+  it('shows nothing for an answer without sources or rewrite', () => {
+    const { container } = render(<MessageSources sources={[]} rewrite={null} />);
+    expect(container.textContent).toBe('');
+  });
 });

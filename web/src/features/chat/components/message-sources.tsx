@@ -1,17 +1,32 @@
-import type { ChatSource } from '@helixis/contract';
-import { BookOpen, Lightbulb } from 'lucide-react';
+import type { ChatSource, QueryRewrite } from '@helixis/contract';
+import { BookOpen, Lightbulb, Search } from 'lucide-react';
 import { HitReasons, MarkedSnippet } from '../../knowledge/components/hit-explanation';
+
+/** "Searched for …": the follow-up question as it was searched, with the earlier turns' subject. */
+function SearchedAs({ rewrite }: { rewrite: QueryRewrite }) {
+  return (
+    <p className="flex items-start gap-1.5 text-muted-foreground text-xs" data-testid="message-rewrite">
+      <Search aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span>
+        Searched for <span className="text-foreground">“{rewrite.rewritten}”</span>
+        {rewrite.method === 'model' ? ' (rewritten by the model' : ' (completed from the earlier messages'}
+        {' — you asked '}“{rewrite.original}”)
+      </span>
+    </p>
+  );
+}
 
 /**
  * The sources under an answer: each cited document chunk or fact with its similarity. Opening a
  * document source shows why it was chosen: its snippet with the matched words marked, the words, and
- * the parts of its score.
+ * the parts of its score. A follow-up question that was rewritten before the search says so first.
  */
-export function MessageSources({ sources }: { sources: ChatSource[] }) {
-  if (sources.length === 0) return null;
+export function MessageSources({ sources, rewrite = null }: { sources: ChatSource[]; rewrite?: QueryRewrite | null }) {
+  if (sources.length === 0 && !rewrite) return null;
   return (
-    <div className="mt-2 border-t pt-2" data-testid="message-sources">
-      <p className="font-medium text-muted-foreground text-xs">Sources</p>
+    <div className="mt-2 flex flex-col gap-1 border-t pt-2" data-testid="message-sources">
+      {rewrite ? <SearchedAs rewrite={rewrite} /> : null}
+      {sources.length > 0 ? <p className="font-medium text-muted-foreground text-xs">Sources</p> : null}
       <ul className="mt-1 flex flex-col gap-1">
         {sources.map((s) => {
           const Icon = s.kind === 'fact' ? Lightbulb : BookOpen;

@@ -26,7 +26,7 @@ export function DocumentsPage() {
 
       <UploadPanel documents={list} />
 
-      {list && list.some((d) => d.status === 'READY') ? <SearchPanel /> : null}
+      {list?.some((d) => d.status === 'READY') ? <SearchPanel /> : null}
 
       <Card>
         <CardHeader>
