@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api } from '../test/app';
 import { type Spawned, scratchDatabase, spawnServerScript } from '../test/processes';
-import { freePort } from '../test/wait';
+import { freePort, waitFor } from '../test/wait';
 
 /**
  * `npm run start:cluster` for real: 2 API processes (HELIXIS_ROLE=api) and 1 worker behind the
@@ -183,13 +183,7 @@ describe('npm run start:cluster', () => {
         (x) => x.title,
       );
     /** Polls until `fn` holds: the other process hears of the change through NOTIFY. */
-    const eventually = async (fn: () => Promise<boolean>) => {
-      for (let i = 0; i < 250; i++) {
-        if (await fn()) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('not seen within 5 s');
-    };
+    const eventually = (fn: () => Promise<boolean>) => waitFor(fn, (ok) => ok, 5_000, 20);
     // Both processes have answered (and cached) the empty list.
     for (const at of [one, two, one, two]) expect(await titles(at)).toEqual([]);
 

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession } from '../test/factories';
+import { waitFor } from '../test/wait';
 import { readCacheOf } from './read-cache';
 
 /**
@@ -22,13 +23,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function until(fn: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${what}: not within 6 s`);
-}
+/** Polls `fn` until it holds, failing after 6 s with what it saw. */
+const until = (fn: () => boolean | Promise<boolean>) =>
+  waitFor(
+    async () => fn(),
+    (ok) => ok,
+    6_000,
+    20,
+  );
 
 describe('read cache when the LISTEN connection drops', () => {
   it('caches nothing while it is down and drops what it held once it is back', async () => {
@@ -40,7 +42,7 @@ describe('read cache when the LISTEN connection drops', () => {
     ]);
     const titles = async () =>
       (await api<any>(t, 'GET', '/api/v1/tasks', { token: user.token })).body.tasks.map((x: any) => x.title);
-    await until(async () => (await titles())[0] === 'Before', 'first write seen');
+    await until(async () => (await titles())[0] === 'Before');
     const cache = readCacheOf(t.deps);
     if (!cache) throw new Error('no read cache');
     // Served from the cache (once the notifications of the set-up writes have all arrived).
@@ -48,7 +50,7 @@ describe('read cache when the LISTEN connection drops', () => {
       const hits = cache.stats.hits;
       const seen = await titles();
       return cache.stats.hits === hits + 1 && seen[0] === 'Before';
-    }, 'a cached answer');
+    });
 
     // Cut this process's LISTEN connection (the one that listens on helixis_cache).
     const cut = await other.query(
@@ -56,11 +58,11 @@ describe('read cache when the LISTEN connection drops', () => {
         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN "helixis_%'`,
     );
     expect(cut.rowCount).toBe(1);
-    await until(() => !cache.enabled, 'cache disabled');
+    await until(() => !cache.enabled);
     // Written while nobody listens: its notification is lost.
     await other.query(`update tasks set title = 'During' where workspace_id = $1`, [workspaceId]);
     expect(await titles()).toEqual(['During']);
-    await until(() => cache.enabled, 'listening again');
+    await until(() => cache.enabled);
     expect(await titles()).toEqual(['During']);
     // And the cache works again.
     const again = cache.stats.hits;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession, type TestUser } from '../test/factories';
+import { waitFor } from '../test/wait';
 import { CACHED_READ_TABLES, ReadCache, readCacheOf } from './read-cache';
 
 /**
@@ -36,15 +37,8 @@ afterAll(async () => {
 
 const hits = () => readCacheOf(t.deps)?.stats.hits ?? 0;
 
-/** Polls `fn` until it returns true (the notification arrived), failing after `ms`. */
-async function eventually(fn: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`not seen within ${ms} ms`);
-}
+/** Polls `fn` until it returns true (the notification arrived), failing after 5 s. */
+const eventually = (fn: () => Promise<boolean>) => waitFor(fn, (ok) => ok, 5_000, 20);
 
 async function owner(): Promise<{ user: TestUser; workspaceId: string }> {
   const user = await createUserWithSession(t);
