@@ -192,6 +192,14 @@ async function main() {
     const soakCpu = cpuMicros(app.pid) - soakCpuBefore;
     const rssEnd = rssMb(app.pid);
     const client = process.cpuUsage(cpuStart);
+    const cacheEvents = await fetch(`${url}/metrics`)
+      .then((r) => r.text())
+      .then((text) =>
+        ['hit', 'miss', 'drop'].map(
+          (o) =>
+            `${o} ${new RegExp(`read_cache_events_total\\{[^}]*outcome="${o}"[^}]*\\} (\\d+)`).exec(text)?.[1] ?? 0}`,
+        ),
+      );
     const soakSorted = soakTimes.sort((a, b) => a - b);
 
     const bare = rows[0]?.rps ?? 1;
@@ -216,6 +224,7 @@ async function main() {
       ),
       '',
       `Sustained mixed reads (${SOAK_SECONDS} s): ${Math.round(soak.requests.average)} req/s, p50 ${percentile(soakSorted, 50)} ms, p95 ${percentile(soakSorted, 95)} ms, p99 ${percentile(soakSorted, 99)} ms, errors ${soak.errors + soak.timeouts + soak.non2xx} of ${soak.requests.total}`,
+      `Read cache over the whole run: ${cacheEvents.join(', ')}`,
       `Server CPU in the sustained run: ${Math.round(soakCpu / Math.max(1, soak.requests.total))} µs/req`,
       `Server RSS: ${rssStart} MB at start, ${rssEnd} MB at end of the sustained run (every 5 s: ${rssSamples.join(', ')})`,
       `Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after; load generator CPU ${Math.round((client.user + client.system) / 1000)} ms`,

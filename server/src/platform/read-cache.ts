@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthedUser, Deps, WorkspaceAccess } from './context';
 import type { WorkspaceResolver } from './http';
+import { readCacheTotals } from './metrics';
 
 /**
  * Per-process cache of the authenticated read path (docs/decisions/020, "Load"): verified access
@@ -122,6 +123,7 @@ export class ReadCache {
     this.#reads.clear();
     this.#readChars = 0;
     this.stats.bumps++;
+    readCacheTotals.drop++;
   }
 
   bumpWorkspace(id: string): void {
@@ -131,6 +133,7 @@ export class ReadCache {
     }
     this.#workspaceVersions.set(id, ++this.#clock);
     this.stats.bumps++;
+    readCacheTotals.drop++;
   }
 
   bumpUser(id: string): void {
@@ -140,6 +143,7 @@ export class ReadCache {
     }
     this.#userVersions.set(id, ++this.#clock);
     this.stats.bumps++;
+    readCacheTotals.drop++;
   }
 
   /** A payload of the `helixis_cache` channel. Anything unexpected drops everything. */
@@ -190,14 +194,17 @@ export class ReadCache {
     const entry = this.#reads.get(key);
     if (!entry) {
       this.stats.misses++;
+      readCacheTotals.miss++;
       return undefined;
     }
     if (!this.#fresh(entry.at, entry.userId, entry.workspaceId)) {
       this.#dropRead(key);
       this.stats.misses++;
+      readCacheTotals.miss++;
       return undefined;
     }
     this.stats.hits++;
+    readCacheTotals.hit++;
     return entry.body;
   }
 
