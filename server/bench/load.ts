@@ -2,8 +2,10 @@
  * `npm run bench:load [-- --quick]`: HTTP load test with autocannon against a running Helixis server
  * (started here as its own process, src/main.ts, on a fresh PGlite folder — or on DATABASE_URL when
  * set), next to a bare Fastify "hello" server measured in the same run. Prints throughput and latency
- * percentiles per path, the ratio of each to the bare route, errors, and the server's RSS at the
- * start and end of a sustained mixed run (60 s; 10 s with --quick).
+ * percentiles per path, the ratio of each to the bare route, errors, the CPU time the serving process
+ * spent per request (user + system, from /proc: less sensitive than req/s to what else the machine
+ * runs), the load average, and the server's RSS at the start and end of a sustained mixed run
+ * (60 s; 10 s with --quick), sampled every 5 s.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -66,8 +68,21 @@ function rssMb(pid: number | undefined): number {
   return Math.round(kb / 1024);
 }
 
+/** User + system CPU time of a process, in microseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMicros(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
 interface Row {
   name: string;
+  cpuPerRequest: number;
   rps: number;
   p50: number;
   p95: number;
@@ -91,11 +106,14 @@ function percentile(sorted: number[], p: number): number {
   return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
+async function measure(name: string, pid: number | undefined, options: autocannon.Options): Promise<Row> {
+  const cpuBefore = cpuMicros(pid);
   const { result, times } = await fire({ connections: CONNECTIONS, duration: PER_PATH_SECONDS, ...options });
+  const cpu = cpuMicros(pid) - cpuBefore;
   const sorted = times.sort((a, b) => a - b);
   return {
     name,
+    cpuPerRequest: Math.round(cpu / Math.max(1, result.requests.total)),
     rps: Math.round(result.requests.average),
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
@@ -139,13 +157,15 @@ async function main() {
 
     const chatBody = JSON.stringify({ messages: [{ role: 'user', content: 'What is the late fee?' }] });
     const rows: Row[] = [];
-    rows.push(await measure('bare Fastify GET /hello', { url: `http://127.0.0.1:${helloPort}/hello` }));
-    rows.push(await measure('GET /healthz', { url: `${url}/healthz` }));
-    rows.push(await measure('GET /api/v1/me', { url: `${url}/api/v1/me`, headers: auth }));
-    rows.push(await measure('GET /api/v1/documents', { url: `${url}/api/v1/documents`, headers: auth }));
-    rows.push(await measure('GET /api/v1/tasks', { url: `${url}/api/v1/tasks`, headers: auth }));
+    const loadBefore = loadAverage();
+    const cpuStart = process.cpuUsage();
+    rows.push(await measure('bare Fastify GET /hello', hello.pid, { url: `http://127.0.0.1:${helloPort}/hello` }));
+    rows.push(await measure('GET /healthz', app.pid, { url: `${url}/healthz` }));
+    rows.push(await measure('GET /api/v1/me', app.pid, { url: `${url}/api/v1/me`, headers: auth }));
+    rows.push(await measure('GET /api/v1/documents', app.pid, { url: `${url}/api/v1/documents`, headers: auth }));
+    rows.push(await measure('GET /api/v1/tasks', app.pid, { url: `${url}/api/v1/tasks`, headers: auth }));
     rows.push(
-      await measure('POST chat-with-context (offline)', {
+      await measure('POST chat-with-context (offline)', app.pid, {
         url: `${url}/functions/v1/chat-with-context`,
         method: 'POST',
         headers: auth,
@@ -155,6 +175,9 @@ async function main() {
     );
 
     const rssStart = rssMb(app.pid);
+    const rssSamples: number[] = [];
+    const sampler = setInterval(() => rssSamples.push(rssMb(app.pid)), 5_000);
+    const soakCpuBefore = cpuMicros(app.pid);
     const { result: soak, times: soakTimes } = await fire({
       url,
       connections: CONNECTIONS,
@@ -165,7 +188,18 @@ async function main() {
         { method: 'GET', path: '/api/v1/tasks', headers: auth },
       ],
     });
+    clearInterval(sampler);
+    const soakCpu = cpuMicros(app.pid) - soakCpuBefore;
     const rssEnd = rssMb(app.pid);
+    const client = process.cpuUsage(cpuStart);
+    const cacheEvents = await fetch(`${url}/metrics`)
+      .then((r) => r.text())
+      .then((text) =>
+        ['hit', 'miss', 'drop'].map(
+          (o) =>
+            `${o} ${new RegExp(`read_cache_events_total\\{[^}]*outcome="${o}"[^}]*\\} (\\d+)`).exec(text)?.[1] ?? 0}`,
+        ),
+      );
     const soakSorted = soakTimes.sort((a, b) => a - b);
 
     const bare = rows[0]?.rps ?? 1;
@@ -173,14 +207,27 @@ async function main() {
     const out = [
       `Load test (${quick ? 'quick' : 'full'}): ${CONNECTIONS} connections, ${PER_PATH_SECONDS} s per path, ${os.cpus().length} CPUs, Node ${process.version}`,
       '',
-      line(['path', 'req/s', 'vs bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'requests']),
-      line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+      line(['path', 'req/s', 'vs bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'requests', 'server CPU µs/req']),
+      line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
       ...rows.map((r) =>
-        line([r.name, r.rps, `${Math.round((r.rps / bare) * 100)}%`, r.p50, r.p95, r.p99, r.errors, r.requests]),
+        line([
+          r.name,
+          r.rps,
+          `${Math.round((r.rps / bare) * 100)}%`,
+          r.p50,
+          r.p95,
+          r.p99,
+          r.errors,
+          r.requests,
+          r.cpuPerRequest,
+        ]),
       ),
       '',
       `Sustained mixed reads (${SOAK_SECONDS} s): ${Math.round(soak.requests.average)} req/s, p50 ${percentile(soakSorted, 50)} ms, p95 ${percentile(soakSorted, 95)} ms, p99 ${percentile(soakSorted, 99)} ms, errors ${soak.errors + soak.timeouts + soak.non2xx} of ${soak.requests.total}`,
-      `Server RSS: ${rssStart} MB at start, ${rssEnd} MB at end of the sustained run`,
+      `Read cache over the whole run: ${cacheEvents.join(', ')}`,
+      `Server CPU in the sustained run: ${Math.round(soakCpu / Math.max(1, soak.requests.total))} µs/req`,
+      `Server RSS: ${rssStart} MB at start, ${rssEnd} MB at end of the sustained run (every 5 s: ${rssSamples.join(', ')})`,
+      `Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after; load generator CPU ${Math.round((client.user + client.system) / 1000)} ms`,
     ];
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {

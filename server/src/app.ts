@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { MAX_JSON_BODY_BYTES } from '@helixis/contract';
+import { type EndpointName, endpoints, MAX_JSON_BODY_BYTES } from '@helixis/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountHandlers } from './features/account/account.routes';
 import { adminHandlers } from './features/admin/admin.routes';
@@ -29,13 +29,14 @@ import { taskHandlers } from './features/tasks/tasks.routes';
 import { teamHandlers } from './features/team/team.routes';
 import { registerWidgetRoutes } from './features/widget/widget.routes';
 import { workspaceHandlers } from './features/workspaces/workspaces.routes';
-import { resolveWorkspace } from './features/workspaces/workspaces.service';
+import { resolveWorkspace as resolveWorkspaceUncached } from './features/workspaces/workspaces.service';
 import type { Deps } from './platform/context';
 import { answerError, installErrorHandler, sendError } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { type EndpointHandlers, registerEndpoints } from './platform/http';
 import { buildOpenApi } from './platform/openapi';
-import { registerOpsRoutes } from './platform/ops';
+import { pingDatabase, registerOpsRoutes } from './platform/ops';
+import { CACHED_READS, cachedWorkspaceResolver, registerReadCache } from './platform/read-cache';
 import { registerRealtime } from './platform/realtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -79,15 +80,19 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const websocket = (route as { websocket?: boolean }).websocket === true;
     for (const method of methods) routes.push({ method: String(method), url: route.url, access, websocket });
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   installErrorHandler(app);
   registerOpsRoutes(app, deps);
+  // Sessions, workspace resolutions and some GET answers kept per process (platform/read-cache.ts).
+  await registerReadCache(app, deps, new Set([...CACHED_READS].map((name) => endpoints[name as EndpointName].path)));
+  const resolveWorkspace = cachedWorkspaceResolver(resolveWorkspaceUncached);
 
   app.get('/healthz', { config: { access: 'public' } }, async () => {
-    await deps.database.query('select 1');
+    await pingDatabase(deps);
     return { status: 'ok', database: deps.database.kind };
   });
   const openApi = buildOpenApi();

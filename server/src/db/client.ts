@@ -23,8 +23,20 @@ export interface Database {
   query<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs several statements at once (migrations). */
   exec(text: string): Promise<void>;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after a `query` that may have written, or an `exec`, has finished (so committed): the read
+   * cache drops what it holds (platform/read-cache.ts). Writes through `db` are not seen here.
+   */
+  afterWrite: Set<() => void>;
+  /**
+   * LISTEN on a channel; returns an unsubscribe function. `onState(true)` once listening and again after
+   * a lost connection is replaced, `onState(false)` when it drops (notifications may be missed meanwhile).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded instance, when kind is pglite (pg-boss adapter, dumps). */
   pglite?: PGlite;
@@ -42,6 +54,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Statements that can only read: `select`/`with`/`show`/`values` naming no writing command. */
+const READ_ONLY = /^\s*(select|with|show|values)\b/i;
+const WRITING_WORD = /\b(insert|update|delete|merge|truncate|notify|pg_notify|nextval|setval|call|lock)\b/i;
+
+function notifyWrite(afterWrite: Set<() => void>, text: string): void {
+  if (afterWrite.size === 0 || (READ_ONLY.test(text) && !WRITING_WORD.test(text))) return;
+  for (const fn of afterWrite) fn();
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.loadDataDir);
@@ -55,19 +76,24 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
     extensions: { vector, pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const afterWrite = new Set<() => void>();
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    afterWrite,
     async query(text, params) {
       const res = await client.query(text, params as unknown[] | undefined);
+      notifyWrite(afterWrite, text);
       return res.rows as never[];
     },
     async exec(text) {
       await client.exec(text);
+      notifyWrite(afterWrite, text);
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       const unsub = await client.listen(channel, onPayload);
+      onState?.(true);
       return async () => {
         await unsub();
       };
@@ -86,6 +112,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as AppDb;
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const stateWatchers = new Set<(listening: boolean) => void>();
   let listenClient: Promise<pg.Client> | undefined;
   let closed = false;
 
@@ -103,11 +130,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       });
       await c.connect();
       for (const channel of listeners.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const watch of stateWatchers) watch(true);
       return c;
     })();
     const onLost = () => {
       if (lost) return;
       lost = true;
+      for (const watch of stateWatchers) watch(false);
       if (listenClient === current) listenClient = undefined;
       c.end().catch(() => undefined);
       const retry = () => {
@@ -123,18 +152,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     return current;
   }
 
+  const afterWrite = new Set<() => void>();
   return {
     kind: 'postgres',
     db,
     pool,
+    afterWrite,
     async query(text, params) {
       const res = await pool.query(text, params as unknown[] | undefined);
+      notifyWrite(afterWrite, text);
       return res.rows;
     },
     async exec(text) {
       await pool.query(text);
+      notifyWrite(afterWrite, text);
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       const c = await ensureListenClient();
       let set = listeners.get(channel);
       if (!set) {
@@ -143,8 +176,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
+      if (onState) {
+        stateWatchers.add(onState);
+        onState(true);
+      }
       return async () => {
         set.delete(onPayload);
+        if (onState) stateWatchers.delete(onState);
       };
     },
     async close() {

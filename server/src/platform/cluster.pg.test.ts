@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { api } from '../test/app';
 import { type Spawned, scratchDatabase, spawnServerScript } from '../test/processes';
-import { freePort } from '../test/wait';
+import { freePort, waitFor } from '../test/wait';
 
 /**
  * `npm run start:cluster` for real: 2 API processes (HELIXIS_ROLE=api) and 1 worker behind the
@@ -168,6 +168,58 @@ describe('npm run start:cluster', () => {
     const series = /helixis_jobs_total\{[^}]*name="knowledge\.ingest"[^}]*outcome="completed"[^}]*\} (\d+)/;
     expect((await metricsOf(summary.worker)).match(series)?.[1]).toBe('1');
     for (const apiUrl of summary.api) expect(await metricsOf(apiUrl)).not.toMatch(/helixis_jobs_total\{/);
+  });
+
+  it("keeps each API process's read cache fresh: a write or a sign-out through one is seen by the other", async () => {
+    const email = `cluster-cache-${Date.now()}@example.com`;
+    const password = 'Cluster-test-password-42';
+    const [one, two] = summary.api.map((u) => ({ url: u }));
+    if (!one || !two) throw new Error('two API processes expected');
+    const signUp = await api<{ access_token: string }>(one, 'POST', '/auth/v1/signup', { body: { email, password } });
+    const token = signUp.body.access_token;
+    const me = await api<{ workspace: { id: string } }>(one, 'GET', '/api/v1/me', { token });
+    const titles = async (at: { url: string }, as = token) =>
+      (await api<{ tasks: { title: string }[] }>(at, 'GET', '/api/v1/tasks', { token: as })).body.tasks?.map(
+        (x) => x.title,
+      );
+    /** Polls until `fn` holds: the other process hears of the change through NOTIFY. */
+    const eventually = (fn: () => Promise<boolean>) => waitFor(fn, (ok) => ok, 5_000, 20);
+    // Both processes have answered (and cached) the empty list.
+    for (const at of [one, two, one, two]) expect(await titles(at)).toEqual([]);
+
+    // A task written by the worker's side (a direct SQL write) reaches both processes.
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const inserted = await client.query<{ id: string }>(
+        `insert into tasks (workspace_id, title, task_type) values ($1, 'Call back', 'follow_up') returning id`,
+        [me.body.workspace.id],
+      );
+      for (const at of [one, two]) await eventually(async () => (await titles(at))?.[0] === 'Call back');
+      // Completed through process 2: process 2 shows it at once, process 1 after the notification.
+      const id = inserted.rows[0]?.id;
+      const done = await api(two, 'PATCH', `/api/v1/tasks/${id}`, { token, body: { status: 'in_progress' } });
+      expect(done.status).toBe(200);
+      const statuses = async (at: { url: string }) =>
+        (await api<{ tasks: { status: string }[] }>(at, 'GET', '/api/v1/tasks', { token })).body.tasks.map(
+          (x) => x.status,
+        );
+      expect(await statuses(two)).toEqual(['in_progress']);
+      await eventually(async () => (await statuses(one))[0] === 'in_progress');
+    } finally {
+      await client.end();
+    }
+
+    // Signed out globally through process 2: refused there at once, and by process 1 after the notification.
+    const second = await api<{ access_token: string }>(two, 'POST', '/auth/v1/token?grant_type=password', {
+      body: { email, password },
+    });
+    for (const at of [one, two]) expect((await api(at, 'GET', '/api/v1/me', { token })).status).toBe(200);
+    expect((await api(two, 'POST', '/auth/v1/logout?scope=global', { token: second.body.access_token })).status).toBe(
+      204,
+    );
+    expect((await api(two, 'GET', '/api/v1/me', { token })).status).toBe(401);
+    await eventually(async () => (await api(one, 'GET', '/api/v1/me', { token })).status === 401);
   });
 
   it('proxies WebSocket upgrades to the API processes', async () => {

@@ -14,6 +14,7 @@ import type { AuthedUser, Deps, RequestContext, WorkspaceAccess, WorkspaceContex
 import { AppError } from './errors';
 import { requestFingerprint, withIdempotency } from './idempotency';
 import type { Logger } from './logger';
+import { CACHED_READS, readCacheOf, readKey } from './read-cache';
 import { withTenant } from './tenant';
 import { verifyAccessToken } from './tokens';
 
@@ -50,6 +51,11 @@ function bearerToken(request: FastifyRequest): string | null {
 /** Verifies the bearer access token and that its session still exists (sign-out ends access at once). */
 export async function authenticate(deps: Deps, token: string | null): Promise<AuthedUser> {
   if (!token) throw new AppError('not_authenticated');
+  // A token verified earlier whose session and user rows have not changed since (read-cache.ts).
+  const cache = readCacheOf(deps);
+  const known = cache?.session(token);
+  if (known) return known;
+  const at = cache?.stamp() ?? 0;
   let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
     claims = await verifyAccessToken(deps.config.jwtSecret, token);
@@ -63,7 +69,9 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Au
   );
   const row = rows[0];
   if (!row) throw new AppError('session_not_found');
-  return { id: row.user_id, email: row.email, isAnonymous: row.is_anonymous, sessionId: claims.session_id };
+  const user = { id: row.user_id, email: row.email, isAnonymous: row.is_anonymous, sessionId: claims.session_id };
+  cache?.rememberSession(token, user, claims.exp, at);
+  return user;
 }
 
 export function authenticateRequest(deps: Deps, request: FastifyRequest): Promise<AuthedUser> {
@@ -147,15 +155,41 @@ export function registerEndpoints(
   handlers: EndpointHandlers,
   resolveWorkspace: WorkspaceResolver,
 ): void {
+  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : undefined;
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as (args: { ctx: RequestContext; input: unknown }) => Promise<unknown>;
     const role = endpoint.role;
+    const cached = endpoint.method === 'GET' && endpoint.access !== 'public' && CACHED_READS.has(name);
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       config: { access: endpoint.access, role },
       handler: async (request, reply) => {
+        const cache = cached ? readCacheOf(deps) : undefined;
+        if (cache?.enabled) {
+          // Taken before any database read this answer is made of (session, workspace, the read itself).
+          const at = cache.stamp();
+          const user = await authenticateRequest(deps, request);
+          const log = request.log as unknown as Logger;
+          const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
+          const access = await resolveWorkspace(base);
+          if (endpoint.access === 'workspace' && role && !hasRole(access.businessRole, role)) {
+            throw new AppError('insufficient_role', {
+              userMessage: `This page requires ${role} permissions to access.`,
+            });
+          }
+          const key = readKey(name, access.id, user.id, request);
+          reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+          const hit = cache.read(key);
+          if (hit !== undefined) return reply.send(hit);
+          base.appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
+          const input = parseInput(endpoint.input, withPathParams(request.query, request.params));
+          const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
+          const body = JSON.stringify(endpoint.output.parse(await handler({ ctx, input })));
+          cache.rememberRead(key, { body, workspaceId: access.id, userId: user.id, at });
+          return reply.send(body);
+        }
         const raw = withPathParams(
           endpoint.method === 'GET' || endpoint.method === 'DELETE' ? request.query : request.body,
           request.params,
@@ -167,9 +201,7 @@ export function registerEndpoints(
             : await authenticateRequest(deps, request);
         log.debug({ userId: user.id }, 'authenticated');
         const input = parseInput(endpoint.input, raw);
-        const appOrigin = deps.config.publicUrl
-          ? new URL(deps.config.publicUrl).origin
-          : `${request.protocol}://${request.host}`;
+        const appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
         const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
         const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
         reply.header('cache-control', 'no-store');

@@ -65,3 +65,22 @@ export const documentsIndexed = new Counter({
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });
+
+/** Totals of every read cache of the process (platform/read-cache.ts adds to them). */
+export const readCacheTotals = { hit: 0, miss: 0, drop: 0 };
+const readCacheReported = { hit: 0, miss: 0, drop: 0 };
+
+export const readCacheEvents = new Counter({
+  name: 'helixis_read_cache_events_total',
+  help: 'Read cache lookups answered from memory (hit) or from the database (miss), and invalidations (drop).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+  // Counted with plain integers on the hot path; folded into the counter when scraped.
+  collect() {
+    for (const outcome of ['hit', 'miss', 'drop'] as const) {
+      const delta = readCacheTotals[outcome] - readCacheReported[outcome];
+      if (delta > 0) this.inc({ outcome }, delta);
+      readCacheReported[outcome] = readCacheTotals[outcome];
+    }
+  },
+});
