@@ -33,7 +33,7 @@ UPDATE document_chunks c
 ALTER TABLE chunk_postings ALTER COLUMN impact DROP DEFAULT;
 ALTER TABLE chunk_postings ADD CONSTRAINT chunk_postings_impact_check CHECK (impact > 0);
 ALTER TABLE chunk_postings DROP CONSTRAINT chunk_postings_pkey;
-ALTER TABLE chunk_postings ADD PRIMARY KEY (workspace_id, lexeme, impact, chunk_id);
+ALTER TABLE chunk_postings ADD PRIMARY KEY (workspace_id, lexeme, impact, chunk_id) INCLUDE (tf, dl);
 DROP INDEX chunk_postings_chunk_idx;
 
 -- Deleted chunks take their postings with them, found by primary key through the chunks' terms (one

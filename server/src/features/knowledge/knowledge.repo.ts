@@ -468,49 +468,48 @@ function queryWeights(lexemes: readonly string[] | ReadonlyMap<string, number>):
     : new Map(lexemes as ReadonlyMap<string, number>);
 }
 
-/** Postings read per lexeme in the first round; later rounds double a lexeme's depth. */
-const FIRST_DEPTH = 64;
-/** Give up (and run the full statement) past this many postings read or rounds. */
+/** Postings read per lexeme in the first round (lists up to 4× this are read whole). */
+const FIRST_DEPTH = 128;
+/** A list read deeper is read to GROWTH times its previous depth. */
+const GROWTH = 4;
+/** Give up (and run the full statement) past this many postings read in one round, or rounds. */
 const MAX_POSTINGS_READ = 60_000;
-const MAX_ROUNDS = 24;
-/** Candidates whose missing weights are read from their chunks in one statement, at most. */
-const MAX_REFINE = 4_000;
+const MAX_ROUNDS = 8;
+/** Candidates made exact from their chunks' terms in one round, at most. */
+const MAX_REFINE = 2_000;
 const MAX_PRUNED_LEXEMES = 64;
-const LAST_KEY = { impact: 32_767, chunk: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
 
-interface TermCursor {
-  lexeme: string;
-  /** idf × query weight. */
-  c: number;
-  df: number;
-  read: number;
-  /** The smallest (impact, chunk) read so far: the next read starts below it. */
-  last: { impact: number; chunk: string };
-  exhausted: boolean;
-}
-
-interface CandidateState {
-  /** Sum of the weights known so far (a lower bound of the score; the score once exact). */
-  known: number;
-  /** Query lexemes (indexes) whose weight is known for this chunk. */
-  seen: Set<number>;
-  exact: boolean;
+/** One round's answer (see rankChunksPruned). */
+interface RoundResult {
+  /** The k best exact candidates: [chunk id, score]. */
+  top: [string, number][] | null;
+  /** The k-th best known score (a lower bound of the k-th score). */
+  theta: number | null;
+  /** Σ τ: the most a chunk read in no list can score. */
+  unseen: number;
+  /** Candidates not exact whose bound is above theta. */
+  open: number;
+  lists: { i: number; cnt: number; tau: number }[];
 }
 
 /**
- * Exact top k by reading each query lexeme's postings best impact first (threshold algorithm):
+ * Exact top k by reading each query lexeme's postings best impact first (threshold algorithm), in
+ * rounds of one statement each:
  *
- * - a chunk never read in any list scores at most Σ τ, where τ of a lexeme is idf × its next unread
- *   impact (0 once its list is read to the end), scaled by max(1, avgdl / A0) because impacts were
- *   stored with an earlier average length A0 (knowledge_stats.impact_avgdl, the smallest one used);
- * - a chunk read in some lists scores at most its known weights + τ of the lists it was not read in;
- *   when that bound can still reach the k-th score, its missing weights are read from its own
- *   `terms` (exact score);
- * - reading stops when the k-th exact score is at least Σ τ and every chunk that could beat it is
- *   exact. Lists are read deeper (doubling, the lexeme whose τ falls most per posting first) until then.
+ * - every list is read to its depth (index order: impact desc); a chunk read in no list scores at most
+ *   Σ τ, where τ of a lexeme is idf × the smallest impact read (0 once the list is read to its end),
+ *   scaled by max(1, avgdl / A0) because impacts were stored with an earlier average length A0
+ *   (knowledge_stats.impact_avgdl, the smallest one used);
+ * - a chunk read in some lists scores at least its known weights and at most those + τ of the lists it
+ *   was not read in; the `refine` candidates with the highest bounds get their exact score from their
+ *   own `terms`;
+ * - the answer is proven when the k-th best known score θ is at least Σ τ and no candidate that is not
+ *   exact has a bound above θ. Otherwise the next round reads deeper (the lists whose τ falls most per
+ *   posting) or refines more candidates.
  *
- * Returns null when the proof would cost more than the full statement (MAX_POSTINGS_READ, MAX_ROUNDS):
- * the caller runs that instead. Scores are the full statement's (same formula, summed in another order).
+ * All aggregation runs in SQL: only a few numbers and the k winners come back. Returns null when the
+ * proof would cost more than the full statement (MAX_POSTINGS_READ, MAX_ROUNDS): the caller runs that.
+ * Scores are the full statement's (same formula, summed in another order).
  */
 export async function rankChunksPruned(
   db: Queryable,
@@ -535,170 +534,124 @@ export async function rankChunksPruned(
   const n = Number(head.n);
   const avgdl = Math.max(Number(head.total) / Math.max(n, 1), 1);
   const scale = (Math.max(1, avgdl / Number(head.a0)) * (1 + 1e-9)) / IMPACT_SCALE;
-  const weight = (tf: number, dl: number) =>
-    (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * dl) / avgdl));
-  const terms: TermCursor[] = [];
+  const terms: { l: string; c: number; df: number; depth: number }[] = [];
   for (const [lexeme, w] of weights) {
     const df = Number(head.dfs?.[lexeme] ?? 0);
     if (df <= 0) continue;
-    terms.push({
-      lexeme,
-      c: w * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
-      df,
-      read: 0,
-      last: LAST_KEY,
-      exhausted: false,
-    });
+    const c = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    terms.push({ l: lexeme, c, df, depth: df <= 4 * FIRST_DEPTH ? df : FIRST_DEPTH });
   }
   if (terms.length === 0) return [];
-  const lexemesJson = json(terms.map((t) => t.lexeme));
-  const tau = (t: TermCursor) => (t.exhausted ? 0 : t.c * (t.read === 0 ? BM25_K1 + 1 : t.last.impact * scale));
-  const candidates = new Map<string, CandidateState>();
-  let postingsRead = 0;
+  const K1 = sql.raw(BM25_K1.toFixed(3));
+  const B = sql.raw(BM25_B.toFixed(3));
+  let refine = 2 * k + 10;
 
-  const readPostings = async (plan: { t: number; limit: number }[]) => {
-    const rows = await rowsOf<{ i: number; chunk_id: string; impact: number; tf: number; dl: number }>(
+  for (let round = 0; ; round++) {
+    // A list asked for one posting more than it has comes back short: read to its end (τ 0).
+    const plan = terms.map((t, i) => ({ i, l: t.l, c: t.c, n: t.depth >= t.df ? t.df + 1 : t.depth }));
+    const [r] = await rowsOf<RoundResult>(
       db,
       sql`
-      select x.i, p.chunk_id, p.impact, p.tf, p.dl
-        from jsonb_to_recordset(${json(
-          plan.map(({ t, limit }) => {
-            const term = terms[t] as TermCursor;
-            return { i: t, l: term.lexeme, n: limit, imp: term.last.impact, cid: term.last.chunk };
-          }),
-        )}::jsonb) as x(i integer, l text, n integer, imp smallint, cid uuid)
-        cross join lateral (
-          select c.chunk_id, c.impact, c.tf, c.dl from chunk_postings c
-           where c.workspace_id = ${workspaceId}::uuid and c.lexeme = x.l
-             and (c.impact, c.chunk_id) < (x.imp, x.cid)
-           order by c.impact desc, c.chunk_id desc
-           limit x.n) p`,
+      with x as (
+        select * from jsonb_to_recordset(${json(plan)}::jsonb) as x(i integer, l text, c float8, n integer)),
+      p as (
+        select x.i, x.c, r.chunk_id, r.impact, r.tf, r.dl
+          from x cross join lateral (
+            select q.chunk_id, q.impact, q.tf, q.dl from chunk_postings q
+             where q.workspace_id = ${workspaceId}::uuid and q.lexeme = x.l
+             order by q.impact desc, q.chunk_id desc
+             limit x.n) r),
+      lx as (
+        select x.i, count(p.chunk_id)::integer as cnt,
+               case when count(p.chunk_id) < x.n then 0::float8
+                    else x.c * ${scale}::float8 * min(p.impact) end as tau
+          from x left join p on p.i = x.i
+         group by x.i, x.n, x.c),
+      tot as (
+        select sum(tau) as unseen, count(*) filter (where tau > 0) as lists from lx),
+      cand as (
+        select p.chunk_id,
+               sum(p.c * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${B} * p.dl / ${avgdl}::float8))) as known,
+               sum(lx.tau) as seen_tau,
+               count(*) filter (where lx.tau > 0) as seen_lists
+          from p join lx on lx.i = p.i
+         group by p.chunk_id),
+      bounded as (
+        select c.chunk_id, c.known, c.known + tot.unseen - c.seen_tau as ub, c.seen_lists = tot.lists as exact
+          from cand c cross join tot),
+      refined as (
+        select b.chunk_id,
+               (select sum(x.c * e.tf * (${K1} + 1) / (e.tf + ${K1} * (1 - ${B} + ${B} * d.token_count / ${avgdl}::float8)))
+                  from x cross join lateral (select (d.terms -> x.l ->> 0)::integer as tf) e
+                 where e.tf is not null) as score
+          from (select chunk_id, ub from bounded where not exact order by ub desc limit ${refine}) b
+          cross join lateral (
+            select t.terms, t.token_count from document_chunks t
+             where t.workspace_id = ${workspaceId}::uuid and t.id = b.chunk_id offset 0) d),
+      fin as (
+        select b.chunk_id, coalesce(f.score, b.known) as lb, b.ub, b.exact or f.score is not null as exact
+          from bounded b left join refined f on f.chunk_id = b.chunk_id),
+      th as (
+        select (select lb from fin order by lb desc offset ${k - 1} limit 1) as theta)
+      select (select json_agg(json_build_array(w.chunk_id, w.lb))
+                from (select chunk_id, lb from fin where exact order by lb desc, chunk_id limit ${k}) w) as top,
+             th.theta,
+             tot.unseen,
+             (select count(*)::integer from fin where not exact and ub > coalesce(th.theta, 0)) as open,
+             (select json_agg(json_build_object('i', i, 'cnt', cnt, 'tau', tau)) from lx) as lists
+        from th cross join tot`,
     );
-    const got = new Map<number, number>();
-    for (const r of rows) {
-      const i = Number(r.i);
-      const term = terms[i] as TermCursor;
-      const impact = Number(r.impact);
-      got.set(i, (got.get(i) ?? 0) + 1);
-      if (impact < term.last.impact || (impact === term.last.impact && r.chunk_id < term.last.chunk)) {
-        term.last = { impact, chunk: r.chunk_id };
-      }
-      let state = candidates.get(r.chunk_id);
-      if (!state) {
-        state = { known: 0, seen: new Set(), exact: false };
-        candidates.set(r.chunk_id, state);
-      }
-      if (!state.exact && !state.seen.has(i)) {
-        state.known += term.c * weight(Number(r.tf), Number(r.dl));
-        state.seen.add(i);
-      }
-    }
-    postingsRead += rows.length;
-    for (const { t, limit } of plan) {
-      const term = terms[t] as TermCursor;
-      const count = got.get(t) ?? 0;
-      term.read += count;
-      if (count < limit || term.read >= term.df) term.exhausted = true;
-    }
-  };
-
-  /** Exact scores of some candidates from their chunks' own terms. */
-  const refine = async (ids: string[]) => {
-    if (ids.length === 0) return;
-    const rows = await rowsOf<{ chunk_id: string; dl: number; lexeme: string; tf: number }>(
-      db,
-      sql`
-      select c.id as chunk_id, c.token_count as dl, w.lexeme, (c.terms -> w.lexeme ->> 0)::integer as tf
-        from jsonb_array_elements_text(${json(ids)}::jsonb) as i(id)
-        cross join lateral (
-          select d.id, d.token_count, d.terms from document_chunks d
-           where d.workspace_id = ${workspaceId}::uuid and d.id = i.id::uuid offset 0) c
-        cross join jsonb_array_elements_text(${lexemesJson}::jsonb) as w(lexeme)
-       where c.terms ? w.lexeme`,
-    );
-    const cOf = new Map(terms.map((t) => [t.lexeme, t.c]));
-    const exact = new Map<string, number>(ids.map((id) => [id, 0]));
-    for (const r of rows) {
-      exact.set(
-        r.chunk_id,
-        (exact.get(r.chunk_id) ?? 0) + (cOf.get(r.lexeme) ?? 0) * weight(Number(r.tf), Number(r.dl)),
+    if (!r) return null;
+    const theta = r.theta === null ? 0 : Number(r.theta);
+    const unseen = Number(r.unseen);
+    const open = Number(r.open);
+    const read = r.lists.reduce((sum, l) => sum + Number(l.cnt), 0);
+    if (unseen <= theta && open === 0) {
+      const top = (r.top ?? []).map(([id, score]) => [id, Number(score)] as const);
+      if (top.length === 0) return [];
+      return chunkRows(
+        db,
+        workspaceId,
+        top,
+        terms.map((t) => t.l),
       );
     }
-    for (const [id, score] of exact) {
-      const state = candidates.get(id);
-      if (state) {
-        state.known = score;
-        state.exact = true;
-      }
+    if (round + 1 >= MAX_ROUNDS || read > MAX_POSTINGS_READ) return null;
+    // Open candidates are made exact from their terms while that stays cheap; past MAX_REFINE reading
+    // deeper tightens every bound at once.
+    // (`open` counts the candidates beyond the `refine` already made exact.)
+    const refineMore = open > 0 && refine + open + k <= MAX_REFINE;
+    if (refineMore) refine += open + k;
+    if (unseen > theta || !refineMore) {
+      // Deeper: short lists to their end, and the lists whose τ can fall most per posting read
+      // (the best one and any within half of it), each to GROWTH times its depth.
+      const tau = new Map(r.lists.map((l) => [Number(l.i), Number(l.tau)]));
+      const ratios: { i: number; ratio: number; next: number }[] = [];
+      terms.forEach((t, i) => {
+        if (t.depth >= t.df) return;
+        const next = t.depth * GROWTH;
+        if (next >= t.df / 2) ratios.push({ i, ratio: Number.POSITIVE_INFINITY, next: t.df });
+        else ratios.push({ i, ratio: (tau.get(i) ?? 0) / (next - t.depth), next });
+      });
+      if (ratios.length === 0) return null;
+      const best = Math.max(0, ...ratios.filter((x) => Number.isFinite(x.ratio)).map((x) => x.ratio));
+      for (const x of ratios) if (x.ratio >= best / 2) (terms[x.i] as { depth: number }).depth = x.next;
     }
-  };
-
-  const upperBound = (s: CandidateState, taus: number[]) => {
-    if (s.exact) return s.known;
-    let ub = s.known;
-    for (let i = 0; i < terms.length; i++) if (!s.seen.has(i)) ub += taus[i] as number;
-    return ub;
-  };
-  const kthKnown = () => {
-    if (candidates.size < k) return 0;
-    const known = [...candidates.values()].map((s) => s.known).sort((a, b) => b - a);
-    return known[k - 1] ?? 0;
-  };
-
-  await readPostings(terms.map((t, i) => ({ t: i, limit: Math.min(FIRST_DEPTH, t.df) })));
-  for (let round = 0; ; round++) {
-    const taus = terms.map(tau);
-    // A candidate is exact once every list it was not read in is read to the end.
-    for (const s of candidates.values()) {
-      if (!s.exact && terms.every((t, i) => t.exhausted || s.seen.has(i))) s.exact = true;
-    }
-    let theta = kthKnown();
-    const unseen = taus.reduce((a, b) => a + b, 0);
-    const open = [...candidates.entries()]
-      .filter(([, s]) => !s.exact)
-      .map(([id, s]) => ({ id, ub: upperBound(s, taus) }))
-      .filter((c) => c.ub >= theta)
-      .sort((a, b) => b.ub - a.ub);
-    if (unseen <= theta && open.length <= MAX_REFINE) {
-      await refine(open.map((c) => c.id));
-      theta = kthKnown();
-      const stillOpen = [...candidates.values()].some((s) => !s.exact && upperBound(s, taus) > theta);
-      if (!stillOpen) break;
-      continue;
-    }
-    if (round >= MAX_ROUNDS || postingsRead > MAX_POSTINGS_READ) return null;
-    // The k-th score is known better once the most promising candidates are exact.
-    await refine(open.slice(0, 2 * k).map((c) => c.id));
-    theta = kthKnown();
-    if (unseen <= theta && open.length <= MAX_REFINE + 2 * k) continue;
-    // Read deeper: short remaining lists to their end, and the list whose τ can fall most per posting.
-    const plan: { t: number; limit: number }[] = [];
-    let best = -1;
-    let bestRatio = -1;
-    terms.forEach((t, i) => {
-      if (t.exhausted) return;
-      const next = Math.max(FIRST_DEPTH, t.read);
-      if (t.df - t.read <= next) plan.push({ t: i, limit: t.df - t.read + 1 });
-      else if ((taus[i] as number) / next > bestRatio) {
-        bestRatio = (taus[i] as number) / next;
-        best = i;
-      }
-    });
-    if (best >= 0) plan.push({ t: best, limit: Math.max(FIRST_DEPTH, (terms[best] as TermCursor).read) });
-    if (plan.length === 0) return null;
-    await readPostings(plan);
   }
+}
 
-  const top = [...candidates.entries()]
-    .filter(([, s]) => s.exact && s.known > 0)
-    .sort(([a, x], [b, y]) => y.known - x.known || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, k);
-  if (top.length === 0) return [];
+/** The chunks of a ranking, in its order, with the query lexemes each one contains. */
+async function chunkRows(
+  db: Queryable,
+  workspaceId: string,
+  top: readonly (readonly [string, number])[],
+  lexemes: readonly string[],
+): Promise<RankedChunk[]> {
   const rows = await rowsOf<Omit<RankedChunk, 'score'>>(
     db,
     sql`
     select c.id as chunk_id, c.document_id, c.chunk_index, c.title, c.heading_path, c.content,
-           array(select w.lexeme from jsonb_array_elements_text(${lexemesJson}::jsonb) as w(lexeme)
+           array(select w.lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as w(lexeme)
                   where c.terms ? w.lexeme) as matched
       from jsonb_array_elements_text(${json(top.map(([id]) => id))}::jsonb) as i(id)
       cross join lateral (
@@ -706,9 +659,9 @@ export async function rankChunksPruned(
          where d.workspace_id = ${workspaceId}::uuid and d.id = i.id::uuid offset 0) c`,
   );
   const byId = new Map(rows.map((r) => [r.chunk_id, r]));
-  return top.flatMap(([id, s]) => {
+  return top.flatMap(([id, score]) => {
     const row = byId.get(id);
-    return row ? [{ ...row, score: s.known, chunk_index: Number(row.chunk_index) }] : [];
+    return row ? [{ ...row, score, chunk_index: Number(row.chunk_index) }] : [];
   });
 }
 
