@@ -472,9 +472,11 @@ function queryWeights(lexemes: readonly string[] | ReadonlyMap<string, number>):
 const FIRST_DEPTH = 128;
 /** A list read deeper is read to GROWTH times its previous depth. */
 const GROWTH = 4;
-/** Give up (and run the full statement) past this many postings read in one round, or rounds. */
-const MAX_POSTINGS_READ = 60_000;
+/** Give up (and run the full statement) past this many rounds, or once the rounds so far have cost
+ * WORK_LIMIT × the full statement's postings (a candidate made exact counts REFINE_COST postings). */
 const MAX_ROUNDS = 8;
+const WORK_LIMIT = 1;
+const REFINE_COST = 20;
 /** Candidates made exact from their chunks' terms in one round, at most. */
 const MAX_REFINE = 2_000;
 const MAX_PRUNED_LEXEMES = 64;
@@ -489,6 +491,8 @@ interface RoundResult {
   unseen: number;
   /** Candidates not exact whose bound is above theta. */
   open: number;
+  /** Candidates made exact from their terms this round. */
+  refined: number;
   lists: { i: number; cnt: number; tau: number }[];
 }
 
@@ -508,7 +512,7 @@ interface RoundResult {
  *   posting) or refines more candidates.
  *
  * All aggregation runs in SQL: only a few numbers and the k winners come back. Returns null when the
- * proof would cost more than the full statement (MAX_POSTINGS_READ, MAX_ROUNDS): the caller runs that.
+ * proof would cost more than the full statement (WORK_LIMIT, MAX_ROUNDS): the caller runs that.
  * Scores are the full statement's (same formula, summed in another order).
  */
 export async function rankChunksPruned(
@@ -545,6 +549,8 @@ export async function rankChunksPruned(
   const K1 = sql.raw(BM25_K1.toFixed(3));
   const B = sql.raw(BM25_B.toFixed(3));
   let refine = 2 * k + 10;
+  const fullWork = terms.reduce((sum, t) => sum + t.df, 0);
+  let work = 0;
 
   for (let round = 0; ; round++) {
     // A list asked for one posting more than it has comes back short: read to its end (τ 0).
@@ -598,6 +604,7 @@ export async function rankChunksPruned(
              th.theta,
              tot.unseen,
              (select count(*)::integer from fin where not exact and ub > coalesce(th.theta, 0)) as open,
+             (select count(*)::integer from refined) as refined,
              (select json_agg(json_build_object('i', i, 'cnt', cnt, 'tau', tau)) from lx) as lists
         from th cross join tot`,
     );
@@ -616,7 +623,8 @@ export async function rankChunksPruned(
         terms.map((t) => t.l),
       );
     }
-    if (round + 1 >= MAX_ROUNDS || read > MAX_POSTINGS_READ) return null;
+    work += read + REFINE_COST * Math.min(refine, Number(r.refined ?? 0));
+    if (round + 1 >= MAX_ROUNDS || work > WORK_LIMIT * fullWork) return null;
     // Open candidates are made exact from their terms while that stays cheap; past MAX_REFINE reading
     // deeper tightens every bound at once.
     // (`open` counts the candidates beyond the `refine` already made exact.)
