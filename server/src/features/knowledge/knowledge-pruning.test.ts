@@ -113,7 +113,7 @@ async function compareMany(seed: number, count: number): Promise<{ pruned: numbe
   let fellBack = 0;
   for (const [i, query] of queries(seed, count).entries()) {
     const k = i % 3 === 0 ? 100 : 10;
-    const fast = await inWorkspace((tx) => rankChunksPruned(tx, scope.workspaceId, query, k));
+    const fast = await inWorkspace((tx) => rankChunksPruned(tx, scope.workspaceId, query, k, { minPostings: 0 }));
     const full = await inWorkspace((tx) => rankChunksExhaustive(tx, scope.workspaceId, query, k));
     if (fast === null) {
       fellBack++;

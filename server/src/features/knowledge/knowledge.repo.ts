@@ -480,6 +480,9 @@ const REFINE_COST = 20;
 /** Candidates made exact from their chunks' terms in one round, at most. */
 const MAX_REFINE = 2_000;
 const MAX_PRUNED_LEXEMES = 64;
+/** Below this many postings in the query's lists the full statement is cheaper than rounds (measured
+ * on PostgreSQL at 10k chunks: pruned p50 48 ms, full 16 ms). */
+const PRUNE_MIN_POSTINGS = 20_000;
 
 /** One round's answer (see rankChunksPruned). */
 interface RoundResult {
@@ -512,6 +515,7 @@ interface RoundResult {
  *   posting) or refines more candidates.
  *
  * All aggregation runs in SQL: only a few numbers and the k winners come back. Returns null when the
+ * query's lists hold fewer than `minPostings` postings (default PRUNE_MIN_POSTINGS), or when the
  * proof would cost more than the full statement (WORK_LIMIT, MAX_ROUNDS): the caller runs that.
  * Scores are the full statement's (same formula, summed in another order).
  */
@@ -520,6 +524,7 @@ export async function rankChunksPruned(
   workspaceId: string,
   weights: ReadonlyMap<string, number>,
   k: number,
+  options: { minPostings?: number } = {},
 ): Promise<RankedChunk[] | null> {
   if (weights.size === 0) return [];
   const [head] = await rowsOf<{ n: number; total: number; a0: number | null; dfs: Record<string, number> | null }>(
@@ -550,6 +555,7 @@ export async function rankChunksPruned(
   const B = sql.raw(BM25_B.toFixed(3));
   let refine = 2 * k + 10;
   const fullWork = terms.reduce((sum, t) => sum + t.df, 0);
+  if (fullWork < (options.minPostings ?? PRUNE_MIN_POSTINGS)) return null;
   let work = 0;
 
   for (let round = 0; ; round++) {
