@@ -3,12 +3,15 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   unique,
@@ -80,6 +83,8 @@ export const documentChunks = pgTable(
     headingPath: text('heading_path').array().notNull().default([]),
     content: text('content').notNull(),
     tokenCount: integer('token_count').notNull(),
+    /** {lexeme: [tf, impact]} of the chunk (migration 0022): ranking and posting deletes read it. */
+    terms: jsonb('terms').notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -97,12 +102,13 @@ export const chunkPostings = pgTable(
     workspaceId: uuid('workspace_id').notNull(),
     lexeme: text('lexeme').notNull(),
     chunkId: uuid('chunk_id').notNull(),
+    /** BM25 term weight × 1000, rounded up (migration 0022): a lexeme's postings are read best first. */
+    impact: smallint('impact').notNull(),
     tf: integer('tf').notNull(),
     dl: integer('dl').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.workspaceId, t.lexeme, t.chunkId] }),
-    index('chunk_postings_chunk_idx').on(t.workspaceId, t.chunkId),
+    primaryKey({ columns: [t.workspaceId, t.lexeme, t.impact, t.chunkId] }),
     // No foreign key to document_chunks (migration 0021): a statement trigger deletes a chunk's postings.
   ],
 );
@@ -125,6 +131,8 @@ export const knowledgeStats = pgTable('knowledge_stats', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   chunkCount: bigint('chunk_count', { mode: 'number' }).notNull().default(0),
   totalLength: bigint('total_length', { mode: 'number' }).notNull().default(0),
+  /** The smallest average chunk length a stored posting impact was computed with (migration 0022). */
+  impactAvgdl: doublePrecision('impact_avgdl'),
 });
 
 /**
