@@ -448,7 +448,10 @@ export async function rankChunks(
   lexemes: readonly string[] | ReadonlyMap<string, number>,
   k: number,
   params: { k1: number; b: number } = { k1: BM25_K1, b: BM25_B },
+  /** Rank only the chunks of these documents (the widget's public documents); statistics stay the workspace's. */
+  documentIds?: readonly string[],
 ): Promise<RankedChunk[]> {
+  if (documentIds) return rankChunksExhaustive(db, workspaceId, lexemes, k, params, documentIds);
   const weights = queryWeights(lexemes);
   const usable =
     params.k1 === BM25_K1 &&
@@ -686,7 +689,9 @@ export async function rankChunksExhaustive(
   lexemes: readonly string[] | ReadonlyMap<string, number>,
   k: number,
   params: { k1: number; b: number } = { k1: BM25_K1, b: BM25_B },
+  documentIds?: readonly string[],
 ): Promise<RankedChunk[]> {
+  if (documentIds?.length === 0) return [];
   const weights = Array.isArray(lexemes)
     ? Object.fromEntries((lexemes as readonly string[]).map((l) => [l, 1]))
     : Object.fromEntries(lexemes as ReadonlyMap<string, number>);
@@ -721,6 +726,14 @@ export async function rankChunksExhaustive(
         cross join lateral (
           select c.chunk_id, c.tf, c.dl from chunk_postings c
            where c.workspace_id = ${workspaceId}::uuid and c.lexeme = q.lexeme offset 0) p
+       ${
+         documentIds
+           ? sql`where p.chunk_id in (
+               select d.id from document_chunks d
+                where d.workspace_id = ${workspaceId}::uuid
+                  and d.document_id in (select x::uuid from jsonb_array_elements_text(${json(documentIds)}::jsonb) as x))`
+           : sql``
+       }
        group by p.chunk_id
        order by score desc, p.chunk_id
        limit ${k})

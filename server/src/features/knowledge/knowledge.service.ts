@@ -565,6 +565,8 @@ export interface SearchOptions {
   recentTurns?: readonly RecentTurn[];
   /** Ranking settings (experiments); the product uses SHIPPED_RANKING. */
   ranking?: RankSettings;
+  /** Rank only chunks of these documents (the public widget's documents), in SQL before the top k. */
+  documentIds?: readonly string[];
 }
 
 export interface SearchAnswer {
@@ -610,7 +612,7 @@ export async function rankWorkspace(
         n: stats.chunkCount,
         df: (l: string) => dfs.get(l) ?? 0,
         async bm25(q: ReadonlyMap<string, number>, d: number) {
-          const found = await repo.rankChunks(tx, scope.workspaceId, q, d, settings);
+          const found = await repo.rankChunks(tx, scope.workspaceId, q, d, settings, input.documentIds);
           for (const r of found) byId.set(r.chunk_id, r);
           if (settings.feedback?.idfWeighted) {
             const missing = new Set<string>();

@@ -17,9 +17,8 @@ import { withSystem, withTenant } from '../../platform/tenant';
 import { searchWorkspace } from '../knowledge/knowledge.service';
 import * as repo from './widget.repo';
 
-/** How many chunks one answer may quote, and how deep the ranking is read to find public ones. */
+/** How many chunks one answer may quote. */
 const CHUNKS_PER_ANSWER = 5;
-const RANK_DEPTH = 100;
 
 export const WIDGET_NO_ANSWER =
   "I don't have public information about that yet. Please contact the business directly for help.";
@@ -86,9 +85,11 @@ export async function answerWidgetMessage(
   const hits =
     publicIds.size === 0
       ? []
-      : (await searchWorkspace({ deps, workspaceId, userId: null }, { query: input.message, k: RANK_DEPTH }))
-          .filter((h) => publicIds.has(h.document_id))
-          .slice(0, CHUNKS_PER_ANSWER);
+      : // Only public documents are ranked (in SQL, before the top k): private ones can never crowd them out.
+        await searchWorkspace(
+          { deps, workspaceId, userId: null },
+          { query: input.message, k: CHUNKS_PER_ANSWER, documentIds: [...publicIds] },
+        );
   if (hits.length === 0) return { reply: WIDGET_NO_ANSWER, sources: [] };
 
   const top = Math.max(...hits.map((h) => h.score));

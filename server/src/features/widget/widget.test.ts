@@ -2,6 +2,7 @@ import { WIDGET_CHAT_IP_LIMIT, type WidgetChatOutput, type WidgetInfo } from '@h
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { ingestTexts } from '../knowledge/bulk';
 import { ingestAndWait } from '../knowledge/test-helpers';
 
 let t: TestApp;
@@ -87,6 +88,33 @@ describe('embeddable chat widget', () => {
     const closed = await ask(widget.body.public_id, 'When is the office open?', '203.0.113.10');
     expect(closed.body.reply).not.toContain('Monday to Friday');
     expect(closed.body.sources).toEqual([]);
+  });
+
+  it('finds a public document that a hundred private ones outrank', async () => {
+    const { owner } = await ownerWithDocs();
+    const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: owner.token });
+    // 120 private notes about the office hours, each scoring higher than the public page on that query.
+    const notes = Array.from({ length: 120 }, (_, i) => ({
+      title: `Office hours staff note ${i}`,
+      text: `Office hours note ${i}: office hours office hours, staff cover for office hours.`,
+    }));
+    const ids = await ingestTexts(
+      { deps: t.deps, workspaceId: me.body.workspace.id, userId: owner.id, log: t.deps.log },
+      notes,
+    );
+    expect(ids.every((id) => id !== null)).toBe(true);
+    const search = await api<{ results: { document_title: string }[] }>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: 'When are the office hours?', k: 100 },
+    });
+    expect(search.body.results.map((r) => r.document_title)).not.toContain('Office hours.txt');
+
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    const answer = await ask(body.public_id, 'When are the office hours?', '203.0.113.30');
+    expect(answer.status).toBe(200);
+    expect(answer.body.reply).toContain('Monday to Friday');
+    expect(answer.body.sources).toEqual([{ title: 'Office hours.txt', citation: '[Doc:Office hours.txt#0]' }]);
+    expect(answer.body.reply).not.toContain('Staff note');
   });
 
   it('a regenerated id refuses the old one', async () => {
