@@ -22,6 +22,10 @@ export function CachePolicyTab({ kind }: { kind: string }) {
   // Read from the server once; afterwards the screen is the source and every change is saved at once.
   const [mode, setMode] = useState<CacheMode>('pointer');
   const loaded = useRef(false);
+  // One save in flight at a time, then the newest change: quick changes (arrow keys on the slider) must
+  // reach the server in order, or an older value could land last.
+  const inFlight = useRef(false);
+  const next = useRef<{ mode: CacheMode; ttl_seconds: number | undefined } | null>(null);
   useEffect(() => {
     if (!policy.data || loaded.current) return;
     loaded.current = true;
@@ -29,9 +33,24 @@ export function CachePolicyTab({ kind }: { kind: string }) {
     setMode(policy.data.mode);
   }, [policy.data]);
   if (policy.isPending) return <Spinner label="Loading cache policy..." />;
-  const commit = (next: CacheMode, seconds?: number) => {
-    setMode(next);
-    save.mutate({ mode: next, ttl_seconds: seconds }, { onError: () => {} });
+  const flush = () => {
+    const body = next.current;
+    if (!body || inFlight.current) return;
+    next.current = null;
+    inFlight.current = true;
+    // A promise, not mutate callbacks: those are skipped when the tab unmounts before the answer.
+    void save
+      .mutateAsync(body)
+      .catch(() => {})
+      .finally(() => {
+        inFlight.current = false;
+        flush();
+      });
+  };
+  const commit = (chosen: CacheMode, seconds?: number) => {
+    setMode(chosen);
+    next.current = { mode: chosen, ttl_seconds: seconds };
+    flush();
   };
 
   return (
