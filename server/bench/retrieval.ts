@@ -20,8 +20,6 @@
  * Datasets are read in place from ../shared/datasets (never copied into the repository).
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +28,7 @@ import { createOpenAIEmbedder } from '../src/features/knowledge/embeddings';
 import { hasVectorColumn, upsertEmbeddings } from '../src/features/knowledge/embeddings.repo';
 import { indexedText, type KnowledgeScope } from '../src/features/knowledge/knowledge.service';
 import { SHIPPED_RANKING } from '../src/features/knowledge/ranking';
+import { startFakeEmbeddings } from '../src/llm/fake-embeddings';
 import { withTenant } from '../src/platform/tenant';
 import {
   type BenchEnv,
@@ -47,25 +46,8 @@ import {
 const HASHED_MODEL = 'hashed-256';
 
 /** The local fake embeddings endpoint of --hashed-vectors; its base URL and a stop function. */
-async function startHashedEndpoint(): Promise<{ baseUrl: string; close: () => void }> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return res.writeHead(404).end();
-      const parsed = JSON.parse(body) as { model: string; input: string[] };
-      const data = parsed.input.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: hashedEmbedding(text),
-      }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => server.close() };
+function startHashedEndpoint(): Promise<{ baseUrl: string; close: () => void }> {
+  return startFakeEmbeddings(hashedEmbedding);
 }
 
 /** Embeds every chunk of the workspace from the endpoint; returns a scope that searches with it. */

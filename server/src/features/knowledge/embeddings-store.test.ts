@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEmbeddings } from '../../llm/fake-embeddings';
 import type { WorkspaceContext } from '../../platform/context';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
@@ -19,7 +18,7 @@ function fakeVector(text: string): number[] {
   return [...TOPICS.map((t) => words.filter((w) => w === t).length), 0.1];
 }
 
-let fake: Server;
+let fake: Awaited<ReturnType<typeof startFakeEmbeddings>>;
 let fakeUrl: string;
 const requests: string[][] = [];
 
@@ -69,25 +68,8 @@ async function embedJobs(t: TestApp): Promise<number> {
 }
 
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return res.writeHead(404).end();
-      const parsed = JSON.parse(body) as { model: string; input: string[] };
-      requests.push(parsed.input);
-      const data = parsed.input.map((text, index) => ({ object: 'embedding', index, embedding: fakeVector(text) }));
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({ object: 'list', data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
-        );
-    });
-  });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+  fake = await startFakeEmbeddings(fakeVector, { onRequest: (r) => requests.push(r.input) });
+  fakeUrl = fake.baseUrl;
 });
 afterAll(() => {
   fake?.close();

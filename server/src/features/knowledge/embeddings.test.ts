@@ -1,40 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEmbeddings } from '../../llm/fake-embeddings';
 import { testConfig } from '../../test/app';
 import { cosineSimilarity, createOpenAIEmbedder, embedderFromConfig } from './embeddings';
 
 /** A local OpenAI-compatible /v1/embeddings: a 3-d vector from letter counts, answered out of order. */
-let server: Server;
+let server: Awaited<ReturnType<typeof startFakeEmbeddings>>;
 let baseUrl: string;
 const requests: { model: string; input: string[]; authorization?: string }[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return res.writeHead(404).end();
-      const parsed = JSON.parse(body) as { model: string; input: string[] };
-      requests.push({ ...parsed, authorization: req.headers.authorization });
-      const data = parsed.input
-        .map((text, index) => ({
-          object: 'embedding',
-          index,
-          embedding: [(text.match(/a/g) ?? []).length, (text.match(/b/g) ?? []).length, text.length],
-        }))
-        .reverse();
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({ object: 'list', data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
-        );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startFakeEmbeddings(
+    (text) => [(text.match(/a/g) ?? []).length, (text.match(/b/g) ?? []).length, text.length],
+    { reverse: true, onRequest: (r) => requests.push(r) },
+  );
+  baseUrl = server.baseUrl;
 });
 afterAll(() => {
   server?.close();

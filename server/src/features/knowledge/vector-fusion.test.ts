@@ -8,10 +8,9 @@
  * (bench/hashed-embedding.ts), the same vectors the weight was chosen with (quality-sweep.ts --fusion,
  * odd-numbered SciFact test queries).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEmbeddings } from '../../llm/fake-embeddings';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp, testConfig } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
@@ -25,34 +24,17 @@ import { fuseScores, SHIPPED_RANKING } from './ranking';
 import { ingestAndWait, searchFor } from './test-helpers';
 
 const MODEL = 'hashed-256';
-let fake: Server;
+let fake: Awaited<ReturnType<typeof startFakeEmbeddings>>;
 let fakeUrl: string;
 let embedded = 0;
 
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return res.writeHead(404).end();
-      const parsed = JSON.parse(body) as { model: string; input: string[] };
-      embedded += parsed.input.length;
-      const data = parsed.input.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: hashedEmbedding(text),
-      }));
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({ object: 'list', data, model: parsed.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
-        );
-    });
+  fake = await startFakeEmbeddings(hashedEmbedding, {
+    onRequest: (r) => {
+      embedded += r.input.length;
+    },
   });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+  fakeUrl = fake.baseUrl;
 });
 afterAll(() => {
   fake?.close();
