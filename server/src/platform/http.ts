@@ -110,15 +110,24 @@ function withPathParams(source: unknown, params: unknown): unknown {
 }
 
 /** The caller's workspace, its role check and tenant-scoped database access, added to a request context. */
+function assertRole(workspace: WorkspaceAccess, role: BusinessRole | undefined): void {
+  if (role && !hasRole(workspace.businessRole, role)) {
+    throw new AppError('insufficient_role', { userMessage: `This page requires ${role} permissions to access.` });
+  }
+}
+
 async function scopeToWorkspace(
   ctx: RequestContext,
   resolveWorkspace: WorkspaceResolver,
   role: BusinessRole | undefined,
 ): Promise<WorkspaceContext> {
   const workspace = await resolveWorkspace(ctx);
-  if (role && !hasRole(workspace.businessRole, role)) {
-    throw new AppError('insufficient_role', { userMessage: `This page requires ${role} permissions to access.` });
-  }
+  assertRole(workspace, role);
+  return inWorkspace(ctx, workspace);
+}
+
+/** The request's context scoped to a workspace the caller may act in. */
+function inWorkspace(ctx: RequestContext, workspace: WorkspaceAccess): WorkspaceContext {
   return {
     ...ctx,
     log: ctx.log.child({ userId: ctx.user.id, workspaceId: workspace.id }),
@@ -174,18 +183,14 @@ export function registerEndpoints(
           const log = request.log as unknown as Logger;
           const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
           const access = await resolveWorkspace(base);
-          if (endpoint.access === 'workspace' && role && !hasRole(access.businessRole, role)) {
-            throw new AppError('insufficient_role', {
-              userMessage: `This page requires ${role} permissions to access.`,
-            });
-          }
+          if (endpoint.access === 'workspace') assertRole(access, role);
           const key = readKey(name, access.id, user.id, request);
           reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
           const hit = cache.read(key);
           if (hit !== undefined) return reply.send(hit);
           base.appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
           const input = parseInput(endpoint.input, withPathParams(request.query, request.params));
-          const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
+          const ctx = endpoint.access === 'workspace' ? inWorkspace(base, access) : base;
           const body = JSON.stringify(endpoint.output.parse(await handler({ ctx, input })));
           cache.rememberRead(key, { body, workspaceId: access.id, userId: user.id, at });
           return reply.send(body);

@@ -692,9 +692,7 @@ export async function rankChunksExhaustive(
   documentIds?: readonly string[],
 ): Promise<RankedChunk[]> {
   if (documentIds?.length === 0) return [];
-  const weights = Array.isArray(lexemes)
-    ? Object.fromEntries((lexemes as readonly string[]).map((l) => [l, 1]))
-    : Object.fromEntries(lexemes as ReadonlyMap<string, number>);
+  const weights = Object.fromEntries(queryWeights(lexemes));
   if (Object.keys(weights).length === 0) return [];
   // Constants inlined as literals: as parameters PostgreSQL would type them from the integer columns.
   const K1 = sql.raw(Number(params.k1).toFixed(3));
