@@ -11,8 +11,9 @@
  *
  * At 1k, 10k and 100k chunks the 300 SciFact test queries run through the product's search (k 10,
  * as chat and rag-answer ask), one after another: p50 / p95 of wall time and, on PGlite, of the process's CPU
- * time per query (load-independent). Measured right after the ingest and again after the hourly
- * knowledge.maintenance job (VACUUM ANALYZE: index-only scans need the visibility map it sets). PGlite always; PostgreSQL too when
+ * time per query (load-independent). Measured in SQL right after the ingest and again after the hourly
+ * knowledge.maintenance job (VACUUM ANALYZE: index-only scans need the visibility map it sets), then
+ * from the in-memory term index (decision 022) once it is built (its build time and size are printed). PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server (a fresh database is created and dropped).
  * Sizes: BENCH_SCALE_SIZES (default 1000,10000,100000); layouts: BENCH_SCALE_LAYOUTS (default one,hundred).
  */
@@ -22,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { ingestTexts } from '../src/features/knowledge/bulk';
 import { knowledgeMaintenanceJob } from '../src/features/knowledge/knowledge.jobs';
 import { type KnowledgeScope, searchWorkspace } from '../src/features/knowledge/knowledge.service';
+import { termIndexesOf } from '../src/features/knowledge/memory-index';
 import { createWorkspace, datasetsDir, latencySummary, openBenchEnv, out, readJsonl } from './knowledge-bench';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -113,6 +115,10 @@ async function run(kind: 'PGlite' | 'PostgreSQL', layout: 'one' | 'hundred', pos
     const spaces: KnowledgeScope[] = [];
     for (let i = 0; i < (layout === 'one' ? 1 : WORKSPACES); i++) spaces.push(await createWorkspace(env, `scale ${i}`));
     const probe = spaces[0] as KnowledgeScope;
+    // Searches run in SQL (copies off) except for the measurement "in memory".
+    const indexes = termIndexesOf(env.database, env.deps.config.searchMemory);
+    const budget = indexes.options.maxPostings;
+    indexes.options.maxPostings = 0;
     const source = texts(datasets);
     let total = 0;
     for (const target of SIZES) {
@@ -148,8 +154,25 @@ async function run(kind: 'PGlite' | 'PostgreSQL', layout: 'one' | 'hundred', pos
           (kind === 'PGlite' ? ` → ${((total - before) / ingestCpuS).toFixed(0)} chunks per CPU-second` : '') +
           ']',
       );
+      // The SQL path first (copies off), then the in-memory copy of decision 022.
       await maintain(probe);
-      out(line('after hourly maintenance:', await measure(probe, queries)));
+      out(line('after hourly maintenance, in SQL:', await measure(probe, queries)));
+      indexes.options.maxPostings = budget;
+      const buildStart = performance.now();
+      const buildCpuStart = process.cpuUsage();
+      const copy = await indexes.refreshNow(probe);
+      const buildCpu = process.cpuUsage(buildCpuStart);
+      const buildMs = performance.now() - buildStart;
+      if (copy) {
+        out(
+          `${head}in-memory copy built in ${(buildMs / 1000).toFixed(1)} s (${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} CPU-s), ` +
+            `${copy.postings} postings, about ${(copy.approximateBytes() / 2 ** 20).toFixed(0)} MB`,
+        );
+        out(line('in memory:', await measure(probe, queries)));
+      } else {
+        out(`${head}no in-memory copy (below HELIXIS_SEARCH_MEMORY_MIN_CHUNKS ${indexes.options.minChunks})`);
+      }
+      indexes.options.maxPostings = 0;
     }
   } finally {
     await env.close();

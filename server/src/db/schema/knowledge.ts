@@ -133,6 +133,8 @@ export const knowledgeStats = pgTable('knowledge_stats', {
   totalLength: bigint('total_length', { mode: 'number' }).notNull().default(0),
   /** The smallest average chunk length a stored posting impact was computed with (migration 0022). */
   impactAvgdl: doublePrecision('impact_avgdl'),
+  /** Writes to the workspace's index so far (migration 0026): in-memory copies compare it. */
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
 
 /**

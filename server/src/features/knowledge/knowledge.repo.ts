@@ -334,10 +334,11 @@ export async function insertDocumentsIndex(
   }
 
   await tx.execute(sql`
-    insert into knowledge_stats (workspace_id, chunk_count, total_length, impact_avgdl)
-    values (${workspaceId}::uuid, ${indexed.length}, ${totalLength}, ${avgdl}::float8)
+    insert into knowledge_stats (workspace_id, chunk_count, total_length, impact_avgdl, generation)
+    values (${workspaceId}::uuid, ${indexed.length}, ${totalLength}, ${avgdl}::float8, 1)
     on conflict (workspace_id) do update
-      set chunk_count = knowledge_stats.chunk_count + excluded.chunk_count,
+      set generation = knowledge_stats.generation + 1,
+          chunk_count = knowledge_stats.chunk_count + excluded.chunk_count,
           total_length = knowledge_stats.total_length + excluded.total_length,
           impact_avgdl = least(coalesce(knowledge_stats.impact_avgdl, excluded.impact_avgdl), excluded.impact_avgdl)`);
 }
@@ -374,7 +375,8 @@ export async function deleteDocumentIndex(tx: Tx, workspaceId: string, documentI
     }
     await tx.execute(sql`
       update knowledge_stats
-         set chunk_count = greatest(chunk_count - ${chunkCount}, 0),
+         set generation = generation + 1,
+             chunk_count = greatest(chunk_count - ${chunkCount}, 0),
              total_length = greatest(total_length - ${Number(totals?.len ?? 0)}, 0)
        where workspace_id = ${workspaceId}::uuid`);
   }

@@ -1,0 +1,208 @@
+/**
+ * The in-memory term index (decision 022) must rank exactly as the BM25 statement in SQL does, be used
+ * only while it matches the database's generation, catch up after ingests and deletes, keep
+ * workspaces apart and stay within its budget of postings.
+ */
+import type { SearchOutput } from '@helixis/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../platform/tenant';
+import { api, startTestApp, type TestApp } from '../../test/app';
+import { createUserWithSession, type TestUser } from '../../test/factories';
+import { ingestTexts } from './bulk';
+import { deleteDocumentIndex, lockWorkspaceIndex, rankChunksExhaustive } from './knowledge.repo';
+import type { KnowledgeScope } from './knowledge.service';
+import { rankFromMemory, readIndexStats, TermIndexes, termIndexesOf } from './memory-index';
+import { corpus, expectSameRanking, queries } from './ranking-test-support';
+
+let t: TestApp;
+let owner: TestUser;
+let scope: KnowledgeScope;
+let indexes: TermIndexes;
+
+function inWorkspace<T>(
+  workspaceId: string,
+  fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>,
+): Promise<T> {
+  return withTenant(t.deps.database, { workspaceId, userId: null }, fn);
+}
+
+/** Ranks every query from the copy and in SQL, in one transaction each; returns how many the copy answered. */
+async function compareMany(seed: number, count: number, documentIds?: string[]): Promise<number> {
+  let fromMemory = 0;
+  for (const [i, query] of queries(seed, count).entries()) {
+    const k = i % 3 === 0 ? 100 : 10;
+    const params = i % 7 === 0 ? { k1: 1.2, b: 0.75 } : { k1: 0.9, b: 0.4 };
+    await inWorkspace(scope.workspaceId, async (tx) => {
+      const stats = await readIndexStats(tx, scope.workspaceId);
+      const copy = indexes.lookup(scope, stats);
+      expect(copy, 'the copy is current').not.toBeNull();
+      if (!copy) return;
+      const memory = await rankFromMemory(tx, scope.workspaceId, copy, stats, query, k, params, documentIds);
+      const full = await rankChunksExhaustive(tx, scope.workspaceId, query, k, params, documentIds);
+      expect(memory).not.toBeNull();
+      expectSameRanking(memory ?? [], full);
+      fromMemory++;
+    });
+  }
+  return fromMemory;
+}
+
+async function deleteDocuments(ids: readonly (string | null)[]) {
+  for (const id of ids) {
+    if (!id) continue;
+    await inWorkspace(scope.workspaceId, async (tx) => {
+      await lockWorkspaceIndex(tx, scope.workspaceId);
+      await deleteDocumentIndex(tx, scope.workspaceId, id);
+    });
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ HELIXIS_SEARCH_MEMORY_MIN_CHUNKS: '500' });
+  owner = await createUserWithSession(t);
+  const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: owner.token });
+  scope = { deps: t.deps, workspaceId: me.body.workspace.id, userId: null, log: t.deps.log };
+  indexes = termIndexesOf(t.deps.database, t.deps.config.searchMemory);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('in-memory term index', () => {
+  let ids: (string | null)[] = [];
+
+  it('is not used below the size threshold, and ranks exactly as SQL once built', async () => {
+    ids = await ingestTexts(scope, corpus(1, 400), { source: 'test' });
+    expect(await indexes.refreshNow(scope)).toBeNull();
+
+    ids.push(...(await ingestTexts(scope, corpus(2, 1_600), { source: 'test' })));
+    const copy = await indexes.refreshNow(scope);
+    expect(copy).not.toBeNull();
+    const [{ n } = { n: 0 }] = await t.deps.database.query<{ n: number }>(
+      'select count(*)::int as n from chunk_postings where workspace_id = $1',
+      [scope.workspaceId],
+    );
+    expect(copy?.postings).toBe(n);
+    expect(await compareMany(21, 200)).toBe(200);
+    // Restricted to some documents (the widget's public ones), statistics still the workspace's.
+    expect(
+      await compareMany(
+        22,
+        40,
+        ids.slice(0, 300).filter((id): id is string => id !== null),
+      ),
+    ).toBe(40);
+  }, 300_000);
+
+  it('is stale after a write, and catches up with deletes and additions', async () => {
+    const before = await inWorkspace(scope.workspaceId, (tx) => readIndexStats(tx, scope.workspaceId));
+    await deleteDocuments(ids.slice(0, 250));
+    await ingestTexts(
+      scope,
+      corpus(3, 500).map((d) => ({ ...d, text: `${d.text} ${d.text}` })),
+      { source: 'test' },
+    );
+    const after = await inWorkspace(scope.workspaceId, (tx) => readIndexStats(tx, scope.workspaceId));
+    expect(after.generation).toBeGreaterThan(before.generation);
+    // The copy of the old generation is not used for the new one.
+    const copy = indexes.lookup(scope, after);
+    expect(copy === null || copy.generation === after.generation).toBe(true);
+    const fresh = await indexes.refreshNow(scope);
+    expect(fresh?.generation).toBe(after.generation);
+    const gone = await t.deps.database.query<{ id: string }>(
+      'select id from document_chunks where workspace_id = $1 and document_id = any($2::uuid[])',
+      [scope.workspaceId, ids.slice(0, 250)],
+    );
+    expect(gone).toHaveLength(0);
+    expect(await compareMany(23, 160)).toBe(160);
+  }, 300_000);
+
+  it('serves search over HTTP, and a just-written document is found before the copy catches up', async () => {
+    await indexes.refreshNow(scope);
+    const word = 'zqxvelloquium';
+    const res = await api<SearchOutput>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: `${word} kalomi`, k: 5 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results.some((r) => r.snippet.includes(word))).toBe(false);
+
+    await ingestTexts(scope, [{ title: 'Fresh note', text: `The ${word} is stored in the basement.` }], {
+      source: 'test',
+    });
+    // No refresh in between: the copy is one generation behind, so this search runs in SQL.
+    const { hits, misses } = indexes.counts;
+    const found = await api<SearchOutput>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: word, k: 5 },
+    });
+    expect(found.body.results[0]?.document_title).toBe('Fresh note');
+    expect(found.body.results[0]?.matched_terms).toEqual([word]);
+    expect(indexes.counts).toEqual({ hits, misses: misses + 1 });
+
+    // Once current, the copy answers with the same hit and the same score.
+    const copy = await indexes.refreshNow(scope);
+    expect(copy).not.toBeNull();
+    const served = indexes.counts.hits;
+    const again = await api<SearchOutput>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: word, k: 5 },
+    });
+    expect(indexes.counts.hits).toBe(served + 1);
+    expect(again.body.results.map((r) => [r.chunk_id, r.score])).toEqual(
+      found.body.results.map((r) => [r.chunk_id, r.score]),
+    );
+
+    // A small addition is appended to the copy without packing it again; rankings still equal SQL's.
+    const packedBefore = copy?.postings ?? 0;
+    await ingestTexts(scope, corpus(5, 60), { source: 'test' });
+    const appended = await indexes.refreshNow(scope);
+    expect(appended).toBe(copy);
+    expect(appended?.postings).toBeGreaterThan(packedBefore);
+    expect(await compareMany(24, 60)).toBe(60);
+  }, 120_000);
+
+  it('keeps workspaces apart and within the budget of postings', async () => {
+    const other = await createUserWithSession(t);
+    const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: other.token });
+    const otherScope = { ...scope, workspaceId: me.body.workspace.id };
+    await ingestTexts(
+      otherScope,
+      corpus(4, 600).map((d) => ({ ...d, text: `${d.text} qqotherworkspace` })),
+      { source: 'test' },
+    );
+    const mine = await indexes.refreshNow(scope);
+    const theirs = await indexes.refreshNow(otherScope);
+    expect(mine).not.toBeNull();
+    expect(theirs).not.toBeNull();
+    expect(theirs).not.toBe(mine);
+
+    // The other workspace's marker word is in none of this workspace's results, and vice versa.
+    const res = await api<SearchOutput>(t, 'POST', '/functions/v1/search', {
+      token: owner.token,
+      body: { query: 'qqotherworkspace', k: 10 },
+    });
+    expect(res.body.results).toEqual([]);
+    const theirsRes = await api<SearchOutput>(t, 'POST', '/functions/v1/search', {
+      token: other.token,
+      body: { query: 'qqotherworkspace', k: 10 },
+    });
+    expect(theirsRes.body.results).toHaveLength(10);
+
+    // A budget that fits one copy: refreshing one evicts the least recently searched other.
+    const small = new TermIndexes(t.deps.database, {
+      minChunks: 500,
+      maxPostings: (mine?.postings ?? 0) + 1,
+    });
+    expect(await small.refreshNow(scope)).not.toBeNull();
+    expect(small.totalPostings()).toBe(mine?.postings);
+    // The other workspace fits alone: it is loaded and this one is evicted.
+    expect(await small.refreshNow(otherScope)).not.toBeNull();
+    expect(small.totalPostings()).toBe(theirs?.postings);
+    // A budget below one workspace's postings: no copy, searched in SQL.
+    const tiny = new TermIndexes(t.deps.database, { minChunks: 500, maxPostings: 10 });
+    expect(await tiny.refreshNow(scope)).toBeNull();
+    expect(tiny.totalPostings()).toBe(0);
+  }, 300_000);
+});
