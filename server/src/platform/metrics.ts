@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of one process (prom-client). One registry per process: every app built in it
@@ -82,5 +82,41 @@ export const readCacheEvents = new Counter({
       if (delta > 0) this.inc({ outcome }, delta);
       readCacheReported[outcome] = readCacheTotals[outcome];
     }
+  },
+});
+
+/** Searches of large workspaces answered from an in-memory term index (hit) or in SQL (miss); see memory-index.ts. */
+export const termIndexTotals = { hit: 0, miss: 0 };
+const termIndexReported = { hit: 0, miss: 0 };
+
+export const termIndexLookups = new Counter({
+  name: 'helixis_search_memory_lookups_total',
+  help: 'Searches of workspaces above the in-memory threshold, ranked from a current in-memory term index (hit) or in SQL (miss).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    for (const outcome of ['hit', 'miss'] as const) {
+      const delta = termIndexTotals[outcome] - termIndexReported[outcome];
+      if (delta > 0) this.inc({ outcome }, delta);
+      termIndexReported[outcome] = termIndexTotals[outcome];
+    }
+  },
+});
+
+/** Sources of the postings gauge: every live set of in-memory term indexes adds its own. */
+export const termIndexPostingSources = new Set<WeakRef<{ totalPostings(): number }>>();
+
+export const termIndexPostings = new Gauge({
+  name: 'helixis_search_memory_postings',
+  help: 'Postings held by the in-memory term indexes of this process (about 10 bytes each).',
+  registers: [metricsRegistry],
+  collect() {
+    let total = 0;
+    for (const ref of termIndexPostingSources) {
+      const source = ref.deref();
+      if (source) total += source.totalPostings();
+      else termIndexPostingSources.delete(ref);
+    }
+    this.set(total);
   },
 });

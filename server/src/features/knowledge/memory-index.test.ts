@@ -154,6 +154,13 @@ describe('in-memory term index', () => {
       found.body.results.map((r) => [r.chunk_id, r.score]),
     );
 
+    // Operators see it: lookups by outcome and the postings held, on /metrics.
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toMatch(/helixis_search_memory_lookups_total\{outcome="hit"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/helixis_search_memory_lookups_total\{outcome="miss"[^}]*\} [1-9]/);
+    const held = Number(/helixis_search_memory_postings(?:\{[^}]*\})? (\d+)/.exec(metrics)?.[1]);
+    expect(held).toBeGreaterThanOrEqual(copy?.postings ?? 1);
+
     // A small addition is appended to the copy without packing it again; rankings still equal SQL's.
     const packedBefore = copy?.postings ?? 0;
     await ingestTexts(scope, corpus(5, 60), { source: 'test' });

@@ -18,6 +18,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import type { Logger } from '../../platform/logger';
+import { termIndexPostingSources, termIndexTotals } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
 import type { RankedChunk } from './knowledge.repo';
 
@@ -425,9 +426,11 @@ export class TermIndexes {
     if (entry?.index.generation === stats.generation) {
       entry.index.lastUsed = ++this.clock;
       this.counts.hits++;
+      termIndexTotals.hit++;
       return entry.index;
     }
     this.counts.misses++;
+    termIndexTotals.miss++;
     if (!entry) {
       entry = { index: new WorkspaceTermIndex(), refreshing: null, tooLargeAt: null };
       this.entries.set(scope.workspaceId, entry);
@@ -597,6 +600,7 @@ export function termIndexesOf(
   if (!registry) {
     registry = new TermIndexes(database, options, log);
     registries.set(database, registry);
+    termIndexPostingSources.add(new WeakRef(registry));
   }
   return registry;
 }
