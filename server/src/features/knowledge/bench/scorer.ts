@@ -15,7 +15,10 @@ export interface Scorer {
     qrels: Qrels;
   };
   rankRun(run: Map<string, [string, number][]>): Map<string, string[]>;
-  evaluate(ranked: Map<string, string[]>, qrels: Qrels): { ndcg10: number; recall100: number };
+  evaluate(
+    ranked: Map<string, string[]>,
+    qrels: Qrels,
+  ): { ndcg10: number; recall100: number; per: { qid: string; ndcg10: number }[] };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
