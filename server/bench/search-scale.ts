@@ -13,7 +13,7 @@
  * as chat and rag-answer ask), one after another: p50 / p95 of wall time and, on PGlite, of the process's CPU
  * time per query (load-independent). Measured in SQL right after the ingest and again after the hourly
  * knowledge.maintenance job (VACUUM ANALYZE: index-only scans need the visibility map it sets), then
- * from the in-memory term index (decision 022) once it is built (its build time and size are printed). PGlite always; PostgreSQL too when
+ * from the in-memory term index (decision 026) once it is built (its build time and size are printed). PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server (a fresh database is created and dropped).
  * Sizes: BENCH_SCALE_SIZES (default 1000,10000,100000); layouts: BENCH_SCALE_LAYOUTS (default one,hundred).
  */
@@ -28,6 +28,8 @@ import { createWorkspace, datasetsDir, latencySummary, openBenchEnv, out, readJs
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const LAYOUTS = (process.env.BENCH_SCALE_LAYOUTS ?? 'one,hundred').split(',') as ('one' | 'hundred')[];
+/** Which databases to measure: BENCH_SCALE_DATABASES (default pglite,postgres; PostgreSQL needs a URL). */
+const DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'pglite,postgres').split(',');
 const WORKSPACES = 100;
 
 interface Text {
@@ -154,7 +156,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', layout: 'one' | 'hundred', pos
           (kind === 'PGlite' ? ` → ${((total - before) / ingestCpuS).toFixed(0)} chunks per CPU-second` : '') +
           ']',
       );
-      // The SQL path first (copies off), then the in-memory copy of decision 022.
+      // The SQL path first (copies off), then the in-memory copy of decision 026.
       await maintain(probe);
       out(line('after hourly maintenance, in SQL:', await measure(probe, queries)));
       indexes.options.maxPostings = budget;
@@ -183,8 +185,8 @@ export async function runSearchScaleBench(): Promise<void> {
   out('search latency at scale (300 SciFact test queries, k 10, sequential; machine load shown by `uptime`)');
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   for (const layout of LAYOUTS) {
-    await run('PGlite', layout);
-    if (postgresUrl) await run('PostgreSQL', layout, postgresUrl);
+    if (DATABASES.includes('pglite')) await run('PGlite', layout);
+    if (postgresUrl && DATABASES.includes('postgres')) await run('PostgreSQL', layout, postgresUrl);
   }
   if (!postgresUrl) out('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to measure it)');
 }

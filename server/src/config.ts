@@ -23,7 +23,7 @@ const EnvSchema = z.object({
   HELIXIS_EMBEDDING_MODEL: z.string().optional(),
   /** Vector weight in search's fusion (0..1); default SHIPPED_RANKING.vectorWeight (decision 021 §9). */
   HELIXIS_EMBEDDING_WEIGHT: z.coerce.number().min(0).max(1).optional(),
-  /** Workspaces with at least this many chunks are searched from an in-memory term index (decision 022). */
+  /** Workspaces with at least this many chunks are searched from an in-memory term index (decision 026). */
   HELIXIS_SEARCH_MEMORY_MIN_CHUNKS: z.coerce.number().int().min(0).default(1000),
   /** Postings all in-memory term indexes of a process may hold together (about 10 bytes each); 0 turns them off. */
   HELIXIS_SEARCH_MEMORY_MAX_POSTINGS: z.coerce.number().int().min(0).default(20_000_000),
@@ -92,7 +92,7 @@ export interface Config {
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; embeddingWeight?: number };
-  /** In-memory term indexes for large workspaces (decision 022). */
+  /** In-memory term indexes for large workspaces (decision 026). */
   searchMemory: { minChunks: number; maxPostings: number };
   /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
   realtime: { baseUrl?: string; apiKey?: string; model?: string };

@@ -659,7 +659,11 @@ export async function rankChunksPruned(
   }
 }
 
-/** The chunks of a ranking, in its order, with the query lexemes each one contains. */
+/**
+ * The chunks of a ranking, in its order, with the query lexemes each one contains. The ids are cast in
+ * a fenced subquery: a cast in the lateral's condition kept PostgreSQL under row-level security from
+ * using the primary key (see memory-index.ts).
+ */
 async function chunkRows(
   db: Queryable,
   workspaceId: string,
@@ -672,10 +676,10 @@ async function chunkRows(
     select c.id as chunk_id, c.document_id, c.chunk_index, c.title, c.heading_path, c.content,
            array(select w.lexeme from jsonb_array_elements_text(${json(lexemes)}::jsonb) as w(lexeme)
                   where c.terms ? w.lexeme) as matched
-      from jsonb_array_elements_text(${json(top.map(([id]) => id))}::jsonb) as i(id)
+      from (select x::uuid as id from jsonb_array_elements_text(${json(top.map(([id]) => id))}::jsonb) as x offset 0) i
       cross join lateral (
         select d.id, d.document_id, d.chunk_index, d.title, d.heading_path, d.content, d.terms from document_chunks d
-         where d.workspace_id = ${workspaceId}::uuid and d.id = i.id::uuid offset 0) c`,
+         where d.workspace_id = ${workspaceId}::uuid and d.id = i.id offset 0) c`,
   );
   const byId = new Map(rows.map((r) => [r.chunk_id, r]));
   return top.flatMap(([id, score]) => {

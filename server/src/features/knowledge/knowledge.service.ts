@@ -29,6 +29,10 @@ import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
 import { rankFromMemory, readIndexStats, termIndexesOf } from './memory-index';
+
+/** This process's in-memory term indexes for the deps' database (decision 026). */
+const termIndexes = (deps: Deps) => termIndexesOf(deps.database, deps.config.searchMemory, deps.log);
+
 import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
 import {
   fuseScores,
@@ -447,6 +451,7 @@ export async function processDocuments(
     if (result?.outcome === 'written') done.push(...result.ready);
     else for (const p of prepared) await writeOne(p);
   }
+  if (done.length > 0) termIndexes(scope.deps).changed(scope);
   for (const p of done) {
     scope.log.info({ documentId: p.doc.id, chunks: p.chunks.length }, 'document ready');
     chunksIndexed.inc(p.chunks.length);
@@ -506,6 +511,7 @@ export async function deleteDocument({
     await repo.deleteDocumentIndex(tx, workspaceId, input.id);
     await publishEvent(tx, { type: 'document.deleted', workspaceId, documentId: input.id });
   });
+  termIndexes(ctx.deps).changed({ workspaceId, userId: ctx.user.id });
   ctx.log.info({ documentId: input.id }, 'document deleted');
   return { id: input.id, deleted: true };
 }
@@ -519,7 +525,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /**
  * Where the first of `words` starts a word in `text` (case-insensitive, accents ignored when folding
  * keeps offsets), or -1. Plain indexOf over the lower-cased text: a case-insensitive Unicode regex
- * with an alternation of the words cost ~0.6 ms per snippet, most of a search's time (decision 022).
+ * with an alternation of the words cost ~0.6 ms per snippet, most of a search's time (decision 026).
  */
 function firstWordAt(text: string, words: readonly string[]): number {
   let haystack = text;
@@ -631,12 +637,9 @@ export async function rankWorkspace(
     async (tx) => {
       const byId = new Map<string, repo.RankedChunk>();
       const query = new Map([...terms.keys()].map((l) => [l, 1]));
-      // Large workspaces rank from the process's in-memory copy when it is current (decision 022).
+      // Large workspaces rank from the process's in-memory copy when it is current (decision 026).
       const indexStats = await readIndexStats(tx, scope.workspaceId);
-      const copy = termIndexesOf(scope.deps.database, scope.deps.config.searchMemory, scope.deps.log).lookup(
-        scope,
-        indexStats,
-      );
+      const copy = termIndexes(scope.deps).lookup(scope, indexStats);
       const stats = secondStage ? await repo.readStats(tx, scope.workspaceId) : { chunkCount: 0, totalLength: 0 };
       const dfs = secondStage ? await repo.termDfs(tx, scope.workspaceId, [...terms.keys()]) : new Map();
       const source = {
