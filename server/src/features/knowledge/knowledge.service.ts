@@ -29,10 +29,6 @@ import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
 import { rankFromMemory, readIndexStats, termIndexesOf } from './memory-index';
-
-/** This process's in-memory term indexes for the deps' database (decision 026). */
-const termIndexes = (deps: Deps) => termIndexesOf(deps.database, deps.config.searchMemory, deps.log);
-
 import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
 import {
   fuseScores,
@@ -44,6 +40,9 @@ import {
 } from './ranking';
 import { queryTerms, termFrequencies, tokenize } from './tokenizer';
 import { fetchWebPage } from './web';
+
+/** This process's in-memory term indexes for the deps' database (decision 026). */
+const termIndexes = (deps: Deps) => termIndexesOf(deps.database, deps.config.searchMemory, deps.log);
 
 /** The ingest job's name (defined in knowledge.jobs.ts, which calls processDocument). */
 export const INGEST_JOB = 'knowledge.ingest';

@@ -19,6 +19,7 @@ let t: TestApp;
 let owner: TestUser;
 let scope: KnowledgeScope;
 let indexes: TermIndexes;
+const BM25 = { k1: 0.9, b: 0.4 };
 
 function inWorkspace<T>(
   workspaceId: string,
@@ -111,6 +112,13 @@ describe('in-memory term index', () => {
     expect(copy === null || copy.generation === after.generation).toBe(true);
     const fresh = await indexes.refreshNow(scope);
     expect(fresh?.generation).toBe(after.generation);
+    // A search that looked the copy up before the refresh applied does not rank with the moved copy.
+    const [someQuery] = queries(25, 1);
+    if (fresh && someQuery) {
+      expect(
+        await rankFromMemory(t.deps.database.db, scope.workspaceId, fresh, before, someQuery, 10, BM25),
+      ).toBeNull();
+    }
     const gone = await t.deps.database.query<{ id: string }>(
       'select id from document_chunks where workspace_id = $1 and document_id = any($2::uuid[])',
       [scope.workspaceId, ids.slice(0, 250)],

@@ -594,6 +594,9 @@ export async function rankFromMemory(
   params: { k1: number; b: number },
   documentIds?: readonly string[],
 ): Promise<RankedChunk[] | null> {
+  // A refresh may have moved the copy on since the lookup (the search awaited in between): then it no
+  // longer matches what this transaction sees.
+  if (index.generation !== stats.generation) return null;
   const ranked = index.rank(weights, stats, k, params, documentIds);
   if (!ranked) return null;
   if (ranked.length === 0) return [];
