@@ -66,42 +66,42 @@ export const documentsIndexed = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Totals of every read cache of the process (platform/read-cache.ts adds to them). */
-export const readCacheTotals = { hit: 0, miss: 0, drop: 0 };
-const readCacheReported = { hit: 0, miss: 0, drop: 0 };
+/**
+ * Outcome totals counted with plain integers on a hot path and folded into a labelled counter when
+ * the metrics are scraped.
+ */
+function outcomeTotals<K extends string>(name: string, help: string, outcomes: readonly K[]): Record<K, number> {
+  const totals = Object.fromEntries(outcomes.map((o) => [o, 0])) as Record<K, number>;
+  const reported = { ...totals };
+  new Counter({
+    name,
+    help,
+    labelNames: ['outcome'] as const,
+    registers: [metricsRegistry],
+    collect() {
+      for (const outcome of outcomes) {
+        const delta = totals[outcome] - reported[outcome];
+        if (delta > 0) this.inc({ outcome }, delta);
+        reported[outcome] = totals[outcome];
+      }
+    },
+  });
+  return totals;
+}
 
-export const readCacheEvents = new Counter({
-  name: 'helixis_read_cache_events_total',
-  help: 'Read cache lookups answered from memory (hit) or from the database (miss), and invalidations (drop).',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-  // Counted with plain integers on the hot path; folded into the counter when scraped.
-  collect() {
-    for (const outcome of ['hit', 'miss', 'drop'] as const) {
-      const delta = readCacheTotals[outcome] - readCacheReported[outcome];
-      if (delta > 0) this.inc({ outcome }, delta);
-      readCacheReported[outcome] = readCacheTotals[outcome];
-    }
-  },
-});
+/** Totals of every read cache of the process (platform/read-cache.ts adds to them). */
+export const readCacheTotals = outcomeTotals(
+  'helixis_read_cache_events_total',
+  'Read cache lookups answered from memory (hit) or from the database (miss), and invalidations (drop).',
+  ['hit', 'miss', 'drop'],
+);
 
 /** Searches of large workspaces answered from an in-memory term index (hit) or in SQL (miss); see memory-index.ts. */
-export const termIndexTotals = { hit: 0, miss: 0 };
-const termIndexReported = { hit: 0, miss: 0 };
-
-export const termIndexLookups = new Counter({
-  name: 'helixis_search_memory_lookups_total',
-  help: 'Searches of workspaces above the in-memory threshold, ranked from a current in-memory term index (hit) or in SQL (miss).',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    for (const outcome of ['hit', 'miss'] as const) {
-      const delta = termIndexTotals[outcome] - termIndexReported[outcome];
-      if (delta > 0) this.inc({ outcome }, delta);
-      termIndexReported[outcome] = termIndexTotals[outcome];
-    }
-  },
-});
+export const termIndexTotals = outcomeTotals(
+  'helixis_search_memory_lookups_total',
+  'Searches of workspaces above the in-memory threshold, ranked from a current in-memory term index (hit) or in SQL (miss).',
+  ['hit', 'miss'],
+);
 
 /** Sources of the postings gauge: every live set of in-memory term indexes adds its own. */
 export const termIndexPostingSources = new Set<WeakRef<{ totalPostings(): number }>>();

@@ -5,6 +5,7 @@
  * the small projected matrix). A chunk's vector is its projection on the top `rank` left singular
  * vectors; a query's is the projection of its lexemes' idf weights. For decision record 021 §10.
  */
+import { seededRandom } from '../../../integrations/fake-kit';
 
 export interface LsaInput {
   /** Every chunk's term frequencies (as indexed). */
@@ -22,16 +23,10 @@ export interface LsaOptions {
 
 export const DEFAULT_LSA: LsaOptions = { rank: 200, oversample: 20, powerIterations: 2, minDf: 2, seed: 17 };
 
-/** Deterministic uniform numbers in [-1, 1) (mulberry32). */
+/** Deterministic uniform numbers in [-1, 1). */
 function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const next = seededRandom(seed);
+  return () => next() * 2 - 1;
 }
 
 /** Orthonormalises the `cols` columns (each `rows` long, column-major) in place (modified Gram-Schmidt). */
