@@ -540,6 +540,12 @@ async function main() {
       const at = onDocs ? (corpus.docIndex.get(corpus.chunks.chunks[c]?.doc ?? '') ?? 0) : c;
       return model.chunkVectors[at] as Float64Array;
     };
+    /** The product's linear fusion of the candidates' lexical scores with their LSA cosine to `qv`. */
+    const fuseLsa = (corpus: Corpus, hits: readonly { c: number; score: number }[], qv: Float64Array, weight: number) =>
+      fuseScores(
+        hits.map((h) => ({ id: String(h.c), lexical: h.score, proximity: 0, vector: dot(qv, vecOf(corpus, h.c)) })),
+        weight,
+      ).map((f) => ({ c: Number(f.id), score: f.score }));
     for (const corpus of [sci, wiki]) {
       const ix = onDocs ? corpus.docs : corpus.chunks;
       lsa.set(corpus, new Lsa({ chunks: ix.chunks.map((c) => c.tf), df: (l) => ix.df(l) }, options));
@@ -582,16 +588,7 @@ async function main() {
         evaluate((corpus, query, hits) => {
           const model = lsa.get(corpus) as Lsa;
           const qv = model.embed(query);
-          const fused = fuseScores(
-            hits.map((h) => ({
-              id: String(h.c),
-              lexical: h.score,
-              proximity: 0,
-              vector: dot(qv, vecOf(corpus, h.c)),
-            })),
-            weight,
-          );
-          return fused.map((f) => ({ c: Number(f.id), score: f.score }));
+          return fuseLsa(corpus, hits, qv, weight);
         }),
       );
     }
@@ -615,15 +612,7 @@ async function main() {
               for (let r = 0; r < qv.length; r++) qv[r] = (qv[r] as number) + (prfGain / prfDocs) * (v[r] as number);
             }
           }
-          const fused = fuseScores(
-            hits.map((h) => ({
-              id: String(h.c),
-              lexical: h.score,
-              proximity: 0,
-              vector: dot(qv, vecOf(corpus, h.c)),
-            })),
-            weight,
-          ).map((f) => ({ c: Number(f.id), score: f.score }));
+          const fused = fuseLsa(corpus, hits, qv, weight);
           if (!smooth) return fused;
           return fused.map((f) => {
             const v = model.chunkVectors[f.c] as Float64Array;
