@@ -7,7 +7,7 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type UploadRow = typeof documentUploads.$inferSelect;
 
 /** Rows of a raw `execute`: both drivers answer `{ rows }`. */
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -230,12 +230,20 @@ export async function lockWorkspaceIndex(tx: Tx, workspaceId: string): Promise<v
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`helixis.knowledge:${workspaceId}`}, 0))`);
 }
 
+/**
+ * The workspace's index statistics as `db` sees them: zeros and generation -1 when it has none. The
+ * generation tells an in-memory copy of the index whether it is current (memory-index.ts).
+ */
 export async function readStats(
   db: Queryable,
   workspaceId: string,
-): Promise<{ chunkCount: number; totalLength: number }> {
+): Promise<{ chunkCount: number; totalLength: number; generation: number }> {
   const rows = await db.select().from(knowledgeStats).where(eq(knowledgeStats.workspaceId, workspaceId)).limit(1);
-  return { chunkCount: Number(rows[0]?.chunkCount ?? 0), totalLength: Number(rows[0]?.totalLength ?? 0) };
+  return {
+    chunkCount: Number(rows[0]?.chunkCount ?? 0),
+    totalLength: Number(rows[0]?.totalLength ?? 0),
+    generation: Number(rows[0]?.generation ?? -1),
+  };
 }
 
 export interface IndexedChunk {

@@ -28,7 +28,7 @@ import { cosineSimilarity, EMBED_JOB, embedderFromConfig } from './embeddings';
 import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
-import { rankFromMemory, readIndexStats, termIndexesOf } from './memory-index';
+import { rankFromMemory, termIndexesOf } from './memory-index';
 import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
 import {
   fuseScores,
@@ -637,17 +637,15 @@ export async function rankWorkspace(
       const byId = new Map<string, repo.RankedChunk>();
       const query = new Map([...terms.keys()].map((l) => [l, 1]));
       // Large workspaces rank from the process's in-memory copy when it is current (decision 026).
-      const indexStats = await readIndexStats(tx, scope.workspaceId);
-      const copy = termIndexes(scope.deps).lookup(scope, indexStats);
-      const stats = secondStage ? await repo.readStats(tx, scope.workspaceId) : { chunkCount: 0, totalLength: 0 };
+      const stats = await repo.readStats(tx, scope.workspaceId);
+      const copy = termIndexes(scope.deps).lookup(scope, stats);
       const dfs = secondStage ? await repo.termDfs(tx, scope.workspaceId, [...terms.keys()]) : new Map();
       const source = {
         n: stats.chunkCount,
         df: (l: string) => dfs.get(l) ?? 0,
         async bm25(q: ReadonlyMap<string, number>, d: number) {
           const found =
-            (copy &&
-              (await rankFromMemory(tx, scope.workspaceId, copy, indexStats, q, d, settings, input.documentIds))) ??
+            (copy && (await rankFromMemory(tx, scope.workspaceId, copy, stats, q, d, settings, input.documentIds))) ??
             (await repo.rankChunks(tx, scope.workspaceId, q, d, settings, input.documentIds));
           for (const r of found) byId.set(r.chunk_id, r);
           if (settings.feedback?.idfWeighted) {

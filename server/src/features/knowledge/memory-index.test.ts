@@ -10,9 +10,9 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { ingestTexts } from './bulk';
-import { deleteDocumentIndex, lockWorkspaceIndex, rankChunksExhaustive } from './knowledge.repo';
+import { deleteDocumentIndex, lockWorkspaceIndex, rankChunksExhaustive, readStats } from './knowledge.repo';
 import type { KnowledgeScope } from './knowledge.service';
-import { rankFromMemory, readIndexStats, TermIndexes, termIndexesOf } from './memory-index';
+import { rankFromMemory, TermIndexes, termIndexesOf } from './memory-index';
 import { corpus, expectSameRanking, queries } from './ranking-test-support';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ async function compareMany(seed: number, count: number, documentIds?: string[]):
     const k = i % 3 === 0 ? 100 : 10;
     const params = i % 7 === 0 ? { k1: 1.2, b: 0.75 } : { k1: 0.9, b: 0.4 };
     await inWorkspace(scope.workspaceId, async (tx) => {
-      const stats = await readIndexStats(tx, scope.workspaceId);
+      const stats = await readStats(tx, scope.workspaceId);
       const copy = indexes.lookup(scope, stats);
       expect(copy, 'the copy is current').not.toBeNull();
       if (!copy) return;
@@ -98,14 +98,14 @@ describe('in-memory term index', () => {
   }, 300_000);
 
   it('is stale after a write, and catches up with deletes and additions', async () => {
-    const before = await inWorkspace(scope.workspaceId, (tx) => readIndexStats(tx, scope.workspaceId));
+    const before = await inWorkspace(scope.workspaceId, (tx) => readStats(tx, scope.workspaceId));
     await deleteDocuments(ids.slice(0, 250));
     await ingestTexts(
       scope,
       corpus(3, 500).map((d) => ({ ...d, text: `${d.text} ${d.text}` })),
       { source: 'test' },
     );
-    const after = await inWorkspace(scope.workspaceId, (tx) => readIndexStats(tx, scope.workspaceId));
+    const after = await inWorkspace(scope.workspaceId, (tx) => readStats(tx, scope.workspaceId));
     expect(after.generation).toBeGreaterThan(before.generation);
     // The copy of the old generation is not used for the new one.
     const copy = indexes.lookup(scope, after);
@@ -186,7 +186,7 @@ describe('in-memory term index', () => {
     // The ingest itself starts the refresh: the copy catches up without any search asking for it.
     const packedBefore = copy?.postings ?? 0;
     await ingestTexts(scope, corpus(5, 60), { source: 'test' });
-    const current = await inWorkspace(scope.workspaceId, (tx) => readIndexStats(tx, scope.workspaceId));
+    const current = await inWorkspace(scope.workspaceId, (tx) => readStats(tx, scope.workspaceId));
     const { misses: missesBefore } = indexes.counts;
     await waitFor(
       async () => copy?.generation,

@@ -20,17 +20,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { Logger } from '../../platform/logger';
 import { termIndexPostingSources, termIndexTotals } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
-import type { RankedChunk } from './knowledge.repo';
-
-/**
- * Chunks are read by id with the ids cast in a fenced subquery (`offset 0`): a cast inside the
- * lateral's condition is not leakproof, so under row-level security PostgreSQL could not use the
- * primary key and scanned the whole table once per id (measured: 2,000 ids, 140 s instead of 56 ms).
- */
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { type RankedChunk, readStats, rowsOf } from './knowledge.repo';
 
 /** Chunks read per statement while a copy is (re)built: short transactions, a small result each. */
 const LOAD_PAGE = 2_000;
@@ -97,7 +87,7 @@ interface LoadedChunk {
   id: string;
   document_id: string;
   token_count: number;
-  terms: Record<string, [number, number]> | string;
+  terms: Record<string, [number, number]>;
 }
 
 /** The statistics a search's transaction sees: the copy is used only when `generation` matches. */
@@ -192,7 +182,7 @@ export class WorkspaceTermIndex {
       this.documentOf[o] = d;
       this.lengths[o] = chunk.token_count;
       this.alive[o] = 1;
-      const terms = typeof chunk.terms === 'string' ? JSON.parse(chunk.terms) : chunk.terms;
+      const terms = chunk.terms;
       for (const lexeme in terms) {
         let list = this.appended.get(lexeme);
         if (!list) {
@@ -477,7 +467,7 @@ export class TermIndexes {
   /** Brings the workspace's copy up to date now (benchmarks, tests); resolves when it is current. */
   async refreshNow(scope: { workspaceId: string; userId: string | null }): Promise<WorkspaceTermIndex | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const stats = await withTenant(this.database, scope, (tx) => readIndexStats(tx, scope.workspaceId));
+      const stats = await withTenant(this.database, scope, (tx) => readStats(tx, scope.workspaceId));
       const ready = this.lookup(scope, stats);
       if (ready) return ready;
       const entry = this.entries.get(scope.workspaceId);
@@ -485,11 +475,6 @@ export class TermIndexes {
       await entry.refreshing;
     }
     return null;
-  }
-
-  /** Drops every copy (tests). */
-  clear(): void {
-    this.entries.clear();
   }
 
   private async refresh(scope: { workspaceId: string; userId: string | null }, entry: Entry): Promise<void> {
@@ -513,10 +498,13 @@ export class TermIndexes {
 
     const added: LoadedChunk[] = [];
     let postings = entry.index.postings;
+    // Ids are cast in a fenced subquery: a cast inside the lateral's condition is not leakproof, so under
+    // row-level security PostgreSQL could not use the primary key and scanned the whole table once per id
+    // (measured: 2,000 ids, 140 s instead of 56 ms).
     for (let i = 0; i < missing.length; i += LOAD_PAGE) {
       const page = missing.slice(i, i + LOAD_PAGE);
       const rows = await withTenant(this.database, scope, (tx) =>
-        rowsOf<LoadedChunk>(
+        rowsOf<Omit<LoadedChunk, 'terms'> & { terms: string }>(
           tx,
           sql`select c.id, c.document_id, c.token_count, c.terms
                 from (select x::uuid as id from jsonb_array_elements_text(${JSON.stringify(page)}::jsonb) as x offset 0) w
@@ -528,7 +516,7 @@ export class TermIndexes {
       // A chunk deleted since the snapshot: the copy would not match any generation. The next search retries.
       if (rows.length !== page.length) return;
       for (const row of rows) {
-        const terms = typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms;
+        const terms = JSON.parse(row.terms) as LoadedChunk['terms'];
         postings += Object.keys(terms).length;
         added.push({ ...row, terms, token_count: Number(row.token_count) });
       }
@@ -561,23 +549,6 @@ export class TermIndexes {
       this.entries.delete(ws);
     }
   }
-}
-
-/** The statistics row of a workspace as `tx` sees it (zeros when it has none). */
-export async function readIndexStats(db: Queryable, workspaceId: string): Promise<IndexStats> {
-  const [row] = await rowsOf<{
-    generation: string | number;
-    chunk_count: string | number;
-    total_length: string | number;
-  }>(
-    db,
-    sql`select generation, chunk_count, total_length from knowledge_stats where workspace_id = ${workspaceId}::uuid`,
-  );
-  return {
-    generation: Number(row?.generation ?? -1),
-    chunkCount: Number(row?.chunk_count ?? 0),
-    totalLength: Number(row?.total_length ?? 0),
-  };
 }
 
 /**
