@@ -86,7 +86,11 @@ describe('hits that explain themselves', () => {
     // The first question is searched as typed.
     expect(await answers.first().getByTestId('message-rewrite').count()).toBe(0);
 
+    // The composer sends once the first answer is stored (Send is disabled until then).
     await input.fill('and how much is the deposit there?');
+    await page.waitForFunction(
+      () => (document.querySelector('button[aria-label="Send"]') as HTMLButtonElement | null)?.disabled === false,
+    );
     await input.press('Enter');
     const rewrite = answers.nth(1).getByTestId('message-rewrite');
     await rewrite.waitFor();

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,71 @@ describe('migrate', () => {
       expect(rows[0]).toEqual({ t: null });
       const applied = await db.query<{ id: string }>('select id from helixis_migrations');
       expect(applied.map((r) => r.id)).not.toContain('9999_broken.sql');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('0027 turns stored posting rows into blocks and chunk terms into counts, keeping every posting', async () => {
+    const dir = path.join(tmp, 'before-blocks');
+    mkdirSync(dir);
+    for (const f of allMigrations.filter((f) => f < '0027')) cpSync(path.join(migrationsDir, f), path.join(dir, f));
+    const db = await openDatabase({});
+    try {
+      await migrate(db, dir);
+      const [ws] = await db.query<{ id: string }>(`insert into workspaces (name) values ('w') returning id`);
+      const w = ws?.id as string;
+      const [doc] = await db.query<{ id: string }>(
+        `insert into documents (workspace_id, title, format, source, status) values ($1, 'd', 'txt', 'test', 'READY')
+         returning id`,
+        [w],
+      );
+      const chunk = async (index: number, terms: Record<string, [number, number]>, length: number) => {
+        const [row] = await db.query<{ id: string }>(
+          `insert into document_chunks (workspace_id, document_id, chunk_index, title, content, token_count, terms)
+           values ($1, $2, $3, 'd', 'text', $4, $5::jsonb) returning id`,
+          [w, doc?.id, index, length, JSON.stringify(terms)],
+        );
+        for (const [lexeme, [tf, impact]] of Object.entries(terms)) {
+          await db.query(
+            'insert into chunk_postings (workspace_id, lexeme, impact, chunk_id, tf, dl) values ($1, $2, $3, $4, $5, $6)',
+            [w, lexeme, impact, row?.id, tf, length],
+          );
+        }
+        return row?.id as string;
+      };
+      const first = await chunk(0, { alpha: [2, 1500], beta: [1, 900] }, 3);
+      const second = await chunk(1, { alpha: [1, 1000] }, 1);
+
+      cpSync(path.join(migrationsDir, '0027_posting_blocks.sql'), path.join(dir, '0027_posting_blocks.sql'));
+      expect((await migrate(db, dir)).applied).toEqual(['0027_posting_blocks.sql']);
+      const blocks = await db.query(
+        'select lexeme, block, chunk_ids, tfs, dls from posting_blocks where workspace_id = $1 order by lexeme, block',
+        [w],
+      );
+      expect(blocks).toEqual(
+        [
+          { lexeme: 'alpha', block: first, chunk_ids: [first], tfs: [2], dls: [3] },
+          { lexeme: 'alpha', block: second, chunk_ids: [second], tfs: [1], dls: [1] },
+          { lexeme: 'beta', block: first, chunk_ids: [first], tfs: [1], dls: [3] },
+        ].sort((a, b) => a.lexeme.localeCompare(b.lexeme) || a.block.localeCompare(b.block)),
+      );
+      const chunks = await db.query<{ id: string; block: string; terms: unknown }>(
+        'select id, block, terms from document_chunks where workspace_id = $1',
+        [w],
+      );
+      expect(new Map(chunks.map((c) => [c.id, [c.block, c.terms]]))).toEqual(
+        new Map([
+          [first, [first, { alpha: 2, beta: 1 }]],
+          [second, [second, { alpha: 1 }]],
+        ]),
+      );
+      expect(await db.query(`select to_regclass('chunk_postings') as t`)).toEqual([{ t: null }]);
+      // The delete trigger works on converted rows too.
+      await db.query('delete from document_chunks where workspace_id = $1 and id = $2', [w, first]);
+      expect(await db.query('select lexeme, block from posting_blocks where workspace_id = $1', [w])).toEqual([
+        { lexeme: 'alpha', block: second },
+      ]);
     } finally {
       await db.close();
     }

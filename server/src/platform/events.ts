@@ -12,3 +12,11 @@ export const EVENTS_CHANNEL = 'helixis_events';
 export async function publishEvent(tx: Tx, event: RealtimeEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
+
+/** Publishes many events inside the caller's transaction with one statement (bulk ingestion). */
+export async function publishEvents(tx: Tx, events: readonly RealtimeEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(sql`
+    select pg_notify(${EVENTS_CHANNEL}, e.payload)
+      from jsonb_array_elements_text(${JSON.stringify(events.map((e) => JSON.stringify(e)))}::jsonb) as e(payload)`);
+}

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   customType,
-  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -11,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   real,
-  smallint,
   text,
   timestamp,
   unique,
@@ -83,12 +81,15 @@ export const documentChunks = pgTable(
     headingPath: text('heading_path').array().notNull().default([]),
     content: text('content').notNull(),
     tokenCount: integer('token_count').notNull(),
-    /** {lexeme: [tf, impact]} of the chunk (migration 0022): ranking and posting deletes read it. */
+    /** {lexeme: tf} of the chunk (migration 0027): the in-memory index and posting deletes read it. */
     terms: jsonb('terms').notNull().default({}),
+    /** The posting block its postings were written in (migration 0027). */
+    block: uuid('block').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique().on(t.workspaceId, t.documentId, t.chunkIndex),
+    index('document_chunks_block_idx').on(t.workspaceId, t.block),
     foreignKey({
       columns: [t.workspaceId, t.documentId],
       foreignColumns: [documents.workspaceId, documents.id],
@@ -96,20 +97,24 @@ export const documentChunks = pgTable(
   ],
 );
 
-export const chunkPostings = pgTable(
-  'chunk_postings',
+/**
+ * A lexeme's postings written by one ingest (migration 0027): parallel arrays of chunk ids, term
+ * frequencies and chunk lengths. No foreign key: a statement trigger on document_chunks removes
+ * deleted chunks' entries.
+ */
+export const postingBlocks = pgTable(
+  'posting_blocks',
   {
     workspaceId: uuid('workspace_id').notNull(),
     lexeme: text('lexeme').notNull(),
-    chunkId: uuid('chunk_id').notNull(),
-    /** BM25 term weight × 1000, rounded up (migration 0022): a lexeme's postings are read best first. */
-    impact: smallint('impact').notNull(),
-    tf: integer('tf').notNull(),
-    dl: integer('dl').notNull(),
+    block: uuid('block').notNull(),
+    chunkIds: uuid('chunk_ids').array().notNull(),
+    tfs: integer('tfs').array().notNull(),
+    dls: integer('dls').array().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.workspaceId, t.lexeme, t.impact, t.chunkId] }),
-    // No foreign key to document_chunks (migration 0021): a statement trigger deletes a chunk's postings.
+    primaryKey({ columns: [t.workspaceId, t.lexeme, t.block] }),
+    index('posting_blocks_block_idx').on(t.workspaceId, t.block),
   ],
 );
 
@@ -131,8 +136,6 @@ export const knowledgeStats = pgTable('knowledge_stats', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   chunkCount: bigint('chunk_count', { mode: 'number' }).notNull().default(0),
   totalLength: bigint('total_length', { mode: 'number' }).notNull().default(0),
-  /** The smallest average chunk length a stored posting impact was computed with (migration 0022). */
-  impactAvgdl: doublePrecision('impact_avgdl'),
   /** Writes to the workspace's index so far (migration 0026): in-memory copies compare it. */
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });

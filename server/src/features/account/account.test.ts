@@ -110,7 +110,7 @@ describe('delete my account (Settings → Data)', () => {
     for (const table of [
       'documents',
       'document_chunks',
-      'chunk_postings',
+      'posting_blocks',
       'facts',
       'threads',
       'messages',

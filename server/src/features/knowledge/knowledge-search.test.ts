@@ -105,7 +105,7 @@ describe('BM25 ranking', () => {
   it('row-level security hides another workspace’s index even from a query without a workspace filter', async () => {
     const seen = await withTenant(t.database, { workspaceId: workspaceA, userId: a.id }, async (tx) => {
       const r = (await tx.execute(
-        sql`select (select count(*) from chunk_postings where workspace_id = ${workspaceB}::uuid)::int as postings,
+        sql`select (select count(*) from posting_blocks where workspace_id = ${workspaceB}::uuid)::int as postings,
                    (select count(*) from knowledge_terms where workspace_id = ${workspaceB}::uuid)::int as terms,
                    (select count(*) from knowledge_stats where workspace_id = ${workspaceB}::uuid)::int as stats,
                    (select count(*) from document_chunks)::int as all_chunks`,

@@ -44,7 +44,7 @@ export const knowledgeMaintenanceJob = defineJob({
   async run({ deps, log }) {
     const started = Date.now();
     // VACUUM cannot run inside a transaction: one statement per table, outside any.
-    for (const table of ['knowledge_terms', 'knowledge_stats', 'chunk_postings', 'document_chunks', 'documents']) {
+    for (const table of ['knowledge_terms', 'knowledge_stats', 'posting_blocks', 'document_chunks', 'documents']) {
       await deps.database.exec(`VACUUM (ANALYZE) ${table}`);
     }
     log.info({ ms: Date.now() - started }, 'knowledge index maintained');

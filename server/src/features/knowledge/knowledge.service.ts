@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { publishEvent } from '../../platform/events';
+import { publishEvent, publishEvents } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
@@ -385,13 +385,19 @@ async function writePrepared(
     );
     // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
     const embed = embedderFromConfig(scope.deps.config) !== null;
-    for (const p of ready) {
-      if (embed) {
+    if (embed) {
+      for (const p of ready) {
         await scope.deps.jobs.enqueue(EMBED_JOB, { documentId: p.doc.id }, { tx, workspaceId: scope.workspaceId });
       }
-      const row = pending.get(p.doc.id) as repo.DocumentRow;
-      await publishEvent(tx, { ...statusEvent(row), status: 'READY', chunkCount: p.chunks.length });
     }
+    await publishEvents(
+      tx,
+      ready.map((p) => ({
+        ...statusEvent(pending.get(p.doc.id) as repo.DocumentRow),
+        status: 'READY' as const,
+        chunkCount: p.chunks.length,
+      })),
+    );
     return { outcome: 'written' as const, ready };
   });
 }

@@ -25,7 +25,7 @@ async function indexCounts(ws: string) {
     `select (select count(*) from documents where workspace_id = $1)::text as documents,
             (select count(*) from document_uploads where workspace_id = $1)::text as uploads,
             (select count(*) from document_chunks where workspace_id = $1)::text as chunks,
-            (select count(*) from chunk_postings where workspace_id = $1)::text as postings,
+            (select coalesce(sum(cardinality(chunk_ids)), 0) from posting_blocks where workspace_id = $1)::text as postings,
             (select count(*) from knowledge_terms where workspace_id = $1)::text as terms,
             (select coalesce(sum(df), 0) from knowledge_terms where workspace_id = $1)::text as df_sum,
             (select coalesce(max(chunk_count), 0) from knowledge_stats where workspace_id = $1)::text as stat_chunks,

@@ -10,7 +10,7 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { ingestTexts } from './bulk';
-import { deleteDocumentIndex, lockWorkspaceIndex, rankChunksExhaustive, readStats } from './knowledge.repo';
+import { deleteDocumentIndex, lockWorkspaceIndex, rankChunks, readStats } from './knowledge.repo';
 import type { KnowledgeScope } from './knowledge.service';
 import { rankFromMemory, TermIndexes, termIndexesOf } from './memory-index';
 import { corpus, expectSameRanking, queries } from './ranking-test-support';
@@ -40,7 +40,7 @@ async function compareMany(seed: number, count: number, documentIds?: string[]):
       expect(copy, 'the copy is current').not.toBeNull();
       if (!copy) return;
       const memory = await rankFromMemory(tx, scope.workspaceId, copy, stats, query, k, params, documentIds);
-      const full = await rankChunksExhaustive(tx, scope.workspaceId, query, k, params, documentIds);
+      const full = await rankChunks(tx, scope.workspaceId, query, k, params, documentIds);
       expect(memory).not.toBeNull();
       expectSameRanking(memory ?? [], full);
       fromMemory++;
@@ -82,7 +82,7 @@ describe('in-memory term index', () => {
     const copy = await indexes.refreshNow(scope);
     expect(copy).not.toBeNull();
     const [{ n } = { n: 0 }] = await t.deps.database.query<{ n: number }>(
-      'select count(*)::int as n from chunk_postings where workspace_id = $1',
+      'select sum(cardinality(chunk_ids))::int as n from posting_blocks where workspace_id = $1',
       [scope.workspaceId],
     );
     expect(copy?.postings).toBe(n);

@@ -87,7 +87,7 @@ interface LoadedChunk {
   id: string;
   document_id: string;
   token_count: number;
-  terms: Record<string, [number, number]>;
+  terms: Record<string, number>;
 }
 
 /** The statistics a search's transaction sees: the copy is used only when `generation` matches. */
@@ -189,7 +189,7 @@ export class WorkspaceTermIndex {
           list = new PostingList();
           this.appended.set(lexeme, list);
         }
-        list.push(o, (terms[lexeme] as [number, number])[0]);
+        list.push(o, terms[lexeme] as number);
         this.appendedPostings++;
       }
     }
@@ -250,7 +250,7 @@ export class WorkspaceTermIndex {
   }
 
   /**
-   * BM25 over the copy, as rankChunksExhaustive computes it in SQL: idf = w·ln(1 + (N − df + 0.5) /
+   * BM25 over the copy, as rankChunks computes it in SQL: idf = w·ln(1 + (N − df + 0.5) /
    * (df + 0.5)), term weight tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), N and avgdl from the
    * statistics row, df = the lexeme's postings; ordered by score, then chunk id. Returns null when the
    * query is outside what it takes (the caller ranks in SQL).

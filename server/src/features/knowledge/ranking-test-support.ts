@@ -1,5 +1,5 @@
 /**
- * Shared by the ranking equivalence tests (knowledge-pruning, memory-index): a generated corpus of
+ * Shared by the ranking equivalence tests (memory-index, posting-blocks): a generated corpus of
  * made-up Zipf-distributed words, generated queries, and the comparison of two rankings.
  */
 import { expect } from 'vitest';

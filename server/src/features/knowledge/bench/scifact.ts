@@ -134,7 +134,7 @@ async function main() {
   }
   const done = Date.now();
   const [stats] = await database.query<{ chunks: string; postings: string; terms: string }>(
-    `select (select count(*) from document_chunks)::text chunks, (select count(*) from chunk_postings)::text postings,
+    `select (select count(*) from document_chunks)::text chunks, (select sum(cardinality(chunk_ids)) from posting_blocks)::text postings,
             (select count(*) from knowledge_terms)::text terms`,
   );
   console.log(
