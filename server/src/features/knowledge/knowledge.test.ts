@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { ingestTexts } from './bulk';
 import { ingestTextForWorkspace } from './knowledge.service';
 import { makeDocx, makePdf, makeXlsx, makeZipBombDocx } from './test-files';
 import { ingestAndWait, searchFor, uploadFile, waitForDocument } from './test-helpers';
@@ -334,6 +335,21 @@ describe('realtime', () => {
       await api(t, 'DELETE', `/api/v1/documents/${doc.id}`, { token: owner.token });
       await waitFor(() => events().filter(mine).length >= 3);
       expect(events().filter(mine)[2]).toEqual({ type: 'document.deleted', workspaceId, documentId: doc.id });
+
+      // A bulk import publishes every document's READY in one statement: each one still arrives.
+      const scope = { deps: t.deps, workspaceId, userId: null, log: t.deps.log };
+      const texts = ['Lynx notes.', 'Caracal notes, longer.', 'Serval notes, the longest of the three.'];
+      const ids = await ingestTexts(
+        scope,
+        texts.map((text, i) => ({ title: `bulk ${i}`, text })),
+        { source: 'test' },
+      );
+      const ready = () =>
+        events().filter((e) => e.type === 'document.status' && e.status === 'READY' && ids.includes(e.documentId));
+      await waitFor(() => ready().length >= 3);
+      expect(ready()).toEqual(
+        ids.map((id) => ({ type: 'document.status', workspaceId, documentId: id, status: 'READY', chunkCount: 1 })),
+      );
     } finally {
       ws.terminate();
     }
