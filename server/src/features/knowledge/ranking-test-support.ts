@@ -62,11 +62,11 @@ export function queries(seed: number, count: number): Map<string, number>[] {
 }
 
 /** Same scores position by position; the same chunks except where scores tie at the cut. */
-export function expectSameRanking(pruned: RankedChunk[], full: RankedChunk[]) {
-  expect(pruned.map((r) => r.score)).toHaveLength(full.length);
+export function expectSameRanking(fast: RankedChunk[], full: RankedChunk[]) {
+  expect(fast.map((r) => r.score)).toHaveLength(full.length);
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
   for (const [i, f] of full.entries()) {
-    const p = pruned[i] as RankedChunk;
+    const p = fast[i] as RankedChunk;
     expect(close(p.score, f.score), `score at ${i}: ${p.score} vs ${f.score}`).toBe(true);
     // A different chunk at this place must tie with the one the full statement put there.
     if (p.chunk_id !== f.chunk_id)
@@ -74,9 +74,9 @@ export function expectSameRanking(pruned: RankedChunk[], full: RankedChunk[]) {
   }
   const last = full.at(-1)?.score ?? 0;
   const fullIds = new Set(full.filter((r) => !close(r.score, last)).map((r) => r.chunk_id));
-  const prunedIds = new Set(pruned.filter((r) => !close(r.score, last)).map((r) => r.chunk_id));
-  expect(prunedIds).toEqual(fullIds);
-  for (const p of pruned) {
+  const fastIds = new Set(fast.filter((r) => !close(r.score, last)).map((r) => r.chunk_id));
+  expect(fastIds).toEqual(fullIds);
+  for (const p of fast) {
     const f = full.find((x) => x.chunk_id === p.chunk_id);
     if (f) {
       expect([...p.matched].sort()).toEqual([...f.matched].sort());

@@ -6,12 +6,18 @@
  * whole), and it must not lower wiki answer-hit@5. Confirm with `npm run bench:retrieval`.
  *
  *   npx tsx server/src/features/knowledge/bench/quality-sweep.ts [--grid]
+ *
+ * Fusion with a real embeddings model instead of the hashed stand-in: `--fusion --embeddings-url
+ * http://host/v1 --embeddings-model NAME [--vectors-cache FILE]` embeds every chunk and query through
+ * the product's OpenAI-compatible client first (the cache, a JSON-lines file keyed by the text's hash,
+ * makes reruns instant).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
-import { cosineSimilarity } from '../embeddings';
+import { cosineSimilarity, createOpenAIEmbedder } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
@@ -25,6 +31,40 @@ type Settings = RankSettings & { vectorDepth?: number };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
+
+const argument = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const textKey = (text: string) => createHash('sha1').update(text).digest('hex');
+/** Vectors of a real model, filled by `embedAll` before ranking; empty: the hashed stand-in is used. */
+const modelVectors = new Map<string, number[]>();
+const vectorOf = (text: string) =>
+  modelVectors.size > 0 ? (modelVectors.get(textKey(text)) as number[]) : hashedEmbedding(text);
+
+/** Embeds the texts not yet known through the endpoint (and appends them to the cache file). */
+async function embedAll(texts: readonly string[]) {
+  const url = argument('--embeddings-url');
+  if (!url) return;
+  const cache = argument('--vectors-cache');
+  if (cache && existsSync(cache) && modelVectors.size === 0) {
+    for (const line of readFileSync(cache, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const { k, v } = JSON.parse(line) as { k: string; v: number[] };
+      modelVectors.set(k, v);
+    }
+  }
+  const embedder = createOpenAIEmbedder({ baseUrl: url, model: argument('--embeddings-model') ?? 'default' });
+  const missing = [...new Set(texts)].filter((t) => !modelVectors.has(textKey(t)));
+  for (let i = 0; i < missing.length; i += 256) {
+    const batch = missing.slice(i, i + 256);
+    const vectors = await embedder.embed(batch);
+    for (const [j, text] of batch.entries()) modelVectors.set(textKey(text), vectors[j] as number[]);
+    if (cache)
+      appendFileSync(cache, batch.map((t, j) => `${JSON.stringify({ k: textKey(t), v: vectors[j] })}\n`).join(''));
+    console.error(`embedded ${Math.min(i + 256, missing.length)} of ${missing.length}`);
+  }
+}
 
 interface Chunk {
   doc: string;
@@ -59,9 +99,9 @@ class MemoryIndex {
   get n() {
     return this.chunks.length;
   }
-  /** Every chunk's vector from the deterministic hashed embedder (what the fake endpoint returns). */
+  /** Every chunk's vector: the model's (--embeddings-url) or the deterministic hashed embedder's. */
   get vectors(): number[][] {
-    this.vectorCache ??= this.chunks.map((c) => hashedEmbedding(indexedText(c.title, c.content)));
+    this.vectorCache ??= this.chunks.map((c) => vectorOf(indexedText(c.title, c.content)));
     return this.vectorCache;
   }
   get avgdl() {
@@ -150,7 +190,7 @@ async function main() {
     // The fusion step of rankWorkspace: lexical candidates (depth) plus the vector-nearest chunks
     // (vectorDepth), each with its cosine similarity; candidates found only by vector have lexical 0.
     const lexical = rerankCandidates(source, query, s, Math.max(s.depth, k));
-    const qv = hashedEmbedding(text);
+    const qv = vectorOf(text);
     const cosine = index.vectors.map((v) => cosineSimilarity(qv, v));
     const pool = new Map(lexical.map((h) => [h.id, { id: h.id, ...h.parts, vector: cosine[Number(h.id)] ?? null }]));
     if ((s.vectorDepth ?? 0) > 0) {
@@ -219,7 +259,15 @@ async function main() {
   await show('BM25 k1 0.9 b 0.4 (before this work)', base);
   await show('shipped, lexical alone (no embeddings configured)', lexicalOnly);
   if (process.argv.includes('--fusion')) {
-    // Fusion weight with the hashed embedder: chosen on the odd half, checked on the even half.
+    if (argument('--embeddings-url')) {
+      const { sci, wiki } = await indexFor(lexicalOnly.titleWeight);
+      await embedAll([
+        ...[...sci.chunks, ...wiki.chunks].map((c) => indexedText(c.title, c.content)),
+        ...[...data.qrels.keys()].map((qid) => data.queries.get(qid) ?? ''),
+        ...questions.map((q) => q.question),
+      ]);
+    }
+    // Fusion weight: chosen on the odd half, checked on the even half.
     const listed = process.argv.indexOf('--weights');
     const weights =
       listed >= 0
@@ -236,7 +284,7 @@ async function main() {
         });
       }
     }
-    if (listed < 0) await show('hashed vectors alone', { ...lexicalOnly, vectorWeight: 1, vectorDepth: 100 });
+    if (listed < 0) await show('vectors alone', { ...lexicalOnly, vectorWeight: 1, vectorDepth: 100 });
     return;
   }
   if (!process.argv.includes('--grid')) return;
