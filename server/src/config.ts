@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   HELIXIS_EMBEDDING_MODEL: z.string().optional(),
   /** Vector weight in search's fusion (0..1); default SHIPPED_RANKING.vectorWeight (decision 021 §9). */
   HELIXIS_EMBEDDING_WEIGHT: z.coerce.number().min(0).max(1).optional(),
+  /** `use-lite`: the offline sentence encoder from npm when no embeddings endpoint is set (decision 021 §11). */
+  HELIXIS_LOCAL_ENCODER: z.enum(['use-lite', 'off']).default('off'),
   /** Workspaces with at least this many chunks are searched from an in-memory term index (decision 026). */
   HELIXIS_SEARCH_MEMORY_MIN_CHUNKS: z.coerce.number().int().min(0).default(1000),
   /** Postings all in-memory term indexes of a process may hold together (about 10 bytes each); 0 turns them off. */
@@ -91,7 +93,15 @@ export interface Config {
   publicUrl: string | undefined;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
-  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; embeddingWeight?: number };
+  llm: {
+    baseUrl?: string;
+    apiKey?: string;
+    model?: string;
+    embeddingModel?: string;
+    embeddingWeight?: number;
+    /** The offline sentence encoder, used for vectors when no embeddings endpoint is configured. */
+    localEncoder: 'use-lite' | 'off';
+  };
   /** In-memory term indexes for large workspaces (decision 026). */
   searchMemory: { minChunks: number; maxPostings: number };
   /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
@@ -207,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       model: e.HELIXIS_LLM_MODEL,
       embeddingModel: e.HELIXIS_EMBEDDING_MODEL,
       embeddingWeight: e.HELIXIS_EMBEDDING_WEIGHT,
+      localEncoder: e.HELIXIS_LOCAL_ENCODER,
     },
     searchMemory: {
       minChunks: e.HELIXIS_SEARCH_MEMORY_MIN_CHUNKS,

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { Config } from '../../config';
+import { createLocalEncoder, LOCAL_ENCODER_MODEL, LOCAL_ENCODER_WEIGHT } from './local-encoder';
 
 /**
  * One interface for text embeddings. With a model configured, search fuses cosine similarity into the
@@ -56,11 +57,25 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   };
 }
 
-/** The configured embedder (HELIXIS_LLM_BASE_URL + HELIXIS_EMBEDDING_MODEL), or null when unset. */
+/**
+ * The configured embedder: the endpoint's (HELIXIS_LLM_BASE_URL + HELIXIS_EMBEDDING_MODEL), else the
+ * offline encoder when HELIXIS_LOCAL_ENCODER=use-lite, else null (search stays lexical).
+ */
 export function embedderFromConfig(config: Pick<Config, 'llm'>): Embedder | null {
-  const { baseUrl, apiKey, embeddingModel } = config.llm;
-  if (!baseUrl || !embeddingModel) return null;
-  return createOpenAIEmbedder({ baseUrl, model: embeddingModel, ...(apiKey ? { apiKey } : {}) });
+  const { baseUrl, apiKey, embeddingModel, localEncoder } = config.llm;
+  if (baseUrl && embeddingModel) {
+    return createOpenAIEmbedder({ baseUrl, model: embeddingModel, ...(apiKey ? { apiKey } : {}) });
+  }
+  return localEncoder === 'use-lite' ? createLocalEncoder() : null;
+}
+
+/**
+ * The vector's weight in search's fusion: HELIXIS_EMBEDDING_WEIGHT when set, else the weight measured
+ * for the embedder in use (the offline encoder's, or the small default for an unmeasured endpoint).
+ */
+export function vectorWeightFor(config: Pick<Config, 'llm'>, fallback: number): number {
+  if (config.llm.embeddingWeight !== undefined) return config.llm.embeddingWeight;
+  return embedderFromConfig(config)?.model === LOCAL_ENCODER_MODEL ? LOCAL_ENCODER_WEIGHT : fallback;
 }
 
 /** Cosine similarity, for comparing vectors in the application where pgvector is absent. */

@@ -24,7 +24,7 @@ import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
 import { type Block, chunkBlocks } from './chunking';
-import { cosineSimilarity, EMBED_JOB, embedderFromConfig } from './embeddings';
+import { cosineSimilarity, EMBED_JOB, embedderFromConfig, vectorWeightFor } from './embeddings';
 import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
@@ -628,10 +628,10 @@ export async function rankWorkspace(
   const terms = queryTerms(rewrite?.rewritten ?? input.query);
   if (terms.size === 0) return { results: [], rewrite, expansion: [] };
   const k = Math.min(Math.max(Math.trunc(input.k ?? 10), 1), 100);
-  const configuredWeight = scope.deps.config.llm.embeddingWeight;
-  const settings =
-    input.ranking ??
-    (configuredWeight === undefined ? SHIPPED_RANKING : { ...SHIPPED_RANKING, vectorWeight: configuredWeight });
+  const settings = input.ranking ?? {
+    ...SHIPPED_RANKING,
+    vectorWeight: vectorWeightFor(scope.deps.config, SHIPPED_RANKING.vectorWeight),
+  };
   const secondStage = settings.proximity > 0 || settings.feedback !== null;
   const queryVector = await embedQuery(scope, settings, rewrite?.rewritten ?? input.query);
   // With a query vector the lexical stage returns its `depth` best chunks for the fusion to reorder.

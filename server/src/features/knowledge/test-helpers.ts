@@ -66,3 +66,22 @@ export async function searchFor(
   if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.results;
 }
+
+/** Waits until every chunk of the workspace has a vector (the embed jobs run after READY). */
+export async function waitForVectors(
+  t: Pick<TestApp, 'database'>,
+  workspaceId: string,
+  timeoutMs: number,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.database.query<{ chunks: number; vectors: number }>(
+      `select (select count(*)::int from document_chunks where workspace_id = $1) as chunks,
+              (select count(*)::int from chunk_embeddings where workspace_id = $1) as vectors`,
+      [workspaceId],
+    );
+    if (row && row.chunks > 0 && row.vectors === row.chunks) return row.vectors;
+    if (Date.now() > deadline) throw new Error(`only ${row?.vectors} of ${row?.chunks} chunks have vectors`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -21,7 +21,7 @@ import { createOpenAIEmbedder } from './embeddings';
 import { hasVectorColumn, upsertEmbeddings } from './embeddings.repo';
 import { indexedText, type KnowledgeScope, searchWorkspace } from './knowledge.service';
 import { fuseScores, SHIPPED_RANKING } from './ranking';
-import { ingestAndWait, searchFor } from './test-helpers';
+import { ingestAndWait, searchFor, waitForVectors } from './test-helpers';
 
 const MODEL = 'hashed-256';
 let fake: Awaited<ReturnType<typeof startFakeEmbeddings>>;
@@ -42,21 +42,6 @@ afterAll(() => {
 
 async function workspaceOf(t: TestApp, user: TestUser): Promise<string> {
   return (await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: user.token })).body.workspace.id;
-}
-
-/** Waits until every chunk of the workspace has a vector (the embed jobs run after READY). */
-async function waitForVectors(t: TestApp, workspaceId: string, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await t.database.query<{ chunks: number; vectors: number }>(
-      `select (select count(*)::int from document_chunks where workspace_id = $1) as chunks,
-              (select count(*)::int from chunk_embeddings where workspace_id = $1) as vectors`,
-      [workspaceId],
-    );
-    if (row && row.chunks > 0 && row.vectors === row.chunks) return row.vectors;
-    if (Date.now() > deadline) throw new Error(`only ${row?.vectors} of ${row?.chunks} chunks have vectors`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('fuseScores', () => {
