@@ -15,7 +15,8 @@
  * OpenAI-compatible /v1/embeddings serving deterministic hashed n-gram vectors
  * (features/knowledge/bench/hashed-embedding.ts) is started, every chunk is embedded from it (title +
  * text, as the embed job does, written in one transaction) and the queries are asked again with the
- * endpoint configured; both figures are printed.
+ * endpoint configured; both figures are printed. `--local-encoder`: the same with the offline sentence
+ * encoder (HELIXIS_LOCAL_ENCODER=use-lite, decision 021 §11) embedding in process (about 10 minutes).
  *
  * Datasets are read in place from ../shared/datasets (never copied into the repository).
  */
@@ -23,10 +24,12 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Config } from '../src/config';
 import { hashedEmbedding } from '../src/features/knowledge/bench/hashed-embedding';
-import { createOpenAIEmbedder } from '../src/features/knowledge/embeddings';
+import { createOpenAIEmbedder, type Embedder } from '../src/features/knowledge/embeddings';
 import { hasVectorColumn, upsertEmbeddings } from '../src/features/knowledge/embeddings.repo';
 import { indexedText, type KnowledgeScope } from '../src/features/knowledge/knowledge.service';
+import { createLocalEncoder, LOCAL_ENCODER_WEIGHT } from '../src/features/knowledge/local-encoder';
 import { SHIPPED_RANKING } from '../src/features/knowledge/ranking';
 import { startFakeEmbeddings } from '../src/llm/fake-embeddings';
 import { withTenant } from '../src/platform/tenant';
@@ -45,18 +48,25 @@ import {
 
 const HASHED_MODEL = 'hashed-256';
 
+/** Vectors to fuse (--hashed-vectors, --local-encoder): how to embed, and the settings that search with them. */
+interface VectorSource {
+  label: string;
+  embedder: Embedder;
+  llm: Partial<Config['llm']>;
+}
+
 /** The local fake embeddings endpoint of --hashed-vectors; its base URL and a stop function. */
 function startHashedEndpoint(): Promise<{ baseUrl: string; close: () => void }> {
   return startFakeEmbeddings(hashedEmbedding);
 }
 
-/** Embeds every chunk of the workspace from the endpoint; returns a scope that searches with it. */
-async function withHashedVectors(scope: KnowledgeScope, baseUrl: string): Promise<KnowledgeScope> {
+/** Embeds every chunk of the workspace; returns a scope that searches with those vectors fused in. */
+async function withVectors(scope: KnowledgeScope, source: VectorSource): Promise<KnowledgeScope> {
   const chunks = await scope.deps.database.query<{ id: string; document_id: string; title: string; content: string }>(
     'select id, document_id, title, content from document_chunks where workspace_id = $1',
     [scope.workspaceId],
   );
-  const embedder = createOpenAIEmbedder({ baseUrl, model: HASHED_MODEL, batchSize: 256 });
+  const { embedder } = source;
   const vectors = await embedder.embed(chunks.map((c) => indexedText(c.title, c.content)));
   const byDocument = new Map<string, { chunkId: string; vector: number[] }[]>();
   chunks.forEach((c, i) => {
@@ -67,10 +77,10 @@ async function withHashedVectors(scope: KnowledgeScope, baseUrl: string): Promis
   const withVector = await hasVectorColumn(scope.deps.database);
   await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, async (tx) => {
     for (const [documentId, items] of byDocument) {
-      await upsertEmbeddings(tx, scope.workspaceId, documentId, HASHED_MODEL, items, withVector);
+      await upsertEmbeddings(tx, scope.workspaceId, documentId, embedder.model, items, withVector);
     }
   });
-  const config = { ...scope.deps.config, llm: { ...scope.deps.config.llm, baseUrl, embeddingModel: HASHED_MODEL } };
+  const config = { ...scope.deps.config, llm: { ...scope.deps.config.llm, ...source.llm } };
   return { ...scope, deps: { ...scope.deps, config } };
 }
 
@@ -87,8 +97,9 @@ interface Metrics {
 export interface RetrievalReport {
   scifact: {
     product: Metrics;
-    /** With hashed vectors fused in (--hashed-vectors). */
+    /** With vectors fused in (--hashed-vectors, --local-encoder). */
     fused?: Metrics;
+    fusedLabel?: string;
     anchor: Metrics;
     documents: number;
     chunks: number;
@@ -109,7 +120,11 @@ export interface RetrievalReport {
 const f4 = (n: number) => n.toFixed(4);
 const pad = (s: string, n: number) => s.padEnd(n);
 
-async function scifact(env: BenchEnv, datasets: string, hashed: string | null): Promise<RetrievalReport['scifact']> {
+async function scifact(
+  env: BenchEnv,
+  datasets: string,
+  vectors: VectorSource | null,
+): Promise<RetrievalReport['scifact']> {
   const dir = path.join(datasets, 'scifact');
   const corpus = readJsonl<{ _id: string; title: string; text: string }>(path.join(dir, 'corpus.jsonl'));
   const queries = readJsonl<{ _id: string; text: string }>(path.join(dir, 'queries-test.jsonl'));
@@ -142,12 +157,12 @@ async function scifact(env: BenchEnv, datasets: string, hashed: string | null): 
     return { metrics: runScorer<Metrics>(datasets, ['--data', dir, '--eval', runFile]), latencies };
   };
   const { metrics: product, latencies } = await evaluate(scope, 'lexical');
-  const fused = hashed ? (await evaluate(await withHashedVectors(scope, hashed), 'fused')).metrics : undefined;
+  const fused = vectors ? (await evaluate(await withVectors(scope, vectors), 'fused')).metrics : undefined;
   const [anchor] = runScorer<Metrics[]>(datasets, ['--data', dir, '--lucene']);
   if (!anchor) throw new Error('bm25-baseline.mjs --lucene returned no result');
   return {
     product,
-    ...(fused ? { fused } : {}),
+    ...(fused && vectors ? { fused, fusedLabel: vectors.label } : {}),
     anchor,
     documents: ingest.documents,
     chunks: ingest.chunks,
@@ -156,7 +171,7 @@ async function scifact(env: BenchEnv, datasets: string, hashed: string | null): 
   };
 }
 
-async function wiki(env: BenchEnv, datasets: string, hashed: string | null): Promise<RetrievalReport['wiki']> {
+async function wiki(env: BenchEnv, datasets: string, vectors: VectorSource | null): Promise<RetrievalReport['wiki']> {
   const dir = path.join(datasets, 'rag-mini-wikipedia');
   const passages = readJsonl<{ id: string | number; passage: string }>(path.join(dir, 'passages.jsonl'));
   const pairs = readJsonl<{ question: string; answer: string }>(path.join(dir, 'question-answer.jsonl'));
@@ -188,7 +203,7 @@ async function wiki(env: BenchEnv, datasets: string, hashed: string | null): Pro
   };
   const latencies: number[] = [];
   const hits = await answerHits(scope, latencies);
-  const fusedHits = hashed ? await answerHits(await withHashedVectors(scope, hashed), []) : null;
+  const fusedHits = vectors ? await answerHits(await withVectors(scope, vectors), []) : null;
   return {
     hit5: hits / questions.length,
     ...(fusedHits === null ? {} : { fusedHit5: fusedHits / questions.length }),
@@ -209,9 +224,7 @@ export function printRetrievalReport(r: RetrievalReport): void {
   out(`  ${pad('ranking', 51)}${pad('nDCG@10', 10)}R@100`);
   out(`  ${pad('Helixis (product search, PGlite)', 51)}${pad(f4(s.product.ndcg10), 10)}${f4(s.product.recall100)}`);
   if (s.fused) {
-    out(
-      `  ${pad(`Helixis + hashed vectors (fusion w ${SHIPPED_RANKING.vectorWeight})`, 51)}${pad(f4(s.fused.ndcg10), 10)}${f4(s.fused.recall100)}`,
-    );
+    out(`  ${pad(`Helixis + ${s.fusedLabel}`, 51)}${pad(f4(s.fused.ndcg10), 10)}${f4(s.fused.recall100)}`);
   }
   out(
     `  ${pad('anchor: Lucene BM25 (bm25-baseline.mjs --lucene)', 51)}${pad(f4(s.anchor.ndcg10), 10)}${f4(s.anchor.recall100)}`,
@@ -224,9 +237,7 @@ export function printRetrievalReport(r: RetrievalReport): void {
   out(`rag-mini-wikipedia (${w.documents} passages, ${w.questions} questions whose answer is not yes/no):`);
   out(`  ${pad('ranking', 51)}answer-hit@5`);
   out(`  ${pad('Helixis (product search, PGlite)', 51)}${w.hit5.toFixed(3)}`);
-  if (w.fusedHit5 !== undefined) {
-    out(`  ${pad(`Helixis + hashed vectors (fusion w ${SHIPPED_RANKING.vectorWeight})`, 51)}${w.fusedHit5.toFixed(3)}`);
-  }
+  if (w.fusedHit5 !== undefined) out(`  ${pad(`Helixis + ${s.fusedLabel}`, 51)}${w.fusedHit5.toFixed(3)}`);
   out(`  ${pad('SQL BM25 (reference figure)', 51)}${WIKI_SQL_BM25_HIT5.toFixed(3)}`);
   out();
   out('search latency (product search function, PGlite, one workspace, sequential):');
@@ -239,14 +250,29 @@ export function printRetrievalReport(r: RetrievalReport): void {
 }
 
 export async function runRetrievalBench(
-  options: { hashedVectors?: boolean } = { hashedVectors: process.argv.includes('--hashed-vectors') },
+  options: { hashedVectors?: boolean; localEncoder?: boolean } = {
+    hashedVectors: process.argv.includes('--hashed-vectors'),
+    localEncoder: process.argv.includes('--local-encoder'),
+  },
 ): Promise<RetrievalReport> {
   const datasets = datasetsDir();
   const env = await openBenchEnv();
   const endpoint = options.hashedVectors ? await startHashedEndpoint() : null;
   try {
-    const hashed = endpoint?.baseUrl ?? null;
-    const report = { scifact: await scifact(env, datasets, hashed), wiki: await wiki(env, datasets, hashed) };
+    const vectors: VectorSource | null = endpoint
+      ? {
+          label: `hashed vectors (fusion w ${SHIPPED_RANKING.vectorWeight})`,
+          embedder: createOpenAIEmbedder({ baseUrl: endpoint.baseUrl, model: HASHED_MODEL, batchSize: 256 }),
+          llm: { baseUrl: endpoint.baseUrl, embeddingModel: HASHED_MODEL },
+        }
+      : options.localEncoder
+        ? {
+            label: `offline encoder USE-lite (fusion w ${LOCAL_ENCODER_WEIGHT})`,
+            embedder: createLocalEncoder(),
+            llm: { localEncoder: 'use-lite' },
+          }
+        : null;
+    const report = { scifact: await scifact(env, datasets, vectors), wiki: await wiki(env, datasets, vectors) };
     printRetrievalReport(report);
     return report;
   } finally {

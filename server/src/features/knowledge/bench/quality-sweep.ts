@@ -255,7 +255,12 @@ async function main() {
     depth: 100,
     vectorWeight: 0,
   };
-  const lexicalOnly: RankSettings = { ...SHIPPED_RANKING, vectorWeight: 0 };
+  // --base '{"feedback":{…}}' (fusion experiments): other lexical settings under the vectors.
+  const lexicalOnly: RankSettings = {
+    ...SHIPPED_RANKING,
+    ...(JSON.parse(argument('--base') ?? '{}') as Partial<RankSettings>),
+    vectorWeight: 0,
+  };
   await show('BM25 k1 0.9 b 0.4 (before this work)', base);
   await show('shipped, lexical alone (no embeddings configured)', lexicalOnly);
   if (process.argv.includes('--fusion')) {
