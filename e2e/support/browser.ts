@@ -54,3 +54,16 @@ export async function signInAt(page: Page, next: string, email: string, password
   const pathname = new URL(next, 'http://app.invalid').pathname;
   await page.waitForURL((url) => url.pathname === pathname);
 }
+
+/**
+ * Types a chat message and sends it with Enter once the composer accepts it: Send stays disabled while
+ * the previous answer is being stored, and an Enter pressed then is ignored.
+ */
+export async function sendChatMessage(page: Page, text: string): Promise<void> {
+  const input = page.getByPlaceholder('Message Helixis...');
+  await input.fill(text);
+  await page.waitForFunction(
+    () => (document.querySelector('button[aria-label="Send"]') as HTMLButtonElement | null)?.disabled === false,
+  );
+  await input.press('Enter');
+}

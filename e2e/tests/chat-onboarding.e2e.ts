@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import {
+  fillSignIn,
+  launchBrowser,
+  newPage,
+  SCREENSHOT_DIR,
+  sendChatMessage,
+  shot,
+  signInAt,
+} from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'chat-onboarding';
@@ -39,10 +47,8 @@ afterAll(async () => {
 });
 
 async function say(page: Page, text: string): Promise<void> {
-  const input = page.getByPlaceholder('Message Helixis...');
-  await input.fill(text);
   const before = await page.getByTestId('message-assistant').count();
-  await input.press('Enter');
+  await sendChatMessage(page, text);
   await page.waitForFunction(
     (n) =>
       document.querySelectorAll('[data-testid="message-assistant"]').length > n &&

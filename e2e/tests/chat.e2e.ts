@@ -2,7 +2,7 @@ import { voiceMessages } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'chat';
@@ -67,10 +67,8 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 const lastAnswer = (page: Page) => page.getByTestId('message-assistant').last();
 
 async function ask(page: Page, question: string): Promise<void> {
-  const input = page.getByPlaceholder('Message Helixis...');
-  await input.fill(question);
   const before = await page.getByTestId('message-assistant').count();
-  await input.press('Enter');
+  await sendChatMessage(page, question);
   await page.waitForFunction(
     (n) =>
       document.querySelectorAll('[data-testid="message-assistant"]').length > n &&

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'retrieval';
@@ -87,11 +87,7 @@ describe('hits that explain themselves', () => {
     expect(await answers.first().getByTestId('message-rewrite').count()).toBe(0);
 
     // The composer sends once the first answer is stored (Send is disabled until then).
-    await input.fill('and how much is the deposit there?');
-    await page.waitForFunction(
-      () => (document.querySelector('button[aria-label="Send"]') as HTMLButtonElement | null)?.disabled === false,
-    );
-    await input.press('Enter');
+    await sendChatMessage(page, 'and how much is the deposit there?');
     const rewrite = answers.nth(1).getByTestId('message-rewrite');
     await rewrite.waitFor();
     const line = (await rewrite.textContent()) ?? '';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Config } from '../../config';
-import { createLocalEncoder, LOCAL_ENCODER_MODEL, LOCAL_ENCODER_WEIGHT } from './local-encoder';
+import { createLocalEncoder, LOCAL_ENCODER_WEIGHT } from './local-encoder';
 
 /**
  * One interface for text embeddings. With a model configured, search fuses cosine similarity into the
@@ -74,8 +74,9 @@ export function embedderFromConfig(config: Pick<Config, 'llm'>): Embedder | null
  * for the embedder in use (the offline encoder's, or the small default for an unmeasured endpoint).
  */
 export function vectorWeightFor(config: Pick<Config, 'llm'>, fallback: number): number {
-  if (config.llm.embeddingWeight !== undefined) return config.llm.embeddingWeight;
-  return embedderFromConfig(config)?.model === LOCAL_ENCODER_MODEL ? LOCAL_ENCODER_WEIGHT : fallback;
+  const { baseUrl, embeddingModel, embeddingWeight, localEncoder } = config.llm;
+  if (embeddingWeight !== undefined) return embeddingWeight;
+  return !(baseUrl && embeddingModel) && localEncoder === 'use-lite' ? LOCAL_ENCODER_WEIGHT : fallback;
 }
 
 /** Cosine similarity, for comparing vectors in the application where pgvector is absent. */
