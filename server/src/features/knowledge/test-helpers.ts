@@ -1,5 +1,6 @@
 import type { IngestOutput, KnowledgeDocument, SearchOutput } from '@helixis/contract';
 import { api, type TestApp } from '../../test/app';
+import { waitFor } from '../../test/wait';
 
 /** POST /functions/v1/ingest with a multipart `file`, as a browser's FormData sends it. */
 export async function uploadFile(
@@ -73,15 +74,17 @@ export async function waitForVectors(
   workspaceId: string,
   timeoutMs: number,
 ): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await t.database.query<{ chunks: number; vectors: number }>(
-      `select (select count(*)::int from document_chunks where workspace_id = $1) as chunks,
-              (select count(*)::int from chunk_embeddings where workspace_id = $1) as vectors`,
-      [workspaceId],
-    );
-    if (row && row.chunks > 0 && row.vectors === row.chunks) return row.vectors;
-    if (Date.now() > deadline) throw new Error(`only ${row?.vectors} of ${row?.chunks} chunks have vectors`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const row = await waitFor(
+    async () =>
+      (
+        await t.database.query<{ chunks: number; vectors: number }>(
+          `select (select count(*)::int from document_chunks where workspace_id = $1) as chunks,
+                  (select count(*)::int from chunk_embeddings where workspace_id = $1) as vectors`,
+          [workspaceId],
+        )
+      )[0],
+    (r) => r !== undefined && r.chunks > 0 && r.vectors === r.chunks,
+    timeoutMs,
+  );
+  return row?.vectors ?? 0;
 }
