@@ -106,6 +106,11 @@ export interface JobsOptions {
   workers?: boolean;
   /** Seconds between supervision passes (expiry, lost heartbeats, maintenance). Default 60. */
   superviseIntervalSeconds?: number;
+  /**
+   * false: schedules are stored but never fire in this process (tests: a half-hourly refresh firing in
+   * the middle of a test would send requests the test does not expect). Default true.
+   */
+  cron?: boolean;
 }
 
 /** What pg-boss stores as a job's data. */
@@ -133,12 +138,18 @@ function inTransaction(tx: Tx) {
   return fromDrizzle(executor, sql);
 }
 
-function createBoss(database: Database, workers: boolean, superviseIntervalSeconds: number | undefined): PgBoss {
+function createBoss(
+  database: Database,
+  workers: boolean,
+  cron: boolean,
+  superviseIntervalSeconds: number | undefined,
+): PgBoss {
   // A process without workers neither supervises (maintenance, expiry) nor fires cron schedules.
   const common = {
     schema: BOSS_SCHEMA,
     useListenNotify: true,
-    ...(workers ? {} : { supervise: false, schedule: false }),
+    ...(workers ? {} : { supervise: false }),
+    ...(workers && cron ? {} : { schedule: false }),
     ...(superviseIntervalSeconds ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
   };
   if (database.kind === 'pglite') {
@@ -171,7 +182,7 @@ export class Jobs {
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 5;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.#workers = options.workers ?? true;
-    this.#boss = createBoss(deps.database, this.#workers, options.superviseIntervalSeconds);
+    this.#boss = createBoss(deps.database, this.#workers, options.cron ?? true, options.superviseIntervalSeconds);
     // pg-boss emits its own failures (a poll that hit a closed pool, a maintenance error) here.
     this.#boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
     this.#boss.on('warning', (warning) => deps.log.warn({ warning }, 'job queue warning'));

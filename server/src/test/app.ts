@@ -52,11 +52,13 @@ export async function startTestApp(
   const database = options.database ?? (await openTestDatabase());
   const log = options.log ?? createLogger(config.logLevel);
   // Short polls so retries come due within a test; new jobs start at once through NOTIFY anyway.
+  // Cron schedules never fire: a test runs a scheduled job by enqueueing it, at the moment it chooses.
   const jobs = new Jobs(
     { config, database, log },
     {
       pollingIntervalSeconds: 0.5,
       stopTimeoutMs: 2_000,
+      cron: false,
       ...options.jobs,
     },
   );
