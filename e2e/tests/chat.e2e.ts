@@ -151,6 +151,58 @@ describe('/chat → task → answer → cited answer', () => {
     await context.close();
   });
 
+  it('sends a message written while the previous answer is still coming right after that answer', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await signInAt(page, '/chat', owner.email, PASSWORD);
+    await page.getByRole('button', { name: 'New chat' }).click();
+
+    // The first answer is held at the network until the second message has been written and sent.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const streamed: string[] = [];
+    await page.route('**/functions/v1/chat-with-context/stream', async (route) => {
+      const body = route.request().postDataJSON() as { messages: { content: string }[] };
+      streamed.push(body.messages.at(-1)?.content ?? '');
+      if (streamed.length === 1) await held;
+      await route.continue();
+    });
+
+    const input = page.getByPlaceholder('Message Helixis...');
+    await input.fill('How much is the pet deposit?');
+    await input.press('Enter');
+    await page.getByTestId('message-user').filter({ hasText: 'How much is the pet deposit?' }).waitFor();
+    await input.fill('How many pets may I keep?');
+    await input.press('Enter');
+    // Queued: it stays in the box, nothing more is sent, and Send waits.
+    expect(await input.inputValue()).toBe('How many pets may I keep?');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(streamed).toEqual(['How much is the pet deposit?']);
+    await shot(page, SUITE, '07-message-queued');
+    release();
+
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="message-assistant"]').length === 2 &&
+        !document.querySelector('[role="status"]'),
+    );
+    expect(streamed).toEqual(['How much is the pet deposit?', 'How many pets may I keep?']);
+    expect(await page.getByTestId('message-user').allTextContents()).toEqual([
+      'How much is the pet deposit?',
+      'How many pets may I keep?',
+    ]);
+    const answers = await page.getByTestId('message-assistant').allTextContents();
+    expect(answers[0]).toContain('$300 per pet');
+    expect(answers[1]).toContain('at most two pets');
+    expect(await input.inputValue()).toBe('');
+    await shot(page, SUITE, '08-queued-message-answered');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves the admin form, applies the test assistant to live and runs a test query', async () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];

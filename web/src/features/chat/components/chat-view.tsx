@@ -86,6 +86,8 @@ export function ChatView({
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<LocalTurn[]>([]);
   const [sending, setSending] = useState(false);
+  // A message sent while the previous answer is still coming waits in the box and goes right after it.
+  const [queued, setQueued] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const voice = useVoiceChat();
   const voiceActive = voice.state === 'connecting' || voice.state === 'connected';
@@ -113,9 +115,20 @@ export function ChatView({
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [progress]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires when the previous answer is stored
+  useEffect(() => {
+    if (sending || !queued) return;
+    setQueued(false);
+    void send();
+  }, [sending, queued]);
+
   async function send() {
     const text = draft.trim();
-    if (!text || sending) return;
+    if (!text) return;
+    if (sending) {
+      setQueued(true);
+      return;
+    }
     setDraft('');
     setSending(true);
     const history = [
@@ -162,7 +175,9 @@ export function ChatView({
           : p;
       });
       toast.error(chatMessages.sendFailed, { description: err instanceof Error ? err.message : undefined });
-      setDraft(text);
+      // Nothing typed is lost: the failed message comes back, above anything written since.
+      setQueued(false);
+      setDraft((current) => (current.trim() ? `${text}\n\n${current}` : text));
     } finally {
       setSending(false);
     }
@@ -306,7 +321,13 @@ export function ChatView({
             onKeyDown={onKeyDown}
             className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
           />
-          <Button type="submit" size="icon" aria-label="Send" disabled={sending || !draft.trim()}>
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send"
+            disabled={!draft.trim() || queued}
+            aria-busy={sending || undefined}
+          >
             <SendHorizontal aria-hidden="true" />
           </Button>
         </form>
