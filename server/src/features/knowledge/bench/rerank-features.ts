@@ -10,6 +10,9 @@
  * - `lsa`: latent semantic analysis trained on each index's own chunks (lsa.ts), its cosine fused with
  *   BM25 over the lexical top 100 by the product's `fuseScores`; options --lsa '{"rank":100}',
  *   --weights, --doc (whole-document BM25 mixed in first), --lsa-docs, --prf m,γ, --smooth β.
+ * - `combo` (decision 021 §12): the offline encoder's cached vectors (--vectors-cache, filled by
+ *   quality-sweep.ts against encoder-server.ts), LSA, whole-document BM25 and an answer-type bonus for
+ *   factoid questions, fused over the lexical top 100; --weights, --lsa-weights, --doc, --answer-type.
  * - `features`: a linear re-rank of the lexical top 100 with features computable from the index, weights
  *   by coordinate ascent on the odd-numbered SciFact test queries only (--only a,b restricts it).
  *
@@ -17,11 +20,13 @@
  * the held-out check, never lower wiki answer-hit@5. Every line also prints the mean per-query change
  * against shipped on each half ± its standard error.
  *
- *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|features [options]
+ *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|combo|features [options]
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkBlocks } from '../chunking';
+import { cosineSimilarity } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
@@ -356,8 +361,12 @@ function firstStage(ix: MemoryIndex, text: string, depth: number) {
     c: Number(h.id),
     score: h.score,
   }));
+  queryText.set(query, text);
   return { query, hits };
 }
+
+/** The text each first-stage query map was made from (the sentence encoder embeds the text). */
+const queryText = new Map<Map<string, number>, string>();
 
 /** Best chunk per document, in ranking order. */
 function docsOf(ix: MemoryIndex, ranked: { c: number; score: number }[]): [string, number][] {
@@ -628,6 +637,126 @@ async function main() {
           });
         }),
       );
+    }
+    return;
+  }
+
+  if (mode === 'combo') {
+    // The offline sentence encoder's vectors (quality-sweep.ts --vectors-cache: sha1 of the embedded
+    // text → vector) fused with LSA and whole-document BM25: score = (1 − wv − wl)·lexical + wv·encoder
+    // + wl·LSA, each min-max normalised over the candidates; lexical = (1 − λ)·chunk + λ·document BM25.
+    const file = process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '';
+    const vectors = new Map<string, number[]>();
+    for (const row of readFileSync(file, 'utf8').split('\n')) {
+      if (!row.trim()) continue;
+      const { k, v } = JSON.parse(row) as { k: string; v: number[] };
+      vectors.set(k, v);
+    }
+    const key = (text: string) => createHash('sha1').update(text).digest('hex');
+    const vectorOf = (text: string) => {
+      const v = vectors.get(key(text));
+      if (!v) throw new Error(`no cached vector for ${text.slice(0, 60)}`);
+      return v;
+    };
+    const list = (name: string, fallback: number[]) => {
+      const at = process.argv.indexOf(name);
+      return at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : fallback;
+    };
+    const started = Date.now();
+    const lsa = new Map<Corpus, Lsa>();
+    for (const corpus of [sci, wiki]) {
+      lsa.set(
+        corpus,
+        new Lsa(
+          { chunks: corpus.chunks.chunks.map((c) => c.tf), df: (l) => corpus.chunks.df(l) },
+          { ...DEFAULT_LSA, rank: 100 },
+        ),
+      );
+    }
+    console.log(`LSA rank 100 trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const minMax = (xs: number[]) => {
+      const lo = Math.min(...xs);
+      const hi = Math.max(...xs);
+      return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+    };
+    const chunkVector = new Map<Corpus, Map<number, number[]>>([
+      [sci, new Map()],
+      [wiki, new Map()],
+    ]);
+    const encoderOf = (corpus: Corpus, c: number) => {
+      const cache = chunkVector.get(corpus) as Map<number, number[]>;
+      let v = cache.get(c);
+      if (!v) {
+        const ch = corpus.chunks.chunks[c] as Chunk;
+        v = vectorOf(indexedText(ch.title, ch.content));
+        cache.set(c, v);
+      }
+      return v;
+    };
+    // Answer type (factoid questions): what kind of token answers "when", "how many" or "who", and
+    // whether a candidate holds one that the question does not already contain.
+    const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+    const answerType = (question: string): ((text: string) => number) | null => {
+      const q = question.trim().toLowerCase();
+      if (/^(when|what year|in what year|in which year|what century)\b/.test(q))
+        return (t) => (/\b(1[0-9]{3}|20[0-9]{2})\b/.test(t) || MONTHS.test(t) || /\bcentury\b/i.test(t) ? 1 : 0);
+      if (/^(how many|how much|how long|how old|how far|how tall|how big|how large)\b/.test(q))
+        return (t) =>
+          /\b[0-9][0-9,.]*\b/.test(t) ||
+          /\b(two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion)\b/i.test(t)
+            ? 1
+            : 0;
+      if (/^(who|whom|whose)\b/.test(q)) {
+        const known = new Set((question.match(/\b[A-Z][a-z]+\b/g) ?? []).map((w) => w.toLowerCase()));
+        return (t) =>
+          (t.match(/\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b/g) ?? []).some(
+            (name) => !name.split(' ').every((w) => known.has(w.toLowerCase())),
+          )
+            ? 1
+            : 0;
+      }
+      return null;
+    };
+    const combo =
+      (wv: number, wl: number, lambda: number, wa = 0): Reranker =>
+      (corpus, query, hits) => {
+        const qe = wv > 0 ? vectorOf(queryText.get(query) ?? '') : [];
+        const ql = (lsa.get(corpus) as Lsa).embed(query);
+        const model = lsa.get(corpus) as Lsa;
+        const lex = minMax(
+          hits.map((h) => {
+            if (lambda === 0) return h.score;
+            const d = corpus.docIndex.get(corpus.chunks.chunks[h.c]?.doc ?? '') ?? -1;
+            const doc = d >= 0 ? corpus.docs.scoreOf(d, query, LEXICAL.k1, LEXICAL.b) : 0;
+            return (1 - lambda) * h.score + lambda * doc;
+          }),
+        );
+        const enc = wv > 0 ? minMax(hits.map((h) => cosineSimilarity(qe, encoderOf(corpus, h.c)))) : [];
+        const lat = wl > 0 ? minMax(hits.map((h) => dot(ql, model.chunkVectors[h.c] as Float64Array))) : [];
+        const typed = wa > 0 ? answerType(queryText.get(query) ?? '') : null;
+        return hits.map((h, i) => {
+          const ch = corpus.chunks.chunks[h.c] as Chunk;
+          return {
+            c: h.c,
+            score:
+              (1 - wv - wl) * (lex[i] as number) +
+              (wv > 0 ? wv * (enc[i] as number) : 0) +
+              (wl > 0 ? wl * (lat[i] as number) : 0) +
+              (typed ? wa * typed(ch.content) : 0),
+          };
+        });
+      };
+    for (const lambda of list('--doc', [0])) {
+      for (const wl of list('--lsa-weights', [0, 0.05, 0.1, 0.15, 0.2])) {
+        for (const wv of list('--weights', [0.3, 0.4, 0.5])) {
+          for (const wa of list('--answer-type', [0])) {
+            line(
+              `encoder w ${wv} + LSA w ${wl} + doc field ${lambda} + answer type ${wa}`,
+              evaluate(combo(wv, wl, lambda, wa)),
+            );
+          }
+        }
+      }
     }
     return;
   }
