@@ -5,6 +5,7 @@ import { ingestAndWait } from '../features/knowledge/test-helpers';
 import { exchangeWithRetry, newTraceId, UpstreamError } from '../integrations/upstream';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession, type TestUser } from '../test/factories';
+import { waitFor } from '../test/wait';
 import { metricsRegistry } from './metrics';
 import { markDraining } from './ops';
 
@@ -90,7 +91,14 @@ describe('/metrics', () => {
     const doc = await ingestAndWait(t, user.token, 'pets.md', '# Pets\n\nCats are allowed with a deposit of $300.');
     expect(doc.status).toBe('READY');
     expect(await sample('helixis_chunks_indexed_total')).toBe(chunksBefore + doc.chunk_count);
-    expect(await sample('helixis_jobs_total', { name: 'knowledge.ingest', outcome: 'completed' })).toBe(jobsBefore + 1);
+    // The document is READY inside the job; the job's outcome is counted once its handler has returned.
+    const jobsAfter = await waitFor(
+      () => sample('helixis_jobs_total', { name: 'knowledge.ingest', outcome: 'completed' }),
+      (n) => n > jobsBefore,
+      10_000,
+      20,
+    );
+    expect(jobsAfter).toBe(jobsBefore + 1);
     expect(
       await sample('helixis_job_duration_seconds_count', { name: 'knowledge.ingest', outcome: 'completed' }),
     ).toBeGreaterThanOrEqual(1);
