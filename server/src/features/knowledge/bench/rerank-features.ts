@@ -13,6 +13,8 @@
  * - `combo` (decision 021 §12): the offline encoder's cached vectors (--vectors-cache, filled by
  *   quality-sweep.ts against encoder-server.ts), LSA, whole-document BM25 and an answer-type bonus for
  *   factoid questions, fused over the lexical top 100; --weights, --lsa-weights, --doc, --answer-type.
+ * - `sentences` (§12): the encoder's cosine of each candidate's best sentence and of its title beside
+ *   the whole chunk's; embeds what the cache lacks through --embeddings-url (comma-separated: parallel).
  * - `features`: a linear re-rank of the lexical top 100 with features computable from the index, weights
  *   by coordinate ascent on the odd-numbered SciFact test queries only (--only a,b restricts it).
  *
@@ -20,13 +22,13 @@
  * the held-out check, never lower wiki answer-hit@5. Every line also prints the mean per-query change
  * against shipped on each half ± its standard error.
  *
- *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|combo|features [options]
+ *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|combo|sentences|features [options]
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkBlocks } from '../chunking';
-import { cosineSimilarity } from '../embeddings';
+import { cosineSimilarity, createOpenAIEmbedder } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
@@ -758,6 +760,103 @@ async function main() {
         }
       }
     }
+    return;
+  }
+
+  if (mode === 'sentences') {
+    // The encoder is a sentence encoder: score a candidate by its best sentence's cosine to the query
+    // (and, for SciFact, by its document title's), beside the whole-chunk cosine of §11. Vectors are
+    // cached in --vectors-cache; missing ones are embedded through --embeddings-url (several URLs,
+    // comma-separated, are asked in parallel).
+    const file = process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '';
+    const urls = (process.argv[process.argv.indexOf('--embeddings-url') + 1] ?? '').split(',').filter(Boolean);
+    const key = (text: string) => createHash('sha1').update(text).digest('hex');
+    const vectors = new Map<string, number[]>();
+    if (existsSync(file)) {
+      for (const row of readFileSync(file, 'utf8').split('\n')) {
+        if (!row.trim()) continue;
+        const { k, v } = JSON.parse(row) as { k: string; v: number[] };
+        vectors.set(k, v);
+      }
+    }
+    const split = (text: string) =>
+      (text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [text])
+        .map((x) => x.trim())
+        .filter((x) => x.split(/\s+/).length >= 3);
+    const sentencesOf = new Map<Corpus, string[][]>();
+    for (const corpus of [sci, wiki])
+      sentencesOf.set(
+        corpus,
+        corpus.chunks.chunks.map((c) => split(c.content)),
+      );
+    const wanted = new Set<string>();
+    for (const corpus of [sci, wiki])
+      for (const list of sentencesOf.get(corpus) ?? []) for (const x of list) wanted.add(x);
+    for (const c of sci.chunks.chunks) wanted.add(c.title);
+    for (const text of queryText.values()) wanted.add(text);
+    const missing = [...wanted].filter((t) => !vectors.has(key(t)));
+    console.log(`${wanted.size} texts, ${missing.length} to embed`);
+    let next = 0;
+    let done = 0;
+    await Promise.all(
+      urls.map(async (url) => {
+        const embedder = createOpenAIEmbedder({ baseUrl: url, model: 'use-lite', timeoutMs: 600_000 });
+        for (;;) {
+          const batch = missing.slice(next, next + 64);
+          next += 64;
+          if (batch.length === 0) return;
+          const vs = await embedder.embed(batch);
+          batch.forEach((t, j) => vectors.set(key(t), vs[j] as number[]));
+          appendFileSync(file, batch.map((t, j) => `${JSON.stringify({ k: key(t), v: vs[j] })}\n`).join(''));
+          done += batch.length;
+          if (done % 1024 < 64) console.error(`embedded ${done} of ${missing.length}`);
+        }
+      }),
+    );
+    const vectorOf = (text: string) => vectors.get(key(text)) as number[];
+    const minMax = (xs: number[]) => {
+      const lo = Math.min(...xs);
+      const hi = Math.max(...xs);
+      return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+    };
+    const list = (name: string, fallback: number[]) => {
+      const at = process.argv.indexOf(name);
+      return at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : fallback;
+    };
+    const fused =
+      (wv: number, ws: number, wt: number): Reranker =>
+      (corpus, query, hits) => {
+        const q = vectorOf(queryText.get(query) ?? '');
+        const sentences = sentencesOf.get(corpus) as string[][];
+        const chunkCos = minMax(
+          hits.map((h) => {
+            const ch = corpus.chunks.chunks[h.c] as Chunk;
+            return cosineSimilarity(q, vectorOf(indexedText(ch.title, ch.content)));
+          }),
+        );
+        const sentenceCos = minMax(
+          hits.map((h) => Math.max(-1, ...(sentences[h.c] ?? []).map((x) => cosineSimilarity(q, vectorOf(x))))),
+        );
+        const titleCos = minMax(
+          hits.map((h) =>
+            corpus === sci ? cosineSimilarity(q, vectorOf((corpus.chunks.chunks[h.c] as Chunk).title)) : 0,
+          ),
+        );
+        const lex = minMax(hits.map((h) => h.score));
+        return hits.map((h, i) => ({
+          c: h.c,
+          score:
+            (1 - wv - ws - wt) * (lex[i] as number) +
+            wv * (chunkCos[i] as number) +
+            ws * (sentenceCos[i] as number) +
+            wt * (titleCos[i] as number),
+        }));
+      };
+    for (const wv of list('--weights', [0, 0.4]))
+      for (const ws of list('--sentence-weights', [0, 0.1, 0.2, 0.3, 0.4]))
+        for (const wt of list('--title-weights', [0, 0.1, 0.2]))
+          if (wv + ws + wt < 1)
+            line(`encoder chunk ${wv} + best sentence ${ws} + title ${wt}`, evaluate(fused(wv, ws, wt)));
     return;
   }
 
