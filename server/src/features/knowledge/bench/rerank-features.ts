@@ -370,6 +370,51 @@ function firstStage(ix: MemoryIndex, text: string, depth: number) {
 /** The text each first-stage query map was made from (the sentence encoder embeds the text). */
 const queryText = new Map<Map<string, number>, string>();
 
+/** Comma-separated numbers given after `name` on the command line, or `fallback`. */
+function listArg(name: string, fallback: number[]): number[] {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : fallback;
+}
+
+/** Min-max normalised over the candidates, as fuseScores does (all equal: all 0). */
+function minMax(xs: number[]): number[] {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+}
+
+/** The key of a text in a vectors cache (quality-sweep.ts --vectors-cache: JSON lines of {k, v}). */
+const textKey = (text: string) => createHash('sha1').update(text).digest('hex');
+
+function readVectorCache(file: string): Map<string, number[]> {
+  const vectors = new Map<string, number[]>();
+  if (!existsSync(file)) return vectors;
+  // Line by line from the bytes: a cache of every sentence outgrows the longest string V8 allows.
+  const bytes = readFileSync(file);
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(10, start);
+    const row = bytes.toString('utf8', start, end < 0 ? bytes.length : end);
+    start = end < 0 ? bytes.length : end + 1;
+    if (!row.trim()) continue;
+    const { k, v } = JSON.parse(row) as { k: string; v: number[] };
+    vectors.set(k, v);
+  }
+  return vectors;
+}
+
+/** LSA of rank 100 trained on each corpus's chunks (section 10's setting). */
+function chunkLsa(corpora: Corpus[]): Map<Corpus, Lsa> {
+  return new Map(
+    corpora.map((corpus) => [
+      corpus,
+      new Lsa(
+        { chunks: corpus.chunks.chunks.map((c) => c.tf), df: (l) => corpus.chunks.df(l) },
+        { ...DEFAULT_LSA, rank: 100 },
+      ),
+    ]),
+  );
+}
+
 /** Best chunk per document, in ranking order. */
 function docsOf(ix: MemoryIndex, ranked: { c: number; score: number }[]): [string, number][] {
   const best = new Map<string, number>();
@@ -647,40 +692,15 @@ async function main() {
     // The offline sentence encoder's vectors (quality-sweep.ts --vectors-cache: sha1 of the embedded
     // text → vector) fused with LSA and whole-document BM25: score = (1 − wv − wl)·lexical + wv·encoder
     // + wl·LSA, each min-max normalised over the candidates; lexical = (1 − λ)·chunk + λ·document BM25.
-    const file = process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '';
-    const vectors = new Map<string, number[]>();
-    for (const row of readFileSync(file, 'utf8').split('\n')) {
-      if (!row.trim()) continue;
-      const { k, v } = JSON.parse(row) as { k: string; v: number[] };
-      vectors.set(k, v);
-    }
-    const key = (text: string) => createHash('sha1').update(text).digest('hex');
+    const vectors = readVectorCache(process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '');
     const vectorOf = (text: string) => {
-      const v = vectors.get(key(text));
+      const v = vectors.get(textKey(text));
       if (!v) throw new Error(`no cached vector for ${text.slice(0, 60)}`);
       return v;
     };
-    const list = (name: string, fallback: number[]) => {
-      const at = process.argv.indexOf(name);
-      return at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : fallback;
-    };
     const started = Date.now();
-    const lsa = new Map<Corpus, Lsa>();
-    for (const corpus of [sci, wiki]) {
-      lsa.set(
-        corpus,
-        new Lsa(
-          { chunks: corpus.chunks.chunks.map((c) => c.tf), df: (l) => corpus.chunks.df(l) },
-          { ...DEFAULT_LSA, rank: 100 },
-        ),
-      );
-    }
+    const lsa = chunkLsa([sci, wiki]);
     console.log(`LSA rank 100 trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const minMax = (xs: number[]) => {
-      const lo = Math.min(...xs);
-      const hi = Math.max(...xs);
-      return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
-    };
     const chunkVector = new Map<Corpus, Map<number, number[]>>([
       [sci, new Map()],
       [wiki, new Map()],
@@ -748,10 +768,10 @@ async function main() {
           };
         });
       };
-    for (const lambda of list('--doc', [0])) {
-      for (const wl of list('--lsa-weights', [0, 0.05, 0.1, 0.15, 0.2])) {
-        for (const wv of list('--weights', [0.3, 0.4, 0.5])) {
-          for (const wa of list('--answer-type', [0])) {
+    for (const lambda of listArg('--doc', [0])) {
+      for (const wl of listArg('--lsa-weights', [0, 0.05, 0.1, 0.15, 0.2])) {
+        for (const wv of listArg('--weights', [0.3, 0.4, 0.5])) {
+          for (const wa of listArg('--answer-type', [0])) {
             line(
               `encoder w ${wv} + LSA w ${wl} + doc field ${lambda} + answer type ${wa}`,
               evaluate(combo(wv, wl, lambda, wa)),
@@ -770,15 +790,7 @@ async function main() {
     // comma-separated, are asked in parallel).
     const file = process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '';
     const urls = (process.argv[process.argv.indexOf('--embeddings-url') + 1] ?? '').split(',').filter(Boolean);
-    const key = (text: string) => createHash('sha1').update(text).digest('hex');
-    const vectors = new Map<string, number[]>();
-    if (existsSync(file)) {
-      for (const row of readFileSync(file, 'utf8').split('\n')) {
-        if (!row.trim()) continue;
-        const { k, v } = JSON.parse(row) as { k: string; v: number[] };
-        vectors.set(k, v);
-      }
-    }
+    const vectors = readVectorCache(file);
     const split = (text: string) =>
       (text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [text])
         .map((x) => x.trim())
@@ -794,7 +806,7 @@ async function main() {
       for (const list of sentencesOf.get(corpus) ?? []) for (const x of list) wanted.add(x);
     for (const c of sci.chunks.chunks) wanted.add(c.title);
     for (const text of queryText.values()) wanted.add(text);
-    const missing = [...wanted].filter((t) => !vectors.has(key(t)));
+    const missing = [...wanted].filter((t) => !vectors.has(textKey(t)));
     console.log(`${wanted.size} texts, ${missing.length} to embed`);
     let next = 0;
     let done = 0;
@@ -806,23 +818,14 @@ async function main() {
           next += 64;
           if (batch.length === 0) return;
           const vs = await embedder.embed(batch);
-          batch.forEach((t, j) => vectors.set(key(t), vs[j] as number[]));
-          appendFileSync(file, batch.map((t, j) => `${JSON.stringify({ k: key(t), v: vs[j] })}\n`).join(''));
+          batch.forEach((t, j) => vectors.set(textKey(t), vs[j] as number[]));
+          appendFileSync(file, batch.map((t, j) => `${JSON.stringify({ k: textKey(t), v: vs[j] })}\n`).join(''));
           done += batch.length;
           if (done % 1024 < 64) console.error(`embedded ${done} of ${missing.length}`);
         }
       }),
     );
-    const vectorOf = (text: string) => vectors.get(key(text)) as number[];
-    const minMax = (xs: number[]) => {
-      const lo = Math.min(...xs);
-      const hi = Math.max(...xs);
-      return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
-    };
-    const list = (name: string, fallback: number[]) => {
-      const at = process.argv.indexOf(name);
-      return at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : fallback;
-    };
+    const vectorOf = (text: string) => vectors.get(textKey(text)) as number[];
     const fused =
       (wv: number, ws: number, wt: number): Reranker =>
       (corpus, query, hits) => {
@@ -852,25 +855,16 @@ async function main() {
             wt * (titleCos[i] as number),
         }));
       };
-    for (const wv of list('--weights', [0, 0.4]))
-      for (const ws of list('--sentence-weights', [0, 0.1, 0.2, 0.3, 0.4]))
-        for (const wt of list('--title-weights', [0, 0.1, 0.2]))
+    for (const wv of listArg('--weights', [0, 0.4]))
+      for (const ws of listArg('--sentence-weights', [0, 0.1, 0.2, 0.3, 0.4]))
+        for (const wt of listArg('--title-weights', [0, 0.1, 0.2]))
           if (wv + ws + wt < 1)
             line(`encoder chunk ${wv} + best sentence ${ws} + title ${wt}`, evaluate(fused(wv, ws, wt)));
     return;
   }
 
   if (mode === 'features') {
-    const lsa = new Map<Corpus, Lsa>();
-    for (const corpus of [sci, wiki]) {
-      lsa.set(
-        corpus,
-        new Lsa(
-          { chunks: corpus.chunks.chunks.map((c) => c.tf), df: (l) => corpus.chunks.df(l) },
-          { ...DEFAULT_LSA, rank: 100 },
-        ),
-      );
-    }
+    const lsa = chunkLsa([sci, wiki]);
     const expansion = { ...DEFAULT_EXPANSION, measure: 'cond' as const, perTerm: 3, minCo: 3 };
     const assoc = new Map([
       [sci, new Association(sci.chunks, expansion)],
