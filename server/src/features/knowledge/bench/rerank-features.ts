@@ -818,7 +818,7 @@ async function main() {
           next += 64;
           if (batch.length === 0) return;
           const vs = await embedder.embed(batch);
-          batch.forEach((t, j) => vectors.set(textKey(t), vs[j] as number[]));
+          for (const [j, t] of batch.entries()) vectors.set(textKey(t), vs[j] as number[]);
           appendFileSync(file, batch.map((t, j) => `${JSON.stringify({ k: textKey(t), v: vs[j] })}\n`).join(''));
           done += batch.length;
           if (done % 1024 < 64) console.error(`embedded ${done} of ${missing.length}`);
