@@ -1,4 +1,4 @@
-import { voiceMessages } from '@helixis/contract';
+import { chatMessages, voiceMessages } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
@@ -200,6 +200,37 @@ describe('/chat → task → answer → cited answer', () => {
     expect(await input.inputValue()).toBe('');
     await shot(page, SUITE, '08-queued-message-answered');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives back a failed message above the one queued behind it, and sends neither', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInAt(page, '/chat', owner.email, PASSWORD);
+    await page.getByRole('button', { name: 'New chat' }).click();
+    let fail: () => void = () => {};
+    const failing = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    let requests = 0;
+    await page.route('**/functions/v1/chat-with-context/stream', async (route) => {
+      requests++;
+      await failing;
+      await route.abort('connectionreset');
+    });
+
+    const input = page.getByPlaceholder('Message Helixis...');
+    await input.fill('How much is the pet deposit?');
+    await input.press('Enter');
+    await page.getByTestId('message-user').filter({ hasText: 'How much is the pet deposit?' }).waitFor();
+    await input.fill('How many pets may I keep?');
+    await input.press('Enter');
+    fail();
+
+    await toast(page, chatMessages.sendFailed).waitFor();
+    await page.waitForFunction(() => !document.querySelector('[role="status"]'));
+    expect(await input.inputValue()).toBe('How much is the pet deposit?\n\nHow many pets may I keep?');
+    expect(await lastAnswer(page).textContent()).toContain(chatMessages.error);
+    expect(requests).toBe(1);
     await context.close();
   });
 

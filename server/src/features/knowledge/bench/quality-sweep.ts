@@ -12,18 +12,18 @@
  * the product's OpenAI-compatible client first (the cache, a JSON-lines file keyed by the text's hash,
  * makes reruns instant).
  */
-import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkBlocks } from '../chunking';
-import { cosineSimilarity, createOpenAIEmbedder } from '../embeddings';
+import { cosineSimilarity } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
 import { queryTerms } from '../tokenizer';
 import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';
+import { VectorCache } from './vector-cache';
 
 /** The product's settings, plus (experiments only) vector-nearest chunks added to the fusion pool. */
 type Settings = RankSettings & { vectorDepth?: number };
@@ -36,34 +36,14 @@ const argument = (name: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const textKey = (text: string) => createHash('sha1').update(text).digest('hex');
 /** Vectors of a real model, filled by `embedAll` before ranking; empty: the hashed stand-in is used. */
-const modelVectors = new Map<string, number[]>();
-const vectorOf = (text: string) =>
-  modelVectors.size > 0 ? (modelVectors.get(textKey(text)) as number[]) : hashedEmbedding(text);
+const modelVectors = new VectorCache(argument('--vectors-cache'));
+const vectorOf = (text: string) => (modelVectors.size > 0 ? modelVectors.get(text) : hashedEmbedding(text));
 
 /** Embeds the texts not yet known through the endpoint (and appends them to the cache file). */
 async function embedAll(texts: readonly string[]) {
   const url = argument('--embeddings-url');
-  if (!url) return;
-  const cache = argument('--vectors-cache');
-  if (cache && existsSync(cache) && modelVectors.size === 0) {
-    for (const line of readFileSync(cache, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const { k, v } = JSON.parse(line) as { k: string; v: number[] };
-      modelVectors.set(k, v);
-    }
-  }
-  const embedder = createOpenAIEmbedder({ baseUrl: url, model: argument('--embeddings-model') ?? 'default' });
-  const missing = [...new Set(texts)].filter((t) => !modelVectors.has(textKey(t)));
-  for (let i = 0; i < missing.length; i += 256) {
-    const batch = missing.slice(i, i + 256);
-    const vectors = await embedder.embed(batch);
-    for (const [j, text] of batch.entries()) modelVectors.set(textKey(text), vectors[j] as number[]);
-    if (cache)
-      appendFileSync(cache, batch.map((t, j) => `${JSON.stringify({ k: textKey(t), v: vectors[j] })}\n`).join(''));
-    console.error(`embedded ${Math.min(i + 256, missing.length)} of ${missing.length}`);
-  }
+  if (url) await modelVectors.embedMissing(texts, [url], argument('--embeddings-model') ?? 'default', 256);
 }
 
 interface Chunk {

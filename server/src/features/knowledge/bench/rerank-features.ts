@@ -24,17 +24,17 @@
  *
  *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|combo|sentences|features [options]
  */
-import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkBlocks } from '../chunking';
-import { cosineSimilarity, createOpenAIEmbedder } from '../embeddings';
+import { cosineSimilarity } from '../embeddings';
 import { indexedTerms, indexedText } from '../knowledge.service';
 import { parseDocument } from '../parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
 import { queryTerms, tokenize } from '../tokenizer';
 import { DEFAULT_LSA, dot, Lsa, type LsaOptions } from './lsa';
 import { DATASETS_DIR, loadScorer, type Qrels } from './scorer';
+import { VectorCache } from './vector-cache';
 
 const LEXICAL: RankSettings = { ...SHIPPED_RANKING, vectorWeight: 0 };
 
@@ -383,23 +383,19 @@ function minMax(xs: number[]): number[] {
   return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
 }
 
-/** The key of a text in a vectors cache (quality-sweep.ts --vectors-cache: JSON lines of {k, v}). */
-const textKey = (text: string) => createHash('sha1').update(text).digest('hex');
-
-function readVectorCache(file: string): Map<string, number[]> {
-  const vectors = new Map<string, number[]>();
-  if (!existsSync(file)) return vectors;
-  // Line by line from the bytes: a cache of every sentence outgrows the longest string V8 allows.
-  const bytes = readFileSync(file);
-  for (let start = 0; start < bytes.length; ) {
-    const end = bytes.indexOf(10, start);
-    const row = bytes.toString('utf8', start, end < 0 ? bytes.length : end);
-    start = end < 0 ? bytes.length : end + 1;
-    if (!row.trim()) continue;
-    const { k, v } = JSON.parse(row) as { k: string; v: number[] };
-    vectors.set(k, v);
-  }
-  return vectors;
+/** A chunk's encoder vector (its indexed text, as the embed job embeds it), looked up once per chunk. */
+function chunkVectors(cache: VectorCache): (corpus: Corpus, c: number) => number[] {
+  const known = new Map<Corpus, Map<number, number[]>>();
+  return (corpus, c) => {
+    const byChunk = known.get(corpus) ?? new Map<number, number[]>();
+    known.set(corpus, byChunk);
+    const seen = byChunk.get(c);
+    if (seen) return seen;
+    const ch = corpus.chunks.chunks[c] as Chunk;
+    const v = cache.get(indexedText(ch.title, ch.content));
+    byChunk.set(c, v);
+    return v;
+  };
 }
 
 /** LSA of rank 100 trained on each corpus's chunks (section 10's setting). */
@@ -692,29 +688,13 @@ async function main() {
     // The offline sentence encoder's vectors (quality-sweep.ts --vectors-cache: sha1 of the embedded
     // text → vector) fused with LSA and whole-document BM25: score = (1 − wv − wl)·lexical + wv·encoder
     // + wl·LSA, each min-max normalised over the candidates; lexical = (1 − λ)·chunk + λ·document BM25.
-    const vectors = readVectorCache(process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '');
-    const vectorOf = (text: string) => {
-      const v = vectors.get(textKey(text));
-      if (!v) throw new Error(`no cached vector for ${text.slice(0, 60)}`);
-      return v;
-    };
+    const cache = new VectorCache(process.argv[process.argv.indexOf('--vectors-cache') + 1]);
+    const encoderOf = chunkVectors(cache);
+    const lsaWeights = listArg('--lsa-weights', [0, 0.05, 0.1, 0.15, 0.2]);
     const started = Date.now();
-    const lsa = chunkLsa([sci, wiki]);
-    console.log(`LSA rank 100 trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const chunkVector = new Map<Corpus, Map<number, number[]>>([
-      [sci, new Map()],
-      [wiki, new Map()],
-    ]);
-    const encoderOf = (corpus: Corpus, c: number) => {
-      const cache = chunkVector.get(corpus) as Map<number, number[]>;
-      let v = cache.get(c);
-      if (!v) {
-        const ch = corpus.chunks.chunks[c] as Chunk;
-        v = vectorOf(indexedText(ch.title, ch.content));
-        cache.set(c, v);
-      }
-      return v;
-    };
+    // Trained only when some setting uses it (seconds per corpus).
+    const lsa = lsaWeights.some((w) => w > 0) ? chunkLsa([sci, wiki]) : new Map<Corpus, Lsa>();
+    if (lsa.size > 0) console.log(`LSA rank 100 trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // Answer type (factoid questions): what kind of token answers "when", "how many" or "who", and
     // whether a candidate holds one that the question does not already contain.
     const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
@@ -742,9 +722,9 @@ async function main() {
     const combo =
       (wv: number, wl: number, lambda: number, wa = 0): Reranker =>
       (corpus, query, hits) => {
-        const qe = wv > 0 ? vectorOf(queryText.get(query) ?? '') : [];
-        const ql = (lsa.get(corpus) as Lsa).embed(query);
-        const model = lsa.get(corpus) as Lsa;
+        const qe = wv > 0 ? cache.get(queryText.get(query) ?? '') : [];
+        const model = lsa.get(corpus);
+        const ql = wl > 0 && model ? model.embed(query) : null;
         const lex = minMax(
           hits.map((h) => {
             if (lambda === 0) return h.score;
@@ -754,7 +734,7 @@ async function main() {
           }),
         );
         const enc = wv > 0 ? minMax(hits.map((h) => cosineSimilarity(qe, encoderOf(corpus, h.c)))) : [];
-        const lat = wl > 0 ? minMax(hits.map((h) => dot(ql, model.chunkVectors[h.c] as Float64Array))) : [];
+        const lat = ql && model ? minMax(hits.map((h) => dot(ql, model.chunkVectors[h.c] as Float64Array))) : [];
         const typed = wa > 0 ? answerType(queryText.get(query) ?? '') : null;
         return hits.map((h, i) => {
           const ch = corpus.chunks.chunks[h.c] as Chunk;
@@ -769,7 +749,7 @@ async function main() {
         });
       };
     for (const lambda of listArg('--doc', [0])) {
-      for (const wl of listArg('--lsa-weights', [0, 0.05, 0.1, 0.15, 0.2])) {
+      for (const wl of lsaWeights) {
         for (const wv of listArg('--weights', [0.3, 0.4, 0.5])) {
           for (const wa of listArg('--answer-type', [0])) {
             line(
@@ -788,9 +768,8 @@ async function main() {
     // (and, for SciFact, by its document title's), beside the whole-chunk cosine of §11. Vectors are
     // cached in --vectors-cache; missing ones are embedded through --embeddings-url (several URLs,
     // comma-separated, are asked in parallel).
-    const file = process.argv[process.argv.indexOf('--vectors-cache') + 1] ?? '';
+    const cache = new VectorCache(process.argv[process.argv.indexOf('--vectors-cache') + 1]);
     const urls = (process.argv[process.argv.indexOf('--embeddings-url') + 1] ?? '').split(',').filter(Boolean);
-    const vectors = readVectorCache(file);
     const split = (text: string) =>
       (text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [text])
         .map((x) => x.trim())
@@ -806,43 +785,21 @@ async function main() {
       for (const list of sentencesOf.get(corpus) ?? []) for (const x of list) wanted.add(x);
     for (const c of sci.chunks.chunks) wanted.add(c.title);
     for (const text of queryText.values()) wanted.add(text);
-    const missing = [...wanted].filter((t) => !vectors.has(textKey(t)));
-    console.log(`${wanted.size} texts, ${missing.length} to embed`);
-    let next = 0;
-    let done = 0;
-    await Promise.all(
-      urls.map(async (url) => {
-        const embedder = createOpenAIEmbedder({ baseUrl: url, model: 'use-lite', timeoutMs: 600_000 });
-        for (;;) {
-          const batch = missing.slice(next, next + 64);
-          next += 64;
-          if (batch.length === 0) return;
-          const vs = await embedder.embed(batch);
-          for (const [j, t] of batch.entries()) vectors.set(textKey(t), vs[j] as number[]);
-          appendFileSync(file, batch.map((t, j) => `${JSON.stringify({ k: textKey(t), v: vs[j] })}\n`).join(''));
-          done += batch.length;
-          if (done % 1024 < 64) console.error(`embedded ${done} of ${missing.length}`);
-        }
-      }),
-    );
-    const vectorOf = (text: string) => vectors.get(textKey(text)) as number[];
+    console.log(`${wanted.size} texts to score with`);
+    await cache.embedMissing(wanted, urls, 'use-lite');
+    const encoderOf = chunkVectors(cache);
     const fused =
       (wv: number, ws: number, wt: number): Reranker =>
       (corpus, query, hits) => {
-        const q = vectorOf(queryText.get(query) ?? '');
+        const q = cache.get(queryText.get(query) ?? '');
         const sentences = sentencesOf.get(corpus) as string[][];
-        const chunkCos = minMax(
-          hits.map((h) => {
-            const ch = corpus.chunks.chunks[h.c] as Chunk;
-            return cosineSimilarity(q, vectorOf(indexedText(ch.title, ch.content)));
-          }),
-        );
+        const chunkCos = minMax(hits.map((h) => cosineSimilarity(q, encoderOf(corpus, h.c))));
         const sentenceCos = minMax(
-          hits.map((h) => Math.max(-1, ...(sentences[h.c] ?? []).map((x) => cosineSimilarity(q, vectorOf(x))))),
+          hits.map((h) => Math.max(-1, ...(sentences[h.c] ?? []).map((x) => cosineSimilarity(q, cache.get(x))))),
         );
         const titleCos = minMax(
           hits.map((h) =>
-            corpus === sci ? cosineSimilarity(q, vectorOf((corpus.chunks.chunks[h.c] as Chunk).title)) : 0,
+            corpus === sci ? cosineSimilarity(q, cache.get((corpus.chunks.chunks[h.c] as Chunk).title)) : 0,
           ),
         );
         const lex = minMax(hits.map((h) => h.score));
