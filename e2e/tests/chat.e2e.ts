@@ -77,6 +77,35 @@ async function ask(page: Page, question: string): Promise<void> {
   );
 }
 
+const FIRST = 'How much is the pet deposit?';
+const SECOND = 'How many pets may I keep?';
+
+/**
+ * Holds the first chat request at the network, sends FIRST, then writes SECOND and presses Enter while
+ * the first answer is still coming. `release()` lets the first request go on (`continue`) or fail.
+ */
+async function queueBehindHeldAnswer(page: Page, outcome: 'continue' | 'fail') {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const streamed: string[] = [];
+  await page.route('**/functions/v1/chat-with-context/stream', async (route) => {
+    const body = route.request().postDataJSON() as { messages: { content: string }[] };
+    streamed.push(body.messages.at(-1)?.content ?? '');
+    if (streamed.length > 1) return route.continue();
+    await held;
+    return outcome === 'continue' ? route.continue() : route.abort('connectionreset');
+  });
+  const input = page.getByPlaceholder('Message Helixis...');
+  await input.fill(FIRST);
+  await input.press('Enter');
+  await page.getByTestId('message-user').filter({ hasText: FIRST }).waitFor();
+  await input.fill(SECOND);
+  await input.press('Enter');
+  return { input, streamed, release };
+}
+
 describe('/chat → task → answer → cited answer', () => {
   it('answers with sources, hands an unknown question to a person, and remembers the answer', async () => {
     const { context, page } = await newPage(browser, server.url);
@@ -159,28 +188,11 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByRole('button', { name: 'New chat' }).click();
 
     // The first answer is held at the network until the second message has been written and sent.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const streamed: string[] = [];
-    await page.route('**/functions/v1/chat-with-context/stream', async (route) => {
-      const body = route.request().postDataJSON() as { messages: { content: string }[] };
-      streamed.push(body.messages.at(-1)?.content ?? '');
-      if (streamed.length === 1) await held;
-      await route.continue();
-    });
-
-    const input = page.getByPlaceholder('Message Helixis...');
-    await input.fill('How much is the pet deposit?');
-    await input.press('Enter');
-    await page.getByTestId('message-user').filter({ hasText: 'How much is the pet deposit?' }).waitFor();
-    await input.fill('How many pets may I keep?');
-    await input.press('Enter');
+    const { input, streamed, release } = await queueBehindHeldAnswer(page, 'continue');
     // Queued: it stays in the box, nothing more is sent, and Send waits.
-    expect(await input.inputValue()).toBe('How many pets may I keep?');
+    expect(await input.inputValue()).toBe(SECOND);
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    expect(streamed).toEqual(['How much is the pet deposit?']);
+    expect(streamed).toEqual([FIRST]);
     await shot(page, SUITE, '07-message-queued');
     release();
 
@@ -189,11 +201,8 @@ describe('/chat → task → answer → cited answer', () => {
         document.querySelectorAll('[data-testid="message-assistant"]').length === 2 &&
         !document.querySelector('[role="status"]'),
     );
-    expect(streamed).toEqual(['How much is the pet deposit?', 'How many pets may I keep?']);
-    expect(await page.getByTestId('message-user').allTextContents()).toEqual([
-      'How much is the pet deposit?',
-      'How many pets may I keep?',
-    ]);
+    expect(streamed).toEqual([FIRST, SECOND]);
+    expect(await page.getByTestId('message-user').allTextContents()).toEqual([FIRST, SECOND]);
     const answers = await page.getByTestId('message-assistant').allTextContents();
     expect(answers[0]).toContain('$300 per pet');
     expect(answers[1]).toContain('at most two pets');
@@ -207,30 +216,14 @@ describe('/chat → task → answer → cited answer', () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAt(page, '/chat', owner.email, PASSWORD);
     await page.getByRole('button', { name: 'New chat' }).click();
-    let fail: () => void = () => {};
-    const failing = new Promise<void>((resolve) => {
-      fail = resolve;
-    });
-    let requests = 0;
-    await page.route('**/functions/v1/chat-with-context/stream', async (route) => {
-      requests++;
-      await failing;
-      await route.abort('connectionreset');
-    });
-
-    const input = page.getByPlaceholder('Message Helixis...');
-    await input.fill('How much is the pet deposit?');
-    await input.press('Enter');
-    await page.getByTestId('message-user').filter({ hasText: 'How much is the pet deposit?' }).waitFor();
-    await input.fill('How many pets may I keep?');
-    await input.press('Enter');
-    fail();
+    const { input, streamed, release } = await queueBehindHeldAnswer(page, 'fail');
+    release();
 
     await toast(page, chatMessages.sendFailed).waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="status"]'));
-    expect(await input.inputValue()).toBe('How much is the pet deposit?\n\nHow many pets may I keep?');
+    expect(await input.inputValue()).toBe(`${FIRST}\n\n${SECOND}`);
     expect(await lastAnswer(page).textContent()).toContain(chatMessages.error);
-    expect(requests).toBe(1);
+    expect(streamed).toEqual([FIRST]);
     await context.close();
   });
 
