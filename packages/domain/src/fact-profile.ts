@@ -312,34 +312,3 @@ export function factTerms(text: string): string[] {
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
-
-/** Same word, or one a prefix of the other when both have 3+ letters ('pay' ~ 'payment'). */
-function termsMatch(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length < 3 || b.length < 3) return false;
-  return a.startsWith(b) || b.startsWith(a);
-}
-
-/**
- * Facts relevant to a query, best first: each query term found in the key or label scores 3, in the
- * value 1 (a word matches itself or, from 3 letters on, a word it begins or that begins it); ties go to the more confident fact. Facts matching nothing are left out.
- */
-export function rankFacts<T extends FactLike>(facts: readonly T[], query: string, limit: number): T[] {
-  const terms = [...new Set(factTerms(query))];
-  if (terms.length === 0) return [];
-  const scored = facts.map((fact) => {
-    const keyTerms = factTerms(`${fact.key.replace(/_/g, ' ')} ${fact.label}`);
-    const valueTerms = factTerms(fact.value);
-    let score = 0;
-    for (const t of terms) {
-      if (keyTerms.some((k) => termsMatch(t, k))) score += 3;
-      if (valueTerms.some((v) => termsMatch(t, v))) score += 1;
-    }
-    return { fact, score };
-  });
-  return scored
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || b.fact.confidence - a.fact.confidence)
-    .slice(0, limit)
-    .map((s) => s.fact);
-}

@@ -7,7 +7,6 @@ import {
   factConfidence,
   faqQuestionFor,
   normalizeFactKey,
-  rankFacts,
   shouldReplaceFact,
   suggestionCandidates,
   summarizeFactProfile,
@@ -203,20 +202,6 @@ describe('questions, FAQ and relevance', () => {
     expect(faqQuestionFor({ key: 'pet_policy', label: 'Pet Policy' })).toBe('Are pets allowed?');
     expect(faqQuestionFor({ key: 'office_location', label: 'Office Location' })).toBe('What is your office location?');
     expect(faqQuestionFor({ key: 'preferred_voice_tone', label: 'Preferred Voice Tone' })).toBeNull();
-  });
-
-  it('ranks facts by key matches over value matches and leaves out non-matches', () => {
-    const facts = [
-      fact('business_phone', '555-010-2030'),
-      fact('emergency_contact', 'Call the emergency phone 555-999'),
-      fact('pet_policy', 'Cats only'),
-    ];
-    expect(rankFacts(facts, 'what is the phone number?', 5).map((f) => f.key)).toEqual([
-      'business_phone',
-      'emergency_contact',
-    ]);
-    expect(rankFacts(facts, 'pets', 5).map((f) => f.key)).toEqual(['pet_policy']);
-    expect(rankFacts(facts, 'the', 5)).toEqual([]);
   });
 
   it('counts services', () => {

@@ -8,4 +8,5 @@ export * from './facts';
 export * from './ids';
 export * from './onboarding-chat';
 export * from './roles';
+export * from './segments';
 export * from './workspace-name';

@@ -1,11 +1,15 @@
 import { ONBOARDING_MAX_QUESTIONS } from '@helixis/contract';
 import { extractBusinessInfo, findPaymentTypes } from '@helixis/domain';
+import {
+  answers,
+  profileQuestion,
+  questionParts,
+  rankUnits,
+  type ScoredUnit,
+  type Unit,
+  unitsOf,
+} from './answer-match';
 import { type ChatProvider, type Evidence, type GenerateRequest, lastUserMessage } from './provider';
-import { contentTerms, sentences, termCoverage } from './text';
-
-/** Below this share of the question's terms, a sentence does not answer it. */
-export const MIN_ANSWER_COVERAGE = 0.5;
-const MAX_QUOTES = 3;
 
 export const OFFLINE_ABSTAIN =
   "I don't know the answer to that yet: it is not in this workspace's documents or in what your team has taught me.";
@@ -14,50 +18,97 @@ export const OFFLINE_GREETING =
 
 export interface Quote {
   evidence: Evidence;
+  /** One or more whole sentences (or a list with its lead-in). */
   sentence: string;
-  coverage: number;
+  score: number;
 }
 
-/** The sentences of the evidence that answer the question best, most covering first. */
-export function bestQuotes(question: string, evidence: readonly Evidence[]): Quote[] {
-  const terms = contentTerms(question);
-  if (terms.length === 0) return [];
-  const candidates: Quote[] = [];
-  for (const item of evidence) {
-    if (item.kind === 'fact') {
-      // A fact answers the question it was taught for: match its label and the question asked.
-      const coverage = termCoverage(terms, `${item.title} ${item.context ?? ''} ${item.text}`);
-      candidates.push({ evidence: item, sentence: item.text, coverage });
-      continue;
-    }
-    for (const sentence of sentences(item.text)) {
-      candidates.push({ evidence: item, sentence, coverage: termCoverage(terms, sentence) });
-    }
+/** A question that asks several things gets one quote per part, at most this many. */
+const MAX_QUOTES = 3;
+/** A sentence that leans on the one before it ("It is refundable…") is quoted with it. */
+const LEANS_BACK = /^(it|this|that|these|those|they|such|otherwise|however|but|also|in that case|if so|exceptions?)\b/i;
+
+/** The text a unit is quoted with: a list with its lead-in, a heading with what follows it, or the sentence. */
+function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
+  const siblings = all.filter((u) => u.evidence === unit.evidence);
+  const at = siblings.findIndex((u) => u.index === unit.index);
+  if (unit.kind === 'fact') {
+    const value = unit.text.trim();
+    const sentence = /[.!?]$/.test(value) && value.split(/\s+/).length >= 5;
+    return sentence ? value : `${unit.evidence.title}: ${value}`;
   }
-  candidates.sort(
-    (a, b) =>
-      b.coverage - a.coverage ||
-      Number(b.evidence.fromHuman) - Number(a.evidence.fromHuman) ||
-      b.evidence.similarity - a.evidence.similarity,
-  );
-  const best = candidates[0];
-  if (!best || best.coverage < MIN_ANSWER_COVERAGE) return [];
-  const picked: Quote[] = [];
+  const isLeadIn = unit.kind !== 'item' && unit.text.endsWith(':') && siblings[at + 1]?.kind === 'item';
+  if (unit.kind === 'item' || isLeadIn) {
+    // The whole list, with the line that introduces it.
+    let first = at;
+    while (first > 0 && siblings[first]?.kind === 'item') first--;
+    const lead = siblings[first]?.kind !== 'item' && siblings[first]?.text.endsWith(':') ? siblings[first] : undefined;
+    const items: string[] = [];
+    for (let i = lead ? first + 1 : first; i < siblings.length && siblings[i]?.kind === 'item'; i++) {
+      items.push((siblings[i]?.text ?? '').replace(/[.;,]$/, ''));
+    }
+    const list = items.slice(0, 12).join('; ');
+    return lead ? `${lead.text} ${list}.` : `${list}.`;
+  }
+  if (unit.kind === 'heading') {
+    const body = siblings
+      .slice(at + 1)
+      .filter((u) => u.kind !== 'heading')
+      .slice(0, 2);
+    return body.length ? body.map((u) => u.text).join(' ') : unit.text;
+  }
+  let text = unit.text;
+  const next = siblings[at + 1];
+  if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && LEANS_BACK.test(next.text)) {
+    text = `${text} ${next.text}`;
+  }
+  return text;
+}
+
+/** The quotes that answer one question (or one part of it): the best unit, or nothing. */
+function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit | null {
+  const ranked = rankUnits(question, units, carried);
+  const best = ranked[0];
+  if (!best || !answers(best)) return null;
+  // A fact read from a document says what a sentence of that document says: quote the sentence, whose
+  // citation opens the document.
+  if (best.kind === 'fact' && !best.evidence.fromHuman) {
+    const value = best.text.toLowerCase();
+    const sentence = ranked.find((u) => u.kind !== 'fact' && answers(u) && u.text.toLowerCase().includes(value));
+    if (sentence) return sentence;
+  }
+  return best;
+}
+
+/**
+ * The quotes that answer the question (answer-match.ts ranks every whole sentence, list item and fact
+ * of the evidence): the best one for each part of a question that asks several things. Empty when no
+ * part has an answer.
+ */
+export function bestQuotes(question: string, evidence: readonly Evidence[], carried = ''): Quote[] {
+  const units = unitsOf(evidence);
+  const parts = questionParts(question);
+  const picked = parts.flatMap((part) => {
+    const unit = quotesFor(parts.length > 1 ? part : question, units, carried);
+    return unit ? [unit] : [];
+  });
   const seen = new Set<string>();
-  for (const c of candidates) {
-    if (picked.length >= MAX_QUOTES || c.coverage < Math.max(MIN_ANSWER_COVERAGE, best.coverage * 0.75)) break;
-    const key = c.sentence.toLowerCase();
-    if (seen.has(key)) continue;
+  const quotes: Quote[] = [];
+  for (const unit of picked.slice(0, MAX_QUOTES)) {
+    const sentence = quoteText(unit, units);
+    const key = sentence.toLowerCase();
+    if ([...seen].some((s) => s.includes(key) || key.includes(s))) continue;
     seen.add(key);
-    picked.push(c);
+    quotes.push({ evidence: unit.evidence, sentence, score: unit.score });
   }
-  return picked;
+  return quotes;
 }
 
 function operationalAnswer(request: GenerateRequest): string {
-  const question = lastUserMessage(request.history);
-  if (contentTerms(question).length === 0) return OFFLINE_GREETING;
-  const quotes = bestQuotes(question, request.evidence);
+  const question = request.query?.trim() || lastUserMessage(request.history);
+  const carried = request.carried ?? '';
+  if (profileQuestion(question, carried).terms.length === 0) return OFFLINE_GREETING;
+  const quotes = bestQuotes(question, request.evidence, carried);
   if (quotes.length === 0) return OFFLINE_ABSTAIN;
   const [first] = quotes;
   if (quotes.length === 1 && first) {

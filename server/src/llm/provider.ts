@@ -30,6 +30,10 @@ export interface GenerateRequest {
   temperature: number;
   /** The conversation so far, ending with the user's question. */
   history: ChatTurn[];
+  /** The question as searched: a follow-up rewritten with its subject (followup.ts); else the last message. */
+  query?: string;
+  /** For an offline rewrite: the words carried over from earlier turns (weighed lower than the question's own). */
+  carried?: string;
   evidence: Evidence[];
   businessContext: string;
 }

@@ -9,8 +9,8 @@ import {
   type RecentTurn,
 } from '@helixis/contract';
 import { answerConfidence, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
+import { ANSWER_MIN_SCORE, answerSupport, profileQuestion } from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation } from '../../llm/provider';
-import { contentTerms, sentences, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants/assistants.service';
@@ -19,8 +19,8 @@ import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;
 const FACTS_PER_ANSWER = 5;
-/** A taught answer counts when it covers at least half of the question's words. */
-const TEAM_ANSWER_MIN_COVERAGE = 0.5;
+/** Where a supported answer's confidence starts (above the task threshold of 0.7). */
+const SUPPORTED_BASE = 0.75;
 /** The confidence of an answer a person on the team gave (above the task threshold of 0.7). */
 const TEAM_ANSWER_CONFIDENCE = 0.9;
 
@@ -69,8 +69,7 @@ export async function gatherEvidence(
     workspaceRetriever.facts(ctx, question, FACTS_PER_ANSWER),
   ]);
   const top = Math.max(0, ...chunks.map((c) => c.score));
-  const terms = contentTerms(question);
-  const evidence: Evidence[] = facts.map((f) => {
+  const evidence: Evidence[] = facts.map((f, rank) => {
     const fromHuman = f.provenance.type === 'task';
     const context = fromHuman ? f.provenance.context : undefined;
     return {
@@ -81,7 +80,8 @@ export async function gatherEvidence(
       citation: factCitation(f.label),
       text: f.value,
       context,
-      similarity: Math.round(termCoverage(terms, `${f.label} ${context ?? ''} ${f.value}`) * 100) / 100,
+      // Facts arrive ranked for the question (facts.service findFacts); the first is the best match.
+      similarity: Math.round(Math.max(0.2, 1 - rank * 0.2) * 100) / 100,
       fromHuman,
     };
   });
@@ -106,25 +106,22 @@ export async function gatherEvidence(
   return { evidence, rewrite };
 }
 
-/** How well the cited evidence covers the question: the best sentence's share of the question's terms. */
-export function citedCoverage(question: string, cited: readonly Evidence[]): number {
-  const terms = contentTerms(question);
-  let best = 0;
-  for (const e of cited) {
-    const parts = e.kind === 'fact' ? [`${e.title} ${e.context ?? ''} ${e.text}`] : sentences(e.text);
-    for (const p of parts) best = Math.max(best, termCoverage(terms, p));
-  }
-  return best;
-}
-
 /**
- * The answer's confidence: the spec heuristic on the text (doc 3 §5), shifted by how well the cited
- * sources cover the question. An answer that cites nothing is capped at 0.3.
+ * The answer's confidence (decision 028): how well the cited sources support an answer to the question
+ * (answer-match.ts, the same scoring the offline assistant quotes by) sets the base, and the spec's
+ * wording heuristic (doc 3 §5) moves it by half its own offset from 0.5 — so hedging ("I'm not sure",
+ * -0.3) pulls a supported answer below the task threshold, and policy wording or a useful length lift a
+ * weak one a little. A supported answer starts at 0.75 (above the 0.7 threshold); an answer that
+ * cites nothing is capped at 0.3.
  */
-export function combinedConfidence(text: string, coverage: number): number {
+export function combinedConfidence(text: string, support: number, cites: boolean): number {
   const heuristic = answerConfidence(text);
-  if (coverage <= 0) return Math.min(heuristic, 0.3);
-  return Math.round(Math.min(1, Math.max(0, heuristic - 0.2 + 0.5 * coverage)) * 100) / 100;
+  if (!cites) return Math.min(heuristic, 0.3);
+  const supported = support >= ANSWER_MIN_SCORE;
+  const base = supported
+    ? SUPPORTED_BASE + 0.2 * Math.min(1, (support - ANSWER_MIN_SCORE) / (1 - ANSWER_MIN_SCORE))
+    : 0.3 + 0.5 * support;
+  return Math.round(Math.min(1, Math.max(0, base + (heuristic - 0.5) / 2)) * 100) / 100;
 }
 
 function toSource(e: Evidence): ChatSource {
@@ -165,6 +162,10 @@ export async function answerQuestion(
     ? await gatherEvidence(ctx, request.question, assistant?.use_rag ?? true, request.recentTurns ?? [])
     : { evidence: [], rewrite: null };
   if (operational && request.extraEvidence) evidence.push(...request.extraEvidence);
+  // An offline rewrite appends the earlier turns' words to the question: they weigh less than its own.
+  const offlineRewrite = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
+  const searched = offlineRewrite ? request.question : (rewrite?.rewritten ?? request.question);
+  const carried = offlineRewrite && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '';
 
   let text = '';
   try {
@@ -174,6 +175,8 @@ export async function answerQuestion(
         systemPrompt,
         temperature,
         history: request.history,
+        query: searched,
+        carried,
         evidence,
         businessContext: request.businessContext,
       },
@@ -189,15 +192,19 @@ export async function answerQuestion(
   text = text.trim() || chatMessages.error;
 
   const cited = evidence.filter((e) => text.includes(e.citation));
-  const coverage = citedCoverage(request.question, cited);
-  // A person already answered this (a fact taught through a task that covers the question): trust it.
-  const answeredByTeam = operational && cited.some((e) => e.fromHuman) && coverage >= TEAM_ANSWER_MIN_COVERAGE;
-  const scored = operational ? combinedConfidence(text, coverage) : answerConfidence(text);
+  const support = operational ? answerSupport(searched, evidence, cited, carried) : 0;
+  // A person already answered this (a fact taught through a task that supports the answer): trust it.
+  const answeredByTeam =
+    operational &&
+    support >= ANSWER_MIN_SCORE &&
+    cited.some((e) => e.fromHuman && answerSupport(searched, evidence, [e], carried) > 0);
+  const scored = operational ? combinedConfidence(text, support, cited.length > 0) : answerConfidence(text);
   const confidence = answeredByTeam ? Math.max(scored, TEAM_ANSWER_CONFIDENCE) : scored;
-  const isQuestion = contentTerms(request.question).length > 0;
+  const isQuestion = profileQuestion(searched, carried).terms.length > 0;
+  // Sensitive topics are read in the question, not in the quoted answer (a handbook sentence about
+  // "financial responsibility" does not make a question about parking sensitive).
   const sensitive = mentionsSensitiveTopic(request.question);
-  const taskNeeded =
-    operational && isQuestion && !answeredByTeam && shouldCreateTask(`${request.question}\n${text}`, confidence);
+  const taskNeeded = operational && isQuestion && !answeredByTeam && shouldCreateTask(request.question, confidence);
   return {
     text,
     sources: cited.map(toSource),

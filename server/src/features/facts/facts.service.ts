@@ -14,15 +14,9 @@ import {
   type TeachTextInput,
   type TeachTextOutput,
 } from '@helixis/contract';
-import {
-  classifyQuestion,
-  extractFacts,
-  factConfidence,
-  normalizeFactKey,
-  rankFacts,
-  shouldReplaceFact,
-} from '@helixis/domain';
+import { classifyQuestion, extractFacts, factConfidence, normalizeFactKey, shouldReplaceFact } from '@helixis/domain';
 import type { Tx } from '../../db/client';
+import { rankFactsByMeaning } from '../../llm/answer-match';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
@@ -152,9 +146,26 @@ export async function listFacts(ctx: WorkspaceContext): Promise<Fact[]> {
   return rows.map(toFact);
 }
 
-/** Facts relevant to a question, best first (key matches weigh more than value matches). */
+/**
+ * Facts relevant to a question, best first, ranked like document sentences (answer-match.ts: stems,
+ * synonyms, rarity among the workspace's facts); a fact taught through a task also matches on the
+ * question it answered, so a paraphrase finds the person's answer.
+ */
 export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5): Promise<Fact[]> {
-  return rankFacts(await listFacts(ctx), query, limit);
+  const facts = await listFacts(ctx);
+  const ranked = rankFactsByMeaning(
+    query,
+    facts.map((f) => ({
+      id: f.id,
+      label: f.label,
+      value: f.value,
+      fromHuman: f.provenance.type === 'task',
+      ...(f.provenance.type === 'task' && f.provenance.context ? { context: f.provenance.context } : {}),
+      fact: f,
+    })),
+    limit,
+  );
+  return ranked.map((r) => r.fact.fact);
 }
 
 /**

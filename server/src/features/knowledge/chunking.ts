@@ -4,6 +4,7 @@
  * new chunk at a heading once the current one has some body, and remembers the heading path so an
  * answer can say where in the document a chunk comes from.
  */
+import { unwrapParagraph } from '@helixis/domain';
 
 /** `quiet` headings (PDF page numbers) set the heading path without adding their words to the text. */
 export type Block = { kind: 'heading'; level: number; text: string; quiet?: boolean } | { kind: 'text'; text: string };
@@ -56,11 +57,14 @@ function splitLong(text: string): string[] {
   return pieces.filter(Boolean);
 }
 
-/** Plain text → blocks: blank lines separate paragraphs. */
+/** One paragraph with its soft line breaks joined (list items and label lines stay lines; segments.ts). */
+const unwrap = (paragraph: string) => unwrapParagraph(paragraph).join('\n');
+
+/** Plain text → blocks: blank lines separate paragraphs; lines broken mid-sentence are joined. */
 export function textToBlocks(text: string): Block[] {
   return clean(text)
     .split(/\n\s*\n/)
-    .map((p) => p.trim())
+    .map((p) => unwrap(p.trim()))
     .filter(Boolean)
     .map((p) => ({ kind: 'text', text: p }));
 }
@@ -70,13 +74,19 @@ export function markdownToBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let fenced = false;
+  // Code blocks keep their lines; everything else is unwrapped.
+  let fencedBlock = false;
   const flush = () => {
-    const text = paragraph.join('\n').trim();
+    const text = fencedBlock ? paragraph.join('\n').trim() : unwrap(paragraph.join('\n'));
     if (text) blocks.push({ kind: 'text', text });
     paragraph = [];
+    fencedBlock = false;
   };
   for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      fencedBlock = true;
+    }
     const heading = fenced ? null : /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading?.[1] && heading[2]) {
       flush();

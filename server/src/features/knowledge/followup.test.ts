@@ -147,6 +147,37 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     expect(looksLikeFollowUp('and parking?')).toBe(true);
   });
 
+  it.each([
+    'What day is trash picked up?',
+    'Is there a gym in the building?',
+    'Are there any parking spots for visitors?',
+    'Is it possible to pay rent online?',
+    'Is it ok to have a grill on my balcony?',
+    'Can I smoke on my balcony?',
+    'Who do I call for a maintenance emergency at night?',
+    'How long until I get my security deposit back?',
+    'Office hours?',
+    'Do you accept cash for rent?',
+    'What is the fee for a second parking permit?',
+  ])('searches the complete question "%s" as asked', (question) => {
+    expect(looksLikeFollowUp(question)).toBe(false);
+  });
+
+  it.each([
+    'Is it refundable?',
+    'How much is that?',
+    'Does that include utilities?',
+    'Can I park there overnight?',
+    'Do they need a leash?',
+    'And for pets?',
+    'What about weekends?',
+    'For a second car?',
+    'How much?',
+    'When are those picked up?',
+  ])('rewrites the follow-up "%s"', (question) => {
+    expect(looksLikeFollowUp(question)).toBe(true);
+  });
+
   it('refuses too many recent turns with a clear error', async () => {
     const many = Array.from({ length: 11 }, () => ({ role: 'user', content: 'hello' }));
     const res = await api<{ error: { code: string } }>(t, 'POST', '/functions/v1/search', {

@@ -8,27 +8,46 @@
  * - with a model endpoint: a strict rewrite prompt (one line, no answer, no new facts); when the model
  *   fails, times out or answers something unusable, the offline rewrite is used.
  *
- * A question that stands on its own (no pronoun or "there", no leading "and"/"what about", enough
- * words of its own) is searched as typed.
+ * A question that stands on its own (no pronoun pointing back, no "there" meaning a place, no leading
+ * "and"/"what about", not a fragment) is searched as typed, however short.
  */
 import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
+import { profileQuestion } from '../../llm/answer-match';
 import { tokenize } from './tokenizer';
 
-/** Words that point back at an earlier subject. */
-const ANAPHORA =
-  /\b(there|it|its|it's|that|this|those|these|they|them|their|theirs|he|she|his|her|him|one|ones|same|such|here)\b/i;
-const CONTINUATION = /^\s*(and|also|plus|but|or|so|what about|how about|and what about|what of)\b/i;
-/** A question with at most this many content words is treated as a possible follow-up. */
-const SHORT_QUESTION_TERMS = 3;
+/**
+ * Words that point back at an earlier subject. "it" is left out when it is the empty subject of
+ * "is it possible / ok / allowed to …", "there" when it only says something exists ("is there a gym?").
+ */
+const POINTING = /\b(they|them|their|theirs|those|these|he|she|his|her|him|same)\b/i;
+const IT = /\bit(?:'s|s)?\b(?!\s+(?:\w+\s+){0,2}(?:to|if|that|for me to)\b)/i;
+const THERE = /\bthere\b/i;
+const EXISTENTIAL_THERE = /\b(is|are|was|were|be|any|anything)\s+there\b|\bthere\s+(is|are|was|were|be|will|'s|any)\b/i;
+/** "that"/"this" standing for a thing: at the end, or before a verb ("how much is that?", "does this include…"). */
+const THAT_THIS =
+  /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b/i;
+const CONTINUATION = /^\s*(and|also|plus|but|or|so|what about|how about|and what about|what of|same for|what if)\b/i;
+/** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
+const FRAGMENT = /^\s*(for|on|in|at|with|about|during|after|before|per|by)\b/i;
 /** Earlier words carried over at most. */
 const MAX_CARRIED = 8;
 const MAX_REWRITE_CHARS = 400;
 
+/**
+ * True for a question that leans on an earlier turn: it opens with "and"/"what about", is a fragment
+ * ("for two cars?"), or points back ("is it refundable?", "can I park there?", "how much is that?").
+ * A complete question ("What day is trash picked up?") is searched as asked, however short.
+ */
 export function looksLikeFollowUp(question: string): boolean {
-  if (ANAPHORA.test(question) || CONTINUATION.test(question)) return true;
-  return tokenize(question).length <= SHORT_QUESTION_TERMS;
+  const q = question.trim();
+  if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
+  if (POINTING.test(q) || THAT_THIS.test(q)) return true;
+  if (IT.test(q)) return true;
+  if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
+  // A question with no word of its own ("How much?", "When?") can only be about the earlier subject.
+  return profileQuestion(q).terms.every((t) => t.weight < 1);
 }
 
 /** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
@@ -125,6 +144,13 @@ export async function rewriteFollowUp(
         ],
       });
       const rewritten = usableRewrite(completion.choices[0]?.message?.content ?? '');
+      // The model repeating the question means it stands alone: no rewrite to show.
+      const same = (text: string) =>
+        text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
+      if (rewritten && same(rewritten) === same(question)) return null;
       if (rewritten) return { original: question, rewritten, method: 'model' };
       log?.warn({}, 'the model rewrite of a follow-up was unusable; rewriting offline');
     } catch (err) {

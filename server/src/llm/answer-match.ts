@@ -1,0 +1,397 @@
+/**
+ * Which sentences of the retrieved evidence answer a question, and how well (decision 028).
+ *
+ * The knowledge search ranks chunks; this module ranks the whole sentences, list items and headings
+ * inside them (segments.ts) for the offline assistant's quotes and for every answer's support score:
+ *
+ * - The question's words become the search index's lexemes (the same Porter stems), each with the
+ *   synonyms of a small hand-written thesaurus of what residents and owners ask about (synonyms.ts).
+ * - Each word weighs by how rare it is among the candidate units (a word found everywhere in the
+ *   retrieved text says little; a word found nowhere weighs most, so a question about something the
+ *   documents never mention keeps a low score). Words that only shape the question ("allowed", "get",
+ *   "much") weigh less.
+ * - A unit matches a word in its own text (full), through a synonym (0.8) or only in its context:
+ *   the heading above it, the lead-in line of its list, the sentence before it, or a fact's label
+ *   and the question a person answered (0.5; 0.9 for a fact's label or taught question).
+ * - The answer type the question asks for (an amount, a time, a day, a phone number, a duration, a
+ *   number, a yes/no rule) adds when the unit holds one and subtracts when it does not.
+ * - The chunk's search rank adds a little, so ties go to what search put first.
+ */
+import { type Segment, segmentText } from '@helixis/domain';
+import { tokenize } from '../features/knowledge/tokenizer';
+import type { Evidence } from './provider';
+import { synonymsOf } from './synonyms';
+
+export type AnswerType = 'money' | 'phone' | 'email' | 'time' | 'day' | 'duration' | 'number' | 'date' | 'yesno';
+
+export interface QuestionTerm {
+  lexeme: string;
+  synonyms: ReadonlySet<string>;
+  /** 1 for topic words, lower for words that only shape the question or were carried from earlier turns. */
+  weight: number;
+  /** Carried over from an earlier turn into a follow-up. */
+  carried: boolean;
+}
+
+export interface QuestionProfile {
+  terms: QuestionTerm[];
+  type: AnswerType | null;
+}
+
+/** Words that shape a question more than they name its topic. */
+const SHAPING_WORDS = new Set(
+  tokenize(
+    `allow allowed permit permitted ok okay possible need needs get getting got go going want like know tell let
+    make much many long time times day days week weeks month months year years number numbers find take use
+    able anyone someone something anything thing things way happen happens supposed expected required ask
+    mean possible again else kind sort type really actually exactly still usually normally currently
+    please help think sure`,
+  ).map((t) => t.lexeme),
+);
+const SHAPING_WEIGHT = 0.35;
+/** Greetings and thanks: not words of a question at all. */
+const SOCIAL_WORDS = new Set(
+  tokenize('hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome').map(
+    (t) => t.lexeme,
+  ),
+);
+
+const NUMBER_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
+
+const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
+  {
+    type: 'phone',
+    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b/i,
+    has: /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b911\b/,
+  },
+  { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
+  {
+    type: 'money',
+    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charge|charges|rate|rates|amount|pay for)\b/i,
+    has: /\$\s?\d|\b\d[\d,.]*\s?(dollars|usd|%|percent)\b|\bfree( of charge)?\b|\bno (charge|cost|fee)\b/i,
+  },
+  {
+    type: 'duration',
+    asks: /\bhow (long|soon|quickly|fast)\b|\bhow many (days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
+    has: new RegExp(
+      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b|\\b(same|next)[ -]day\\b|\\bwithin\\b|\\bimmediately\\b`,
+      'i',
+    ),
+  },
+  {
+    type: 'time',
+    asks: /\bwhat time\b|\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|close|closed|start|end|begin|finish)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
+    has: /\b\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b|\b(noon|midnight)\b|\b24[- ]?(hours?|\/7)\b|\baround the clock\b/i,
+  },
+  {
+    type: 'day',
+    asks: /\b(what|which) days?\b|\bwhat day of\b/i,
+    has: /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|\d{1,2}(st|nd|rd|th))\b/i,
+  },
+  {
+    type: 'number',
+    asks: /\bhow many\b/i,
+    has: new RegExp(`\\b(\\d+|${NUMBER_WORDS}|no more than|up to|at most|unlimited)\\b`, 'i'),
+  },
+  {
+    type: 'date',
+    asks: /\bwhen\b|\bwhat date\b|\bdue\b|\bdeadline\b/i,
+    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m)\b/i,
+  },
+  {
+    type: 'yesno',
+    asks: /^\s*(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b/i,
+    has: /\b(not|no|never|only|allowed|permitted|prohibited|forbidden|welcome|may|must|can|cannot|can't|won't|required|requires?|yes|available|accept|accepts|accepted|included|includes?|free|need|needs|subject to|as long as|provided|unless|except)\b/i,
+  },
+];
+
+export function answerTypeOf(question: string): AnswerType | null {
+  for (const rule of TYPE_RULES) if (rule.asks.test(question)) return rule.type;
+  return null;
+}
+
+export function hasAnswerType(type: AnswerType, text: string): boolean {
+  return TYPE_RULES.find((r) => r.type === type)?.has.test(text) ?? false;
+}
+
+/** Words that only say which kind of answer is wanted, once the question's answer type is known. */
+const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
+  money: new Set(tokenize('cost costs price prices charge charges fee fees amount pay').map((t) => t.lexeme)),
+  phone: new Set(tokenize('call phone number contact reach dial').map((t) => t.lexeme)),
+  email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
+  duration: new Set(tokenize('long soon quickly').map((t) => t.lexeme)),
+  day: new Set(tokenize('day days').map((t) => t.lexeme)),
+};
+
+/** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
+const CARRIED_WEIGHT = 0.5;
+
+/**
+ * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
+ * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
+ */
+export function profileQuestion(question: string, carried = ''): QuestionProfile {
+  const terms = new Map<string, QuestionTerm>();
+  const type = answerTypeOf(question);
+  const typeWords = type ? TYPE_WORDS[type] : undefined;
+  const add = (text: string, factor: number) => {
+    for (const { lexeme } of tokenize(text)) {
+      if (terms.has(lexeme) || SOCIAL_WORDS.has(lexeme)) continue;
+      const shaping = SHAPING_WORDS.has(lexeme) || typeWords?.has(lexeme) === true;
+      const weight = (shaping ? SHAPING_WEIGHT : 1) * factor;
+      terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), weight, carried: factor < 1 });
+    }
+  };
+  add(question, 1);
+  add(carried, CARRIED_WEIGHT);
+  return { terms: [...terms.values()], type };
+}
+
+/** Topic words: the question's own words that name what it is about (not "much", "allowed"…). */
+export function isTopicTerm(term: QuestionTerm): boolean {
+  return term.weight >= 1;
+}
+
+const isTopicOrShaping = (term: QuestionTerm | undefined) => term !== undefined && !term.carried;
+/** Carried words weigh together at most this share of the question's own words. */
+const CARRIED_SHARE = 0.6;
+
+/** One answer candidate: a whole sentence, list item or heading of the evidence, or a fact. */
+export interface Unit {
+  evidence: Evidence;
+  kind: Segment['kind'] | 'fact';
+  text: string;
+  /** Position among the evidence item's units. */
+  index: number;
+  paragraph: number;
+  own: ReadonlySet<string>;
+  /** Lexemes around the unit (heading, list lead-in, previous sentence), matched at CONTEXT_WEIGHT. */
+  context: ReadonlySet<string>;
+  /** Lexemes of a fact's label or taught question, matched at LABEL_WEIGHT. */
+  label: ReadonlySet<string>;
+}
+
+const SYNONYM_WEIGHT = 0.8;
+const CONTEXT_WEIGHT = 0.5;
+const LABEL_WEIGHT = 0.9;
+const TITLE_WEIGHT = 0.3;
+const TYPE_BONUS = 0.15;
+const TYPE_MISS = 0.12;
+const RANK_WEIGHT = 0.08;
+/** Facts a person taught through a task are trusted over document text. */
+const HUMAN_BONUS = 0.08;
+
+const lexemes = (text: string) => new Set(tokenize(text).map((t) => t.lexeme));
+
+/** The evidence cut into units with their own and surrounding words. */
+export function unitsOf(evidence: readonly Evidence[]): Unit[] {
+  const units: Unit[] = [];
+  for (const item of evidence) {
+    if (item.kind === 'fact') {
+      units.push({
+        evidence: item,
+        kind: 'fact',
+        text: item.text,
+        index: 0,
+        paragraph: 0,
+        own: lexemes(item.text),
+        context: new Set(),
+        label: lexemes(`${item.title} ${item.context ?? ''}`),
+      });
+      continue;
+    }
+    const segments = segmentText(item.text);
+    let heading = '';
+    let leadIn = '';
+    segments.forEach((segment, index) => {
+      if (segment.kind === 'heading') heading = segment.text;
+      const previous = segments[index - 1];
+      if (segment.kind !== 'item') leadIn = segment.text.endsWith(':') ? segment.text : '';
+      const around = [
+        heading !== segment.text ? heading : '',
+        segment.kind === 'item' ? leadIn : '',
+        previous && previous.paragraph === segment.paragraph && previous.kind === 'sentence' ? previous.text : '',
+      ].join(' ');
+      units.push({
+        evidence: item,
+        kind: segment.kind,
+        text: segment.text,
+        index,
+        paragraph: segment.paragraph,
+        own: lexemes(segment.text),
+        context: lexemes(around),
+        label: new Set(),
+      });
+    });
+  }
+  return units;
+}
+
+export interface ScoredUnit extends Unit {
+  score: number;
+  /** Weighted share of the question's words the unit matches (0..1). */
+  coverage: number;
+  /** Topic words (full weight) found in the unit's own text or through a synonym. */
+  ownTopicHits: number;
+  typeMatch: boolean | null;
+}
+
+function matchOf(term: QuestionTerm, set: ReadonlySet<string>): 'exact' | 'synonym' | null {
+  if (set.has(term.lexeme)) return 'exact';
+  for (const s of term.synonyms) if (set.has(s)) return 'synonym';
+  return null;
+}
+
+/** Every unit scored against the question, best first. */
+export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
+  const profile = profileQuestion(question, carried);
+  if (profile.terms.length === 0 || units.length === 0) return [];
+  const n = units.length;
+  const weights = profile.terms.map((term) => {
+    let df = 0;
+    for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
+    // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
+    if (!term.carried && !isTopicTerm(term)) return term.weight;
+    return term.weight * Math.log((n + 1) / (df + 0.5));
+  });
+  // Words carried into a follow-up never outweigh the question's own: at most CARRIED_SHARE of them.
+  const ownTotal = weights.reduce((a, w, i) => a + (isTopicOrShaping(profile.terms[i]) ? w : 0), 0);
+  const carriedTotal = weights.reduce((a, w, i) => a + (isTopicOrShaping(profile.terms[i]) ? 0 : w), 0);
+  if (ownTotal > 0 && carriedTotal > CARRIED_SHARE * ownTotal) {
+    const scale = (CARRIED_SHARE * ownTotal) / carriedTotal;
+    profile.terms.forEach((term, i) => {
+      if (!isTopicOrShaping(term)) weights[i] = (weights[i] ?? 0) * scale;
+    });
+  }
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const titleCache = new Map<string, Set<string>>();
+  const scored = units.map((unit): ScoredUnit => {
+    let title = titleCache.get(unit.evidence.title);
+    if (!title) {
+      title = lexemes(unit.evidence.title.replace(/\.[a-z0-9]{2,5}$/i, ''));
+      titleCache.set(unit.evidence.title, title);
+    }
+    let got = 0;
+    let ownTopicHits = 0;
+    profile.terms.forEach((term, i) => {
+      const w = weights[i] ?? 0;
+      const own = matchOf(term, unit.own);
+      let m = own === 'exact' ? 1 : own === 'synonym' ? SYNONYM_WEIGHT : 0;
+      if (own && isTopicTerm(term)) ownTopicHits++;
+      const label = matchOf(term, unit.label);
+      if (!own && label && isTopicTerm(term)) ownTopicHits++;
+      if (m < LABEL_WEIGHT && label) m = LABEL_WEIGHT;
+      if (m < CONTEXT_WEIGHT && matchOf(term, unit.context)) m = CONTEXT_WEIGHT;
+      if (m < TITLE_WEIGHT && matchOf(term, title)) m = TITLE_WEIGHT;
+      got += w * m;
+    });
+    const coverage = got / total;
+    const typeMatch = profile.type ? hasAnswerType(profile.type, unit.text) : null;
+    let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
+    if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
+    if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
+    if (unit.kind === 'heading') score -= 0.1;
+    if (unit.evidence.fromHuman) score += HUMAN_BONUS;
+    return { ...unit, score, coverage, ownTopicHits, typeMatch };
+  });
+  return scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
+}
+
+const QUESTION_OPENER =
+  '(?:what|when|where|who|whom|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
+const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUESTION_OPENER}\\b)`, 'i');
+
+/**
+ * The parts of a question that asks several things ("When does the office close, and do guests need
+ * a permit?"): split at question marks and at "and" before a new question word. Parts without a
+ * topic word of their own stay with the part before them.
+ */
+export function questionParts(question: string): string[] {
+  const pieces = question
+    .split(/(?<=\?)\s+/)
+    .flatMap((p) => p.split(AND_NEW_QUESTION))
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    const own = profileQuestion(piece).terms.some(isTopicTerm);
+    if (!own && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
+    else parts.push(piece);
+  }
+  return parts.length > 0 ? parts : [question];
+}
+
+/** Below this score no unit answers the question: the assistant says it does not know. */
+export const ANSWER_MIN_SCORE = 0.5;
+
+/** True when a scored unit carries an answer: enough of the question, in its own words. */
+export function answers(unit: ScoredUnit): boolean {
+  return unit.score >= ANSWER_MIN_SCORE && (unit.ownTopicHits > 0 || unit.kind === 'fact');
+}
+
+/**
+ * How well the cited evidence supports an answer to the question (0..1): the best score of a unit of a
+ * cited item, ranked among all the evidence the answer was given (word rarity needs the whole set);
+ * 0 when none carries an answer. Used for every provider's answers, not only the offline one.
+ */
+export function answerSupport(
+  question: string,
+  evidence: readonly Evidence[],
+  cited: readonly Evidence[],
+  carried = '',
+): number {
+  const citedSet = new Set(cited);
+  const units = unitsOf(evidence);
+  // Every part of a question that asks several things must be supported; the weakest part counts.
+  let support = 1;
+  for (const part of questionParts(question)) {
+    const best = rankUnits(part, units, carried).find((u) => citedSet.has(u.evidence) && answers(u));
+    support = Math.min(support, best ? Math.min(1, Math.max(0, best.score)) : 0);
+  }
+  return support;
+}
+
+export interface FactLikeForMatch {
+  id: string;
+  label: string;
+  value: string;
+  /** The question a person answered, for facts taught through a task. */
+  context?: string;
+  fromHuman?: boolean;
+}
+
+/**
+ * Facts ranked for a question with the same machinery as document sentences (stems, synonyms, rarity
+ * among the workspace's facts, answer type), best first; facts matching no word of the question are
+ * left out. A paraphrase of a taught question finds the person's answer.
+ */
+export function rankFactsByMeaning<T extends FactLikeForMatch>(
+  question: string,
+  facts: readonly T[],
+  limit: number,
+): { fact: T; score: number }[] {
+  const byEvidence = new Map<Evidence, T>();
+  const evidence = facts.map((f) => {
+    const e: Evidence = {
+      kind: 'fact',
+      id: f.id,
+      title: f.label,
+      chunkIndex: null,
+      citation: '',
+      text: f.value,
+      ...(f.context ? { context: f.context } : {}),
+      similarity: 0,
+      fromHuman: f.fromHuman ?? false,
+    };
+    byEvidence.set(e, f);
+    return e;
+  });
+  return rankUnits(question, unitsOf(evidence))
+    .filter((u) => u.coverage > 0)
+    .slice(0, limit)
+    .flatMap((u) => {
+      const fact = byEvidence.get(u.evidence);
+      return fact ? [{ fact, score: u.score }] : [];
+    });
+}

@@ -1,0 +1,103 @@
+/**
+ * Words residents, applicants and owners use for the same thing, so a question in their words finds
+ * a sentence in the handbook's words ("Can I pay with cash?" → "We do not accept cash payments";
+ * "get my deposit back" → "deposits are returned within 31 days"). Written for small businesses and
+ * property management; each group is a set of words that can stand for each other in a question.
+ * Groups are stored as the search index's lexemes, so every inflection of a word matches.
+ */
+import { tokenize } from '../features/knowledge/tokenizer';
+
+const GROUPS: readonly string[] = [
+  'pay payment paying paid remit',
+  'cash currency bills',
+  'check cheque',
+  'card credit debit visa mastercard',
+  'online portal website app internet',
+  'call phone telephone contact reach dial ring hotline line number',
+  'text sms message',
+  'email e-mail mail inbox',
+  'car vehicle auto automobile truck suv',
+  'park parking garage spot space permit',
+  'pet pets animal animals dog dogs cat cats puppy kitten',
+  'smoke smoking cigarette cigarettes vape vaping tobacco cigar',
+  'deposit deposits',
+  'return returned refund refunded refundable back reimburse',
+  'trash garbage rubbish waste refuse dumpster bin bins',
+  'recycle recycling recyclables',
+  'pickup pick collect collected collection',
+  'repair repairs fix fixed broken maintenance service',
+  'emergency emergencies urgent urgently',
+  'night overnight evening nights after-hours',
+  'weekend weekends saturday sunday',
+  'leave vacate vacating depart departure',
+  'move moving relocate',
+  'lease leases tenancy agreement',
+  'renew renewal renewing extend extension',
+  'sublet sublease subletting subleasing airbnb vrbo short-term',
+  'late overdue past-due',
+  'fee fees charge charges cost costs price prices pricing rate rates',
+  'hour hours open opening closing schedule',
+  'office headquarters front-desk desk reception leasing-office',
+  'quiet noise noisy loud',
+  'guest guests visitor visitors company',
+  'pool swimming swim',
+  'gym fitness exercise workout',
+  'laundry washer washers dryer dryers washing',
+  'key keys lockout locked fob',
+  'insurance insured coverage policy',
+  'package packages parcel parcels delivery deliveries',
+  'bike bikes bicycle bicycles',
+  'grill grills barbecue bbq',
+  'apartment unit home flat place residence',
+  'cancel cancellation cancelling canceling refund',
+  'book booking reserve reservation reservations appointment schedule',
+  'arrive arrival check-in checkin',
+  'tenant tenants resident residents renter renters occupant occupants',
+  'landlord owner owners management manager managers',
+  'wifi wi-fi wireless internet',
+  'storage locker lockers',
+  'paint painting decorate decorating',
+  'wall walls nail nails hang hanging',
+  'heat heating heater furnace',
+  'ac air-conditioning cooling',
+  'water leak leaking flood flooding plumbing',
+  'noise disturbance',
+  'roommate roommates occupant',
+  'start begin begins starts',
+  'end ends finish finishes stop',
+  'allow allowed permit permitted let ok okay',
+  'prohibit prohibited forbid forbidden ban banned',
+  'need needs require required requirement must',
+  'business company firm',
+  'area areas region neighborhood neighbourhood city cities town towns serve',
+  'price quote estimate',
+  'clean cleaning',
+  'inspection inspect walkthrough walk-through',
+  'rent rental',
+  'notice notify notification',
+  'due deadline',
+  'application apply applying applicant',
+  'background screening credit-check',
+  'balcony patio deck',
+  'window windows blinds',
+  'lock locks',
+  'mold mould',
+  'pest pests bug bugs insects rodent rodents mice exterminator',
+];
+
+const table = new Map<string, Set<string>>();
+for (const group of GROUPS) {
+  const lexemes = [...new Set(tokenize(group).map((t) => t.lexeme))];
+  for (const l of lexemes) {
+    const set = table.get(l) ?? new Set<string>();
+    for (const other of lexemes) if (other !== l) set.add(other);
+    table.set(l, set);
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** The lexemes that may stand for `lexeme` in a question (never the lexeme itself). */
+export function synonymsOf(lexeme: string): ReadonlySet<string> {
+  return table.get(lexeme) ?? EMPTY;
+}
