@@ -52,6 +52,14 @@ describe('unwrapParagraph', () => {
     ]);
   });
 
+  it('keeps "Label: value" lines apart', () => {
+    expect(unwrapParagraph('Security deposit: two months of rent\nQuiet hours are from 10pm to 7am.')).toEqual([
+      'Security deposit: two months of rent',
+      'Quiet hours are from 10pm to 7am.',
+    ]);
+    expect(unwrapParagraph('Office phone: (555) 201-4477\nSupport email: help@example.com')).toHaveLength(2);
+  });
+
   it('joins a wrapped line whose next line starts with a capitalised name', () => {
     expect(
       unwrapParagraph(

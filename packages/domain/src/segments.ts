@@ -28,6 +28,8 @@ export interface Segment {
 const LIST_ITEM = /^\s*(?:[-*•+▪◦]|\d{1,3}[.)]|[a-z][.)])\s+/;
 const TABLE_ROW = /^\s*\|/;
 const MD_HEADING = /^\s{0,3}#{1,6}\s+/;
+/** A "Label: value" line (a short label before the colon, not a time such as 10:00). */
+const LABEL_VALUE = /^\s*[\p{L}][\p{L}\s'’/&()-]{0,40}:\s+\S/u;
 const ENDS_SENTENCE = /[.!?]["'”’)\]]*$/;
 /** A line this much shorter than the paragraph's widest line was not wrapped by the layout. */
 const SHORT_LINE_SHARE = 0.6;
@@ -75,6 +77,13 @@ export function unwrapParagraph(paragraph: string): string[] {
     if (opensUnit(raw) || TABLE_ROW.test(current) || MD_HEADING.test(current)) join = indentedContinuation;
     else if (indentedContinuation || startsLower(next)) join = true;
     else if (ENDS_SENTENCE.test(current) || /:$/.test(current)) join = false;
+    // "Security deposit: two months of rent" above "Quiet hours are …": one label line per entry.
+    else if (
+      LABEL_VALUE.test(lines[i - 1] ?? '') &&
+      /^\p{Lu}/u.test(next) &&
+      (LABEL_VALUE.test(next) || ENDS_SENTENCE.test(next))
+    )
+      join = false;
     else {
       // Ends mid-sentence and the next line starts with a capital: wrapped when the line is about as
       // wide as the paragraph's widest line; a short line is a label or heading of its own.

@@ -281,9 +281,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       if (own && isTopicTerm(term)) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && isTopicTerm(term)) ownTopicHits++;
-      if (m < LABEL_WEIGHT && label) m = LABEL_WEIGHT;
-      if (m < CONTEXT_WEIGHT && matchOf(term, unit.context)) m = CONTEXT_WEIGHT;
-      if (m < TITLE_WEIGHT && matchOf(term, title)) m = TITLE_WEIGHT;
+      // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
+      const around = (match: 'exact' | 'synonym' | null, weight: number) =>
+        match === 'exact' ? weight : match === 'synonym' ? weight * SYNONYM_WEIGHT : 0;
+      m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
+      m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
       got += w * m;
     });
     const coverage = got / total;
@@ -352,6 +354,9 @@ export function answerSupport(
   return support;
 }
 
+/** A fact is listed for a question only when it scores at least this share of the best fact. */
+const FACT_RELATIVE_FLOOR = 0.5;
+
 export interface FactLikeForMatch {
   id: string;
   label: string;
@@ -387,8 +392,11 @@ export function rankFactsByMeaning<T extends FactLikeForMatch>(
     byEvidence.set(e, f);
     return e;
   });
-  return rankUnits(question, unitsOf(evidence))
-    .filter((u) => u.coverage > 0)
+  const ranked = rankUnits(question, unitsOf(evidence)).filter((u) => u.coverage > 0);
+  // Facts far below the best match are noise for a search, not alternatives.
+  const floor = (ranked[0]?.score ?? 0) * FACT_RELATIVE_FLOOR;
+  return ranked
+    .filter((u) => u.score >= floor)
     .slice(0, limit)
     .flatMap((u) => {
       const fact = byEvidence.get(u.evidence);
