@@ -4,8 +4,8 @@
  * its documents uploaded (POST /functions/v1/ingest) and awaited until READY, the scripted onboarding
  * for the business that has one (onboarding rounds, summary, complete), then every question through
  * POST /functions/v1/chat-with-context — a follow-up or standalone question in the same thread as the
- * turn before it, with that turn as history — and the workspace's tasks read through GET /api/v1/tasks
- * around each question.
+ * turn before it, with that turn as history. The task each answer hands the question to comes with the
+ * answer; the workspace's tasks are read through GET /api/v1/tasks before and after the questions.
  *
  * Returns the figures of issue 25 and every failure with what was expected and what came back. Used by
  * `npm run bench:assistant` and the floor test (assistant-quality.test.ts).
@@ -30,11 +30,11 @@ export interface Figure {
 export interface AssistantFigures {
   /** Answerables: the answer contains an expected string and cites the right document. */
   answeredWithCitation: Figure;
-  /** Tasks created on ordinary questions (answerable, follow-up, standalone, onboarding) that were answered right. Target 0. */
+  /** Ordinary questions (answerable, follow-up, standalone, onboarding) answered right and yet handed to a task. Target 0. */
   tasksOnAnsweredOrdinary: { tasks: number; answered: number };
-  /** Tasks created on ordinary questions, answered right or not. */
+  /** Ordinary questions handed to a task, answered right or not. */
   tasksOnOrdinary: { tasks: number; total: number };
-  /** Unanswerables: exactly one task for the question and no amount in the answer that the question did not name. */
+  /** Unanswerables: handed to a task, exactly one task for the question in the list, no amount the question did not name. */
   unanswerableOneTask: Figure;
   /** Unanswerables whose answer names a money amount or percentage the question did not. Target 0. */
   inventedAmountsUnanswerable: number;
@@ -62,9 +62,9 @@ export interface AnswerRecord {
   answer: string;
   sources: { kind: string; title: string; citation: string }[];
   rewrite: string | null;
-  /** Tasks that appeared in GET /api/v1/tasks while this question was asked. */
-  newTasks: { type: string; priority: string }[];
-  /** Tasks whose question is this question, after it was asked. */
+  /** The task the answer handed the question to (new, or an open one for the same question), if any. */
+  task: { type: string; priority: string; isNew: boolean } | null;
+  /** Tasks in GET /api/v1/tasks whose question is this question, once the business's questions were asked. */
   tasksForQuestion: number;
   containsExpected: boolean;
   citesRightDocument: boolean;
@@ -193,7 +193,7 @@ interface ChatReply {
   message: string;
   thread_id: string;
   sources: { kind: string; id: string; title: string; citation: string }[];
-  task: { id: string } | null;
+  task: { id: string; task_type: string; priority: string } | null;
   provider: string;
   rewrite: { rewritten: string } | null;
 }
@@ -281,20 +281,21 @@ const figureOf = (records: AnswerRecord[], kind: QuestionKind, pass: (r: AnswerR
 };
 const answeredRight = (r: AnswerRecord) =>
   r.containsExpected && (r.kind !== 'answerable' || r.citesRightDocument) && (r.kind !== 'standalone' || !r.rewrite);
-const oneTaskNoAmount = (r: AnswerRecord) => r.tasksForQuestion === 1 && r.inventedAmounts.length === 0;
+const oneTaskNoAmount = (r: AnswerRecord) =>
+  r.task !== null && r.tasksForQuestion === 1 && r.inventedAmounts.length === 0;
 
 export function figuresOf(records: AnswerRecord[]): AssistantFigures {
   const ordinary = records.filter((r) => ORDINARY.includes(r.kind));
   const answered = ordinary.filter(answeredRight);
   return {
     answeredWithCitation: figureOf(records, 'answerable', answeredRight),
-    tasksOnAnsweredOrdinary: { tasks: answered.filter((r) => r.newTasks.length > 0).length, answered: answered.length },
-    tasksOnOrdinary: { tasks: ordinary.filter((r) => r.newTasks.length > 0).length, total: ordinary.length },
+    tasksOnAnsweredOrdinary: { tasks: answered.filter((r) => r.task !== null).length, answered: answered.length },
+    tasksOnOrdinary: { tasks: ordinary.filter((r) => r.task !== null).length, total: ordinary.length },
     unanswerableOneTask: figureOf(records, 'unanswerable', oneTaskNoAmount),
     inventedAmountsUnanswerable: records.filter((r) => r.kind === 'unanswerable' && r.inventedAmounts.length > 0)
       .length,
     inventedAmountsAll: records.filter((r) => r.inventedAmounts.length > 0).length,
-    sensitiveTask: figureOf(records, 'sensitive', (r) => r.newTasks.length > 0 || r.tasksForQuestion > 0),
+    sensitiveTask: figureOf(records, 'sensitive', (r) => r.task !== null),
     followupsResolved: figureOf(records, 'followup', (r) => r.containsExpected),
     standaloneKept: figureOf(records, 'standalone', answeredRight),
     onboardingAnswered: figureOf(records, 'onboarding', (r) => r.containsExpected),
@@ -343,18 +344,23 @@ export function failuresOf(records: AnswerRecord[]): Failure[] {
         if (!r.containsExpected) add('onboardingAnswered', wrongAnswer());
         break;
       case 'unanswerable':
-        if (r.tasksForQuestion !== 1) add('unanswerableOneTask', `${r.tasksForQuestion} tasks for the question`);
+        if (r.task === null || r.tasksForQuestion !== 1) {
+          add(
+            'unanswerableOneTask',
+            `${r.task ? 'handed to a task' : 'no task'}; ${r.tasksForQuestion} tasks for it in the list`,
+          );
+        }
         if (r.inventedAmounts.length > 0) {
           add('inventedAmountsUnanswerable', `names ${r.inventedAmounts.join(', ')} that the question did not`);
         }
         break;
       case 'sensitive':
-        if (r.newTasks.length === 0 && r.tasksForQuestion === 0) add('sensitiveTask', 'no task for a person');
+        if (r.task === null) add('sensitiveTask', 'no task for a person');
         break;
     }
-    if (ORDINARY.includes(r.kind) && r.newTasks.length > 0) {
-      const types = r.newTasks.map((t) => `${t.type} (${t.priority})`).join(', ');
-      add(answeredRight(r) ? 'tasksOnAnsweredOrdinary' : 'tasksOnOrdinary', `task created: ${types}`);
+    if (ORDINARY.includes(r.kind) && r.task) {
+      const what = `${r.task.isNew ? 'task created' : 'handed to an open task'}: ${r.task.type} (${r.task.priority})`;
+      add(answeredRight(r) ? 'tasksOnAnsweredOrdinary' : 'tasksOnOrdinary', what);
     }
     if (r.kind !== 'unanswerable' && r.inventedAmounts.length > 0) {
       add('inventedAmountsAll', `names ${r.inventedAmounts.join(', ')}, found nowhere in the business's texts`);
@@ -392,23 +398,24 @@ export async function runAssistantSet(
     await settleJobs(target, account.token);
     const knownAmounts = new Set(texts.flatMap(amountsOf));
     let factOrigins = await factOriginsOf(target, account.token);
+    const seenTasks = new Set((await listTasks(target, account.token)).map((t) => t.id));
+    const mineRecords: AnswerRecord[] = [];
 
     for (const q of mine) {
       let history: Turn[] = [];
       let threadId: string | undefined;
       if (q.before) {
         const first = await chat(target, account.token, [{ role: 'user', content: q.before }]);
+        if (first.task) seenTasks.add(first.task.id);
         history = [
           { role: 'user', content: q.before },
           { role: 'assistant', content: first.message },
         ];
         threadId = first.thread_id;
       }
-      const tasksBefore = new Set((await listTasks(target, account.token)).map((t) => t.id));
       const t0 = performance.now();
       const reply = await chat(target, account.token, [...history, { role: 'user', content: q.question }], threadId);
       const ms = performance.now() - t0;
-      const tasksAfter = await listTasks(target, account.token);
       provider = reply.provider;
       if (reply.sources.some((s) => s.kind === 'fact' && !factOrigins.has(s.id))) {
         factOrigins = await factOriginsOf(target, account.token);
@@ -424,16 +431,21 @@ export async function runAssistantSet(
         answer: reply.message,
         sources: reply.sources.map((s) => ({ kind: s.kind, title: s.title, citation: s.citation })),
         rewrite: reply.rewrite?.rewritten ?? null,
-        newTasks: tasksAfter
-          .filter((t) => !tasksBefore.has(t.id))
-          .map((t) => ({ type: t.task_type, priority: t.priority })),
-        tasksForQuestion: tasksAfter.filter((t) => t.question === q.question).length,
+        task: reply.task
+          ? { type: reply.task.task_type, priority: reply.task.priority, isNew: !seenTasks.has(reply.task.id) }
+          : null,
+        tasksForQuestion: 0,
         ...grade(q, reply, business, knownAmounts, factOrigins),
         ms,
       };
+      if (reply.task) seenTasks.add(reply.task.id);
       records.push(record);
+      mineRecords.push(record);
       options.onAnswer?.(record, records.length, questions.length);
     }
+    // The tasks as the team sees them, once every question of the business was asked.
+    const tasks = await listTasks(target, account.token);
+    for (const r of mineRecords) r.tasksForQuestion = tasks.filter((t) => t.question === r.question).length;
   }
   return {
     provider,
