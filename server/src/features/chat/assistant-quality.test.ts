@@ -27,6 +27,7 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
 const MIN_ANSWERED_WITH_CITATION = 25 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 12 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
+const MIN_SENSITIVE_MARKED = 5 / 10;
 const MIN_FOLLOWUPS_RESOLVED = 4 / 9;
 const MIN_STANDALONE_KEPT = 2 / 8;
 const MIN_ONBOARDING_ANSWERED = 0 / 9;
@@ -72,6 +73,7 @@ describe('assistant development set', () => {
     expect(share(f.answeredWithCitation)).toBeGreaterThanOrEqual(MIN_ANSWERED_WITH_CITATION);
     expect(share(f.unanswerableOneTask)).toBeGreaterThanOrEqual(MIN_UNANSWERABLE_ONE_TASK);
     expect(share(f.sensitiveTask)).toBeGreaterThanOrEqual(MIN_SENSITIVE_TASK);
+    expect(share(f.sensitiveMarked)).toBeGreaterThanOrEqual(MIN_SENSITIVE_MARKED);
     expect(share(f.followupsResolved)).toBeGreaterThanOrEqual(MIN_FOLLOWUPS_RESOLVED);
     expect(share(f.standaloneKept)).toBeGreaterThanOrEqual(MIN_STANDALONE_KEPT);
     expect(share(f.onboardingAnswered)).toBeGreaterThanOrEqual(MIN_ONBOARDING_ANSWERED);

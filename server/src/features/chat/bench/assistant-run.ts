@@ -42,6 +42,8 @@ export interface AssistantFigures {
   inventedAmountsAll: number;
   /** Sensitive questions that created a task for a person. */
   sensitiveTask: Figure;
+  /** Sensitive questions handed over as sensitive (task type sensitive_question), not only because no answer was found. */
+  sensitiveMarked: Figure;
   /** Follow-ups whose answer contains the expected string. */
   followupsResolved: Figure;
   /** Standalone questions after an unrelated turn: not rewritten (rewrite null) and answered right. */
@@ -200,11 +202,27 @@ interface ChatReply {
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
-const chat = (target: Target, token: string, messages: Turn[], threadId?: string) =>
-  call<ChatReply>(target, 'POST', '/functions/v1/chat-with-context', {
-    token,
-    body: { messages, assistantMode: 'operational', ...(threadId ? { threadId } : {}) },
-  });
+/**
+ * One chat turn. A failed request (a model endpoint that timed out, a 502) is a failed answer, not the
+ * end of the run: it comes back as an answer naming the error, with no sources and no task.
+ */
+async function chat(target: Target, token: string, messages: Turn[], threadId?: string): Promise<ChatReply> {
+  try {
+    return await call<ChatReply>(target, 'POST', '/functions/v1/chat-with-context', {
+      token,
+      body: { messages, assistantMode: 'operational', ...(threadId ? { threadId } : {}) },
+    });
+  } catch (err) {
+    return {
+      message: `(request failed: ${err instanceof Error ? err.message : String(err)})`,
+      thread_id: threadId ?? '',
+      sources: [],
+      task: null,
+      provider: 'failed',
+      rewrite: null,
+    };
+  }
+}
 
 interface TaskRow {
   id: string;
@@ -296,6 +314,7 @@ export function figuresOf(records: AnswerRecord[]): AssistantFigures {
       .length,
     inventedAmountsAll: records.filter((r) => r.inventedAmounts.length > 0).length,
     sensitiveTask: figureOf(records, 'sensitive', (r) => r.task !== null),
+    sensitiveMarked: figureOf(records, 'sensitive', (r) => r.task?.type === 'sensitive_question'),
     followupsResolved: figureOf(records, 'followup', (r) => r.containsExpected),
     standaloneKept: figureOf(records, 'standalone', answeredRight),
     onboardingAnswered: figureOf(records, 'onboarding', (r) => r.containsExpected),
@@ -356,6 +375,9 @@ export function failuresOf(records: AnswerRecord[]): Failure[] {
         break;
       case 'sensitive':
         if (r.task === null) add('sensitiveTask', 'no task for a person');
+        else if (r.task.type !== 'sensitive_question') {
+          add('sensitiveMarked', `handed over as ${r.task.type} (${r.task.priority}), not as sensitive`);
+        }
         break;
     }
     if (ORDINARY.includes(r.kind) && r.task) {
@@ -411,12 +433,12 @@ export async function runAssistantSet(
           { role: 'user', content: q.before },
           { role: 'assistant', content: first.message },
         ];
-        threadId = first.thread_id;
+        threadId = first.thread_id || undefined;
       }
       const t0 = performance.now();
       const reply = await chat(target, account.token, [...history, { role: 'user', content: q.question }], threadId);
       const ms = performance.now() - t0;
-      provider = reply.provider;
+      if (reply.provider !== 'failed') provider = reply.provider;
       if (reply.sources.some((s) => s.kind === 'fact' && !factOrigins.has(s.id))) {
         factOrigins = await factOriginsOf(target, account.token);
       }
@@ -484,6 +506,7 @@ export function figureLines(report: AssistantReport): string[] {
     row('invented amounts (unanswerables)', String(f.inventedAmountsUnanswerable), '0'),
     row('invented amounts (any answer, not in own texts)', String(f.inventedAmountsAll), '0'),
     row('sensitive questions → a task', `${frac(f.sensitiveTask)} ${pct(f.sensitiveTask)}`, '100 %'),
+    row('  … handed over as sensitive (high priority)', `${frac(f.sensitiveMarked)} ${pct(f.sensitiveMarked)}`, ''),
     row('follow-ups resolved', `${frac(f.followupsResolved)} ${pct(f.followupsResolved)}`, '100 %'),
     row('standalone questions kept', `${frac(f.standaloneKept)} ${pct(f.standaloneKept)}`, '100 %'),
     row('onboarding facts answered', `${frac(f.onboardingAnswered)} ${pct(f.onboardingAnswered)}`, ''),
