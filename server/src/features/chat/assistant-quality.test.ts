@@ -1,0 +1,141 @@
+/**
+ * Regression floor of the assistant's answer quality (issue 25): the public development set
+ * (server/bench/assistant-set/) played through the public API of a real server on PGlite, with the
+ * offline provider — the same run as `npm run bench:assistant` (features/chat/bench/assistant-run.ts).
+ *
+ * The floors are what the code achieved when this test was written (measured, not hoped for): the test
+ * fails when a change makes the assistant worse. Whoever improves the assistant raises them to the new
+ * figures in the same commit, towards the issue's targets (≥ 95 % answered with a correct citation,
+ * 0 tasks on answered ordinary questions, 100 % of unanswerables → exactly one task with no invented
+ * amount, 100 % follow-ups resolved, 100 % standalone questions kept).
+ */
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app';
+import {
+  type AssistantReport,
+  amountsOf,
+  containsExpected,
+  failureLines,
+  figureLines,
+  runAssistantSet,
+} from './bench/assistant-run';
+import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } from './bench/assistant-set';
+
+/** Shares (0..1) that may not fall. Measured on the offline provider when the set was added: */
+const MIN_ANSWERED_WITH_CITATION = 25 / 83;
+const MIN_UNANSWERABLE_ONE_TASK = 12 / 14;
+const MIN_SENSITIVE_TASK = 10 / 10;
+const MIN_SENSITIVE_MARKED = 5 / 10;
+const MIN_FOLLOWUPS_RESOLVED = 4 / 9;
+const MIN_STANDALONE_KEPT = 2 / 8;
+const MIN_ONBOARDING_ANSWERED = 0 / 9;
+/** Counts that may not rise. */
+const MAX_TASKS_ON_ANSWERED_ORDINARY = 7;
+const MAX_INVENTED_AMOUNTS_UNANSWERABLE = 2;
+const MAX_INVENTED_AMOUNTS_ALL = 2;
+
+const share = (f: { passed: number; total: number }) => f.passed / f.total;
+
+let t: TestApp;
+let report: AssistantReport;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  report = await runAssistantSet({ url: t.url });
+  // What a developer needs when a floor breaks: every figure and failure.
+  process.stdout.write(`${[...figureLines(report), ...failureLines(report)].join('\n')}\n`);
+}, 170_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('assistant development set', () => {
+  it('is the public set the issue asks for: three businesses, ≥ 80 questions of every kind', () => {
+    const set = loadAssistantSet();
+    expect(set.businesses.flatMap((b) => Object.values(b.documents).map((d) => d.format))).toEqual(
+      expect.arrayContaining(['md', 'pdf', 'docx']),
+    );
+    expect(set.questions.length).toBeGreaterThanOrEqual(80);
+    for (const kind of ['answerable', 'unanswerable', 'sensitive', 'followup', 'standalone', 'onboarding']) {
+      expect(set.questions.filter((q) => q.kind === kind).length, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it('ran every question through the API with the offline provider', () => {
+    expect(report.provider).toBe('offline');
+    expect(report.questions).toBe(loadAssistantSet().questions.length);
+  });
+
+  it('keeps the floors of the figures', () => {
+    const f = report.figures;
+    expect(share(f.answeredWithCitation)).toBeGreaterThanOrEqual(MIN_ANSWERED_WITH_CITATION);
+    expect(share(f.unanswerableOneTask)).toBeGreaterThanOrEqual(MIN_UNANSWERABLE_ONE_TASK);
+    expect(share(f.sensitiveTask)).toBeGreaterThanOrEqual(MIN_SENSITIVE_TASK);
+    expect(share(f.sensitiveMarked)).toBeGreaterThanOrEqual(MIN_SENSITIVE_MARKED);
+    expect(share(f.followupsResolved)).toBeGreaterThanOrEqual(MIN_FOLLOWUPS_RESOLVED);
+    expect(share(f.standaloneKept)).toBeGreaterThanOrEqual(MIN_STANDALONE_KEPT);
+    expect(share(f.onboardingAnswered)).toBeGreaterThanOrEqual(MIN_ONBOARDING_ANSWERED);
+    expect(f.tasksOnAnsweredOrdinary.tasks).toBeLessThanOrEqual(MAX_TASKS_ON_ANSWERED_ORDINARY);
+    expect(f.inventedAmountsUnanswerable).toBeLessThanOrEqual(MAX_INVENTED_AMOUNTS_UNANSWERABLE);
+    expect(f.inventedAmountsAll).toBeLessThanOrEqual(MAX_INVENTED_AMOUNTS_ALL);
+  });
+});
+
+describe('grading of the set', () => {
+  it('compares answers without citation markers, case or line breaks', () => {
+    const answer =
+      'According to your documents: "We do not\naccept CASH at any time." [Doc:Maplewood Resident Handbook.md#2]';
+    expect(containsExpected(answer, ['do not accept cash'])).toBe(true);
+    expect(containsExpected(answer, ['money order'])).toBe(false);
+    expect(containsExpected('See [Doc:Rent $75.md#1]', ['$75'])).toBe(false);
+  });
+
+  it('finds money amounts and percentages, whatever their spelling', () => {
+    expect(amountsOf('a $1,500.00 hold, $ 40 per month, 2.95% or 50 percent, 12 dollars; 10:00 am, Apt. 4')).toEqual([
+      '$1500',
+      '$40',
+      '2.95%',
+      '50%',
+      '$12',
+    ]);
+  });
+});
+
+describe('files of the set', () => {
+  const docOf = (format: string) => {
+    const doc = SET_BUSINESSES.flatMap((b) => Object.values(b.documents)).find((d) => d.format === format);
+    if (!doc) throw new Error(`no ${format} in the set`);
+    return doc;
+  };
+
+  it('the PDF draws each line on its own, breaks lines mid-sentence and runs a paragraph over a page break', async () => {
+    const pdf = await getDocumentProxy(new Uint8Array(await buildPdf(documentText(docOf('pdf')))));
+    const pages = (await extractText(pdf, { mergePages: false })).text;
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages.join('\n')).toContain('Cedar Point Self Storage');
+    const page = await pdf.getPage(1);
+    const items = (await page.getTextContent()).items.filter((i) => 'str' in i && i.str.trim() !== '');
+    const lines = items.map((i) => ('str' in i ? i.str : ''));
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.filter((l) => !/[.:!?]$/.test(l)).length).toBeGreaterThan(10);
+    // The first page ends mid-sentence: its last line carries on on the next page.
+    expect(lines.at(-1)).not.toMatch(/[.:!?]$/);
+  });
+
+  it('the DOCX has Word headings and a bulleted list', async () => {
+    const { value: html } = await mammoth.convertToHtml({ buffer: buildDocx(documentText(docOf('docx'))) });
+    expect(html).toContain('<h1>Bayside Vacation Rentals Guest Guide</h1>');
+    expect(html).toContain('<h2>Booking and Payment</h2>');
+    expect(html).toMatch(/<ul><li>Quiet hours are from 10:00 p\.m\./);
+  });
+
+  it('the Markdown handbook is hard-wrapped, with times and amounts broken over lines', () => {
+    const text = documentText(docOf('md'));
+    const lines = text.split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(72);
+    expect(text).toMatch(/9:00\np\.m\./);
+    expect(text).toMatch(/\$25 per\nmonth/);
+  });
+});
