@@ -107,7 +107,7 @@ interface Target {
   url: string;
 }
 
-async function call<T>(
+export async function call<T>(
   target: Target,
   method: string,
   pathname: string,
@@ -143,7 +143,7 @@ export async function signUp(target: Target, label: string): Promise<Account> {
 }
 
 /** Uploads a file as a browser's FormData does and waits until the ingest job has read it. */
-async function upload(target: Target, token: string, filename: string, data: Buffer): Promise<{ title: string }> {
+export async function upload(target: Target, token: string, filename: string, data: Buffer): Promise<{ title: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), filename);
   const res = await fetch(`${target.url}/functions/v1/ingest`, {
@@ -172,7 +172,7 @@ async function upload(target: Target, token: string, filename: string, data: Buf
  * Waits until the workspace's background jobs are done: an upload is READY (searchable) before its
  * ingest job has finished learning facts from it, and the answers should not depend on that race.
  */
-async function settleJobs(target: Target, token: string): Promise<void> {
+export async function settleJobs(target: Target, token: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { jobs } = await call<{ jobs: { state: string }[] }>(target, 'GET', '/api/v1/jobs', { token });
