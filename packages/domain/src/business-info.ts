@@ -386,23 +386,23 @@ export function findBusinessName(text: string): string | undefined {
 /** Industries recognised in plain sentences, in order of precedence. */
 export const INDUSTRY_RULES: readonly { industry: string; pattern: RegExp }[] = [
   {
-    industry: 'Property Management',
+    industry: 'Property management',
     pattern:
       /\bpropert(?:y|ies)\s+manag|\b(?:rental|hoa|association|community|apartment|tenant)\s+management\b|\b(?:manag(?:e|es|ing)|look(?:s|ing)?\s+after|rent(?:s|ing)?\s+out)\s+(?:about\s+|over\s+|around\s+)?(?:\d[\d,]*\+?\s+)?(?:[\w-]+\s+){0,3}(?:units?|rentals?|properties|apartments?|homes|houses|doors|buildings|hoas?|condos?|associations?|communities|portfolios?)\b|\blandlords?\b.*\btenants?\b/i,
   },
-  { industry: 'Real Estate', pattern: /\breal\s+estate\b|\brealt(?:y|ors?)\b|\bbrokerage\b/i },
+  { industry: 'Real estate', pattern: /\breal\s+estate\b|\brealt(?:y|ors?)\b|\bbrokerage\b/i },
   { industry: 'Landscaping', pattern: /\blandscap|\blawns?\b|\bgardens?\b/i },
-  { industry: 'Cleaning', pattern: /\bcleaning\b|\bjanitorial\b|\bmaid service/i },
-  { industry: 'Plumbing', pattern: /\bplumb(?:ing|ers?)\b/i },
-  { industry: 'HVAC', pattern: /\bhvac\b|\bheating and (?:air|cooling)\b/i },
+  { industry: 'Cleaning services', pattern: /\bcleaning\b|\bjanitorial\b|\bmaid service/i },
+  { industry: 'Home services', pattern: /\bplumb(?:ing|ers?)\b/i },
+  { industry: 'Home services', pattern: /\bhvac\b|\bheating and (?:air|cooling)\b/i },
   { industry: 'Construction', pattern: /\bconstruction\b|\bremodel|\bgeneral contractor/i },
-  { industry: 'Restaurant', pattern: /\brestaurant|\bcaf[eé]\b|\bcatering\b|\bbakery\b/i },
+  { industry: 'Food service', pattern: /\brestaurant|\bcaf[eé]\b|\bcatering\b|\bbakery\b/i },
   { industry: 'Legal', pattern: /\blaw firm\b|\battorneys?\b|\blawyers?\b/i },
-  { industry: 'Accounting', pattern: /\baccounting\b|\bbookkeeping\b|\btax preparation\b/i },
-  { industry: 'Healthcare', pattern: /\bclinic\b|\bdental\b|\bmedical practice\b/i },
+  { industry: 'Accounting and tax', pattern: /\baccounting\b|\bbookkeeping\b|\btax preparation\b/i },
+  { industry: 'Health administration', pattern: /\bclinic\b|\bdental\b|\bmedical practice\b/i },
 ];
 
-/** The industry plain sentences describe ('We manage 120 units' → Property Management), or undefined. */
+/** The industry plain sentences describe ('We manage 120 units' → Property management), or undefined. */
 export function findIndustry(text: string): string | undefined {
   const statements = statementSentences(text).join('\n');
   return INDUSTRY_RULES.find((rule) => rule.pattern.test(statements))?.industry;

@@ -48,14 +48,14 @@ describe('business name and industry from natural sentences', () => {
   });
 
   it.each([
-    ['Maple Street Property Management. We manage 120 residential units in Springfield.', 'Property Management'],
-    ['We look after about 80 rental homes for local owners.', 'Property Management'],
-    ['We handle HOA management for three communities.', 'Property Management'],
-    ['Our team manages over 1,200 doors.', 'Property Management'],
-    ['Landlords hire us to find and keep good tenants.', 'Property Management'],
-    ['We are a real estate brokerage.', 'Real Estate'],
+    ['Maple Street Property Management. We manage 120 residential units in Springfield.', 'Property management'],
+    ['We look after about 80 rental homes for local owners.', 'Property management'],
+    ['We handle HOA management for three communities.', 'Property management'],
+    ['Our team manages over 1,200 doors.', 'Property management'],
+    ['Landlords hire us to find and keep good tenants.', 'Property management'],
+    ['We are a real estate brokerage.', 'Real estate'],
     ['We mow lawns and design gardens.', 'Landscaping'],
-    ['We do residential plumbing repairs.', 'Plumbing'],
+    ['We do residential plumbing repairs.', 'Home services'],
   ])('%s → industry %s', (text, industry) => {
     expect(findIndustry(text)).toBe(industry);
     expect(extractBusinessInfo(text).industry).toBe(industry);
@@ -117,7 +117,7 @@ describe('profile fields as facts', () => {
   const state = {
     businessData: {
       officialName: 'Maple Street Property Management',
-      industry: 'Property Management',
+      industry: 'Property management',
       serviceArea: 'Springfield',
       primaryContact: { name: 'Dana Reyes', role: 'Owner', email: 'dana@maple.test' },
     },
@@ -127,7 +127,7 @@ describe('profile fields as facts', () => {
   it('maps every field onto a stable key', () => {
     expect(profileFacts(state)).toEqual([
       { key: 'business_name', value: 'Maple Street Property Management' },
-      { key: 'industry', value: 'Property Management' },
+      { key: 'industry', value: 'Property management' },
       { key: 'service_area', value: 'Springfield' },
       { key: 'primary_contact_name', value: 'Dana Reyes (Owner)' },
       { key: 'primary_contact_email', value: 'dana@maple.test' },
