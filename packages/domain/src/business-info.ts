@@ -8,6 +8,7 @@ import {
   REQUIRED_ONBOARDING_FIELDS,
   type RequiredOnboardingField,
 } from '@helixis/contract';
+import { isQuestionSentence } from './onboarding-chat';
 import { findStates } from './states';
 
 /**
@@ -282,12 +283,12 @@ export function extractBusinessInfo(text: string | null | undefined, source = 'c
     if (industry) info.industry = industry;
   }
   if (!info.serviceArea) {
-    const states = findStates(body);
+    const states = findStates(statementSentences(body).join('\n'));
     const places = states.length > 0 ? undefined : findServiceAreaPhrase(unlabelled);
     if (states.length > 0) info.serviceArea = states.join(', ');
     else if (places) info.serviceArea = places;
   }
-  const payments = findPaymentTypes(body);
+  const payments = findPaymentTypes(statementSentences(body).join('\n'));
   if (payments.length > 0) info.paymentsAccepted = payments;
 
   const fields = Object.keys(info);
@@ -343,7 +344,7 @@ export function statementSentences(text: string): string[] {
   return text
     .split(/\r?\n+|(?<=[.!])\s+(?=[A-Z0-9"'“(])|(?<=\?)\s*/)
     .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !s.endsWith('?'));
+    .filter((s) => s.length > 0 && !isQuestionSentence(s));
 }
 
 function nameAt(rest: string): string | undefined {

@@ -192,3 +192,21 @@ describe('onboarding answers as facts', () => {
     expect(extractFacts(text).find((f) => f.key === key)?.value).toBe(value);
   });
 });
+
+describe('questions never fill the profile', () => {
+  it.each([
+    'Do you serve OH?',
+    'Do you take Visa',
+    'Can tenants pay by ACH?',
+    'What is your business called?',
+    'Is Maple Street Property Management a good name?',
+  ])('%s', (text) => {
+    expect(extractBusinessInfo(text)).toEqual({});
+  });
+  it('the statements of a mixed message still count', () => {
+    expect(extractBusinessInfo('We accept ACH and Visa. Do you take checks?').paymentsAccepted).toEqual([
+      'ACH',
+      'Visa',
+    ]);
+  });
+});
