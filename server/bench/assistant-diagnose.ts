@@ -2,10 +2,11 @@
  * `tsx bench/assistant-diagnose.ts m04 b16 …`: for questions of the development set, what search returned
  * and how the answer matcher scored the best sentences (a developer's look inside a failure).
  */
-import { rankUnits, unitsOf } from '../src/llm/answer-match';
-import { docCitation, type Evidence } from '../src/llm/provider';
+
 import { call, settleJobs, signUp, upload } from '../src/features/chat/bench/assistant-run';
 import { documentBytes, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
+import { rankUnits, unitsOf } from '../src/llm/answer-match';
+import { docCitation, type Evidence } from '../src/llm/provider';
 import { startBenchApp } from './assistant';
 
 const ids = process.argv.slice(2);
@@ -13,18 +14,19 @@ const set = loadAssistantSet();
 const app = await startBenchApp();
 try {
   for (const business of set.businesses) {
-    const questions = set.questions.filter((q) => q.business === business.id && (ids.length === 0 || ids.includes(q.id)));
+    const questions = set.questions.filter(
+      (q) => q.business === business.key && (ids.length === 0 || ids.includes(q.id)),
+    );
     if (questions.length === 0) continue;
-    const account = await signUp(app, business.id);
-    for (const doc of business.documents) await upload(app, account.token, doc.filename, await documentBytes(doc));
+    const account = await signUp(app, business.key);
+    for (const doc of Object.values(business.documents)) {
+      await upload(app, account.token, doc.uploadName, await documentBytes(doc));
+    }
     await settleJobs(app, account.token);
     for (const q of questions) {
-      const { results } = await call<{ results: { document_title: string; chunk_index: number; score: number; content: string }[] }>(
-        app,
-        'POST',
-        '/functions/v1/search',
-        { token: account.token, body: { query: q.question, k: 5 } },
-      );
+      const { results } = await call<{
+        results: { document_title: string; chunk_index: number; score: number; content: string }[];
+      }>(app, 'POST', '/functions/v1/search', { token: account.token, body: { query: q.question, k: 5 } });
       const top = Math.max(0, ...results.map((r) => r.score));
       const evidence: Evidence[] = results.map((r) => ({
         kind: 'document',
@@ -36,11 +38,15 @@ try {
         similarity: top > 0 ? r.score / top : 0,
         fromHuman: false,
       }));
-      console.log(`\n[${q.id}] ${q.question}  expected: ${q.expected.join(' | ')}`);
-      const hit = results.findIndex((r) => q.expected.some((e) => r.content.toLowerCase().replace(/\s+/g, ' ').includes(e.toLowerCase())));
+      console.log(`\n[${q.id}] ${q.question}  expected: ${(q.expected ?? []).join(' | ')}`);
+      const hit = results.findIndex((r) =>
+        (q.expected ?? []).some((e) => r.content.toLowerCase().replace(/\s+/g, ' ').includes(e.toLowerCase())),
+      );
       console.log(`  search: expected text in result #${hit}`);
       for (const u of rankUnits(q.question, unitsOf(evidence)).slice(0, 4)) {
-        console.log(`  ${u.score.toFixed(2)} cov ${u.coverage.toFixed(2)} own ${u.ownTopicHits} type ${u.typeMatch} ${u.kind} #${u.evidence.chunkIndex}: ${u.text.slice(0, 110)}`);
+        console.log(
+          `  ${u.score.toFixed(2)} cov ${u.coverage.toFixed(2)} own ${u.ownTopicHits} type ${u.typeMatch} ${u.kind} #${u.evidence.chunkIndex}: ${u.text.slice(0, 110)}`,
+        );
       }
     }
   }

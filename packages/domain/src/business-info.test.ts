@@ -5,6 +5,7 @@ import {
   BUSINESS_NAME_WEEKDAYS,
   extractBusinessInfo,
   findPaymentTypes,
+  findStates,
   isAcceptableBusinessName,
   missingRequiredFields,
   parsePrimaryContact,
@@ -207,12 +208,13 @@ describe('service area from the known states', () => {
   ])('%s → %s', (text, area) => {
     expect(extractBusinessInfo(text).serviceArea).toBe(area);
   });
-  it.each(['oh, we are growing', 'Pay by the month', 'We serve Virginia.', 'Ohioans love us', 'fl oh pa wv'])(
-    'no state in %s',
-    (text) => {
-      expect(extractBusinessInfo(text).serviceArea).toBeUndefined();
-    },
-  );
+  it.each(['oh, we are growing', 'Pay by the month', 'Ohioans love us', 'fl oh pa wv'])('no state in %s', (text) => {
+    expect(extractBusinessInfo(text).serviceArea).toBeUndefined();
+  });
+  it('a place that is not a known state is kept as written, not read as West Virginia', () => {
+    expect(findStates('We serve Virginia.')).toEqual([]);
+    expect(extractBusinessInfo('We serve Virginia.').serviceArea).toBe('Virginia');
+  });
   it('the labelled service area wins over states in the text', () => {
     expect(extractBusinessInfo('Service area: Pittsburgh metro\nAlso some work in OH.').serviceArea).toBe(
       'Pittsburgh metro',

@@ -8,6 +8,7 @@ import {
   REQUIRED_ONBOARDING_FIELDS,
   type RequiredOnboardingField,
 } from '@helixis/contract';
+import { isQuestionSentence } from './onboarding-chat';
 import { findStates } from './states';
 
 /**
@@ -268,11 +269,26 @@ export function extractBusinessInfo(text: string | null | undefined, source = 'c
       info[field] = value;
     }
   }
-  if (!info.serviceArea) {
-    const states = findStates(body);
-    if (states.length > 0) info.serviceArea = states.join(', ');
+  // Unlabelled sentences: the name, the industry and the places named (known states first).
+  const unlabelled = body
+    .split(/\r?\n/)
+    .filter((line) => !labelOf(line))
+    .join('\n');
+  if (!info.officialName) {
+    const name = findBusinessName(unlabelled);
+    if (name) info.officialName = name;
   }
-  const payments = findPaymentTypes(body);
+  if (!info.industry) {
+    const industry = findIndustry(unlabelled);
+    if (industry) info.industry = industry;
+  }
+  if (!info.serviceArea) {
+    const states = findStates(statementSentences(body).join('\n'));
+    const places = states.length > 0 ? undefined : findServiceAreaPhrase(unlabelled);
+    if (states.length > 0) info.serviceArea = states.join(', ');
+    else if (places) info.serviceArea = places;
+  }
+  const payments = findPaymentTypes(statementSentences(body).join('\n'));
   if (payments.length > 0) info.paymentsAccepted = payments;
 
   const fields = Object.keys(info);
@@ -294,3 +310,121 @@ export function missingRequiredFields(data: BusinessData | null | undefined): Re
 
 /** The known states (FL, OH, PA, WV) a text mentions, in canonical order. */
 export { findStates } from './states';
+
+// ── natural sentences ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Name, industry and service area from plain sentences ('Maple Street Property Management. We manage
+ * 120 residential units in Springfield.'), for owners who answer without labels. Questions state
+ * nothing: sentences ending in '?' are skipped.
+ */
+
+/** One capitalised word of a name; small joining words may sit between them ('Bank of Ohio', 'Oak & Pine'). */
+const NAME_WORD = String.raw`[A-Z0-9][\w'’.&-]*`;
+const NAME_JOIN = String.raw`(?:of|and|the|on|at|&|de|la|du)`;
+const NAME = new RegExp(String.raw`^${NAME_WORD}(?:\s+(?:${NAME_JOIN}\s+)?${NAME_WORD}){0,6}`);
+/** Words that make a capitalised phrase a business name on its own. */
+const NAME_SUFFIX =
+  /\b(?:management|managers?|properties|property|realty|rentals?|homes|housing|group|llc|inc|co|corp|company|partners|services|associates|holdings|estates?|apartments|living|residential|lettings|agency|solutions|enterprises|ltd|brothers|bros|and sons|landscaping|cleaning|plumbing|construction|builders|hvac|electric|roofing|law|legal|dental|clinic)\.?$/i;
+/** What comes before a name and says it is one: 'Our company is called', 'I run', 'Welcome to'. */
+const NAME_LEAD =
+  /\b(?:i work (?:at|for)|i run|i own|we run|welcome to|(?:our|my|the) (?:company|business|firm|agency|brokerage) is (?:called|named)|(?:our|my|the) (?:company|business|firm|agency|brokerage)'?s? name is|(?:company|business|firm|agency|we're|we are|it's|it is) (?:called|named)|(?:business|company) name is)\s+(?:the\s+)?/gi;
+/** Leads that may introduce anything ('We are based in ...'): a name after them needs a business word. */
+const LOOSE_NAME_LEAD =
+  /\b(?:we are|we're|this is|i am with|i'm with|(?:our|my) (?:company|business|firm|agency) is)\s+(?:the\s+)?/gi;
+/** What follows a name that opens a sentence: 'Acme Rentals is a ...', 'Acme Rentals manages ...'. */
+const AFTER_NAME =
+  /^(?:,\s*(?:a|an|the|we)\b|\s+(?:is|are|was|has|have|manages|provides|offers|serves|handles|does|specializes|specialises|operates|looks after)\b)/i;
+/** Words that never open a name even in capitals (sentence starters). */
+const NOT_NAME_START =
+  /^(?:we|our|i|my|the|a|an|this|that|it|they|you|your|he|she|yes|no|hi|hello|hey|thanks|please|also|and|but|so|then|just|currently|today|every|all|each|most|some|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|call|email|e-mail|phone|office|hours|emergencies|emergency|payment|payments|rent|tenants|owners|customers|clients)\b/i;
+
+/** Statement sentences of a text (questions dropped), line breaks as sentence ends. */
+export function statementSentences(text: string): string[] {
+  return text
+    .split(/\r?\n+|(?<=[.!])\s+(?=[A-Z0-9"'“(])|(?<=\?)\s*/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && !isQuestionSentence(s));
+}
+
+function nameAt(rest: string): string | undefined {
+  const match = NAME.exec(rest)?.[0];
+  if (!match) return undefined;
+  // Stop before a joining word left dangling at the end and drop a sentence's final dot.
+  const name = match.replace(/\s+(?:of|and|the|on|at|&|de|la|du)$/i, '').replace(/[.,]+$/, '');
+  if (NOT_NAME_START.test(name) || !isAcceptableBusinessName(name)) return undefined;
+  return name;
+}
+
+/** The business name in natural sentences, or undefined. */
+export function findBusinessName(text: string): string | undefined {
+  for (const sentence of statementSentences(text)) {
+    for (const lead of sentence.matchAll(NAME_LEAD)) {
+      const name = nameAt(sentence.slice(lead.index + lead[0].length));
+      if (name) return name;
+    }
+    for (const lead of sentence.matchAll(LOOSE_NAME_LEAD)) {
+      const name = nameAt(sentence.slice(lead.index + lead[0].length));
+      if (name && NAME_SUFFIX.test(name)) return name;
+    }
+    const opening = nameAt(sentence);
+    if (!opening) continue;
+    const after = sentence.slice(opening.length);
+    const whole = /^[\s.!]*$/.test(after);
+    // A sentence that is only a name, or a name that opens a sentence about the business.
+    if (NAME_SUFFIX.test(opening) && (whole || AFTER_NAME.test(after))) return opening;
+    if (
+      !whole &&
+      AFTER_NAME.test(after) &&
+      /\b(?:company|business|firm|agency|manag(?:es|ement|er|ing))/i.test(after)
+    ) {
+      return opening;
+    }
+  }
+  return undefined;
+}
+
+/** Industries recognised in plain sentences, in order of precedence. */
+export const INDUSTRY_RULES: readonly { industry: string; pattern: RegExp }[] = [
+  {
+    industry: 'Property management',
+    pattern:
+      /\bpropert(?:y|ies)\s+manag|\b(?:rental|hoa|association|community|apartment|tenant)\s+management\b|\b(?:manag(?:e|es|ing)|look(?:s|ing)?\s+after|rent(?:s|ing)?\s+out)\s+(?:about\s+|over\s+|around\s+)?(?:\d[\d,]*\+?\s+)?(?:[\w-]+\s+){0,3}(?:units?|rentals?|properties|apartments?|homes|houses|doors|buildings|hoas?|condos?|associations?|communities|portfolios?)\b|\blandlords?\b.*\btenants?\b/i,
+  },
+  { industry: 'Real estate', pattern: /\breal\s+estate\b|\brealt(?:y|ors?)\b|\bbrokerage\b/i },
+  { industry: 'Landscaping', pattern: /\blandscap|\blawns?\b|\bgardens?\b/i },
+  { industry: 'Cleaning services', pattern: /\bcleaning\b|\bjanitorial\b|\bmaid service/i },
+  { industry: 'Home services', pattern: /\bplumb(?:ing|ers?)\b/i },
+  { industry: 'Home services', pattern: /\bhvac\b|\bheating and (?:air|cooling)\b/i },
+  { industry: 'Construction', pattern: /\bconstruction\b|\bremodel|\bgeneral contractor/i },
+  { industry: 'Food service', pattern: /\brestaurant|\bcaf[eé]\b|\bcatering\b|\bbakery\b/i },
+  { industry: 'Legal', pattern: /\blaw firm\b|\battorneys?\b|\blawyers?\b/i },
+  { industry: 'Accounting and tax', pattern: /\baccounting\b|\bbookkeeping\b|\btax preparation\b/i },
+  { industry: 'Health administration', pattern: /\bclinic\b|\bdental\b|\bmedical practice\b/i },
+];
+
+/** The industry plain sentences describe ('We manage 120 units' → Property management), or undefined. */
+export function findIndustry(text: string): string | undefined {
+  const statements = statementSentences(text).join('\n');
+  return INDUSTRY_RULES.find((rule) => rule.pattern.test(statements))?.industry;
+}
+
+/** Place names after 'we serve', 'units in', 'based in' ... ('Springfield and Shelbyville'). */
+const AREA_LEAD =
+  /\b(?:we (?:serve|cover|operate in|work in)|serving|(?:units?|homes|houses|rentals?|properties|apartments|buildings|doors|offices?|located|based|operate|work)\s+(?:across|throughout|around|in))\s+(?:the\s+)?/gi;
+const PLACE = String.raw`[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}`;
+const PLACES = new RegExp(String.raw`^${PLACE}(?:\s*(?:,|and|&|or)\s*(?:${PLACE}))*`);
+
+/** The places plain sentences name as where the business works, or undefined. */
+export function findServiceAreaPhrase(text: string): string | undefined {
+  for (const sentence of statementSentences(text)) {
+    for (const lead of sentence.matchAll(AREA_LEAD)) {
+      const places = PLACES.exec(sentence.slice(lead.index + lead[0].length))?.[0]
+        ?.replace(/[\s,]+(?:and|&|or)?$/i, '')
+        .replace(/[.,]+$/, '')
+        .trim();
+      if (places && !NOT_NAME_START.test(places)) return places;
+    }
+  }
+  return undefined;
+}

@@ -143,14 +143,19 @@ const PLACEHOLDER_VALUES = new Set(['', 'unknown', 'n/a', 'na', 'tbd', 'none', '
 
 /** A label of 1-5 words (letters, digits, & / ' - ( )) before a colon, optionally bulleted or bold. */
 const KEY_VALUE_LINE =
-  /^\s*(?:[-*•]\s*|\d+[.)]\s+)?(?:\*\*|__)?([A-Za-z][\w&/'()-]*(?:[ \t]+[\w&/'()-]+){0,4})[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(.+?)\s*$/;
+  /^\s*(?:[-*•]\s*|\d+[.)]\s+)?(?:\*\*|__)?([A-Za-z][\w&/'()-]*(?:[ \t]+[\w&/'()-]+){0,4})[ \t]*(?:\*\*|__)?[ \t]*(?<!\d):(?!\d\d)[ \t]*(?:\*\*|__)?[ \t]*(.+?)\s*$/;
 
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/;
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
-const DAY = String.raw`(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?`;
+const DAY = String.raw`(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|weekdays|weekends|daily|every day)`;
 const TIME = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?`;
 const HOURS = new RegExp(
   String.raw`\b${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*,?\s*(?:from\s+)?${TIME}\s*(?:-|–|to|until)\s*${TIME}`,
+  'i',
+);
+/** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays'. */
+const HOURS_TIME_FIRST = new RegExp(
+  String.raw`\b${TIME}\s*(?:-|–|to|until)\s*${TIME},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`,
   'i',
 );
 const TONES = ['friendly', 'professional', 'casual', 'formal', 'warm', 'upbeat', 'concise'];
@@ -250,7 +255,7 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
     if (phone) put(/\bemergenc/i.test(sentence) ? 'emergency_contact' : 'business_phone', phone, sentence);
     const email = EMAIL.exec(sentence)?.[0];
     if (email) put('support_email', email, sentence);
-    const hours = HOURS.exec(sentence)?.[0];
+    const hours = (HOURS.exec(sentence)?.[0] ?? HOURS_TIME_FIRST.exec(sentence)?.[0])?.replace(/\.$/, '');
     if (hours) put('operating_hours', hours, sentence);
     const payments = findPaymentTypes(sentence);
     if (payments.length > 0) put('payment_methods', payments.join(', '), sentence);

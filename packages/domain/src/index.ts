@@ -7,6 +7,7 @@ export * from './contradictions';
 export * from './facts';
 export * from './ids';
 export * from './onboarding-chat';
+export * from './onboarding-facts';
 export * from './roles';
 export * from './segments';
 export * from './workspace-name';

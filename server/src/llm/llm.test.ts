@@ -89,8 +89,45 @@ describe('offline provider', () => {
         businessContext: 'We are Acme Rentals, we manage apartments for landlords in Ohio. Call (555) 123-4567.',
       }),
     );
-    expect(complete).toMatch(/^Thank you! I now know/);
+    // Without notes from the server nothing was stored, so the reply claims nothing.
+    expect(complete).not.toMatch(/noted|I now know/);
     expect(complete).not.toMatch(/^\d\. /m);
+  });
+
+  it('onboarding: the reply names only what the server stored, then what is missing', async () => {
+    const saved = await generate(
+      offline,
+      request('Maple Street Property Management. Office hours: Mon-Fri 9am-5pm', [], {
+        mode: 'onboarding',
+        onboarding: {
+          saved: [
+            { label: 'Business Name', value: 'Maple Street Property Management' },
+            { label: 'Operating Hours', value: 'Mon-Fri 9am-5pm' },
+          ],
+          missing: [{ label: 'customers', question: 'Who are your customers?' }],
+        },
+      }),
+    );
+    expect(saved).toBe(
+      "Thank you, I've noted your business name (Maple Street Property Management) and operating hours (Mon-Fri 9am-5pm). A few more questions:\n\n1. Who are your customers?",
+    );
+    const nothing = await generate(
+      offline,
+      request('We like our work.', [], {
+        mode: 'onboarding',
+        history: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Welcome!' },
+          { role: 'user', content: 'We like our work.' },
+        ],
+        onboarding: {
+          saved: [],
+          missing: [{ label: 'business name', question: 'What is the name of your business?' }],
+        },
+      }),
+    );
+    expect(nothing).not.toMatch(/noted/);
+    expect(nothing).toMatch(/^I didn't find business details to save in that message\./);
   });
 });
 

@@ -1,5 +1,3 @@
-import { ONBOARDING_MAX_QUESTIONS } from '@helixis/contract';
-import { extractBusinessInfo, findPaymentTypes } from '@helixis/domain';
 import {
   answers,
   profileQuestion,
@@ -9,7 +7,10 @@ import {
   type Unit,
   unitsOf,
 } from './answer-match';
+import { onboardingAnswer } from './offline-onboarding';
 import { type ChatProvider, type Evidence, type GenerateRequest, lastUserMessage } from './provider';
+
+export { missingProfileTopics } from './offline-onboarding';
 
 export const OFFLINE_ABSTAIN =
   "I don't know the answer to that yet: it is not in this workspace's documents or in what your team has taught me.";
@@ -120,75 +121,6 @@ function operationalAnswer(request: GenerateRequest): string {
     q.evidence.kind === 'fact' ? `- ${q.sentence} ${q.evidence.citation}` : `- "${q.sentence}" ${q.evidence.citation}`,
   );
   return `Here is what I found:\n\n${lines.join('\n')}`;
-}
-
-/** What onboarding needs to know, how to tell it was said, and how to ask for it. */
-const PROFILE_TOPICS: readonly { label: string; known: (text: string) => boolean; question: string }[] = [
-  {
-    label: 'business name',
-    known: (t) => /\b(business name|company name|we are|we're|called|named)\b/i.test(t),
-    question: 'What is the name of your business?',
-  },
-  {
-    label: 'services',
-    known: (t) =>
-      /\b(services?|we (offer|provide|manage|do)|property management|rentals?|maintenance|repairs?|leasing)\b/i.test(t),
-    question: 'What services do you offer?',
-  },
-  {
-    label: 'location',
-    known: (t) =>
-      extractBusinessInfo(t).serviceArea !== undefined ||
-      /\b(located|based in|service area|we serve|serving|county|city of)\b/i.test(t),
-    question: 'Where are you located, and which areas do you serve?',
-  },
-  {
-    label: 'customers',
-    known: (t) => /\b(customers?|clients?|tenants?|owners?|homeowners?|residents?|landlords?|investors?)\b/i.test(t),
-    question: 'Who are your customers?',
-  },
-  {
-    label: 'contact details',
-    known: (t) => /[\w.+-]+@[\w-]+\.[\w.]+/.test(t) || /\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/.test(t),
-    question: 'What e-mail address and phone number should customers use to reach you?',
-  },
-  {
-    label: 'hours',
-    known: (t) => /\b(hours|open|closed|\d{1,2}\s?(am|pm)|weekdays?|monday|24\/7)\b/i.test(t),
-    question: 'What are your operating hours?',
-  },
-  {
-    label: 'payment methods',
-    known: (t) => findPaymentTypes(t).length > 0 || /\b(payments?|pay by|cash|credit cards?)\b/i.test(t),
-    question: 'Which payment methods do you accept?',
-  },
-  {
-    label: 'pricing',
-    known: (t) => /\$\s?\d|\b(price|pricing|fees?|rates?|costs?|percent|%)\b/i.test(t),
-    question: 'How is your pricing structured?',
-  },
-];
-
-/** Profile topics still missing from what the owner has said, in asking order. */
-export function missingProfileTopics(text: string): { label: string; question: string }[] {
-  return PROFILE_TOPICS.filter((topic) => !topic.known(text)).map(({ label, question }) => ({ label, question }));
-}
-
-function onboardingAnswer(request: GenerateRequest): string {
-  const told = [
-    request.businessContext,
-    ...request.history.filter((m) => m.role === 'user').map((m) => m.content),
-  ].join('\n');
-  const known = PROFILE_TOPICS.filter((topic) => topic.known(told)).map((t) => t.label);
-  const missing = missingProfileTopics(told).slice(0, ONBOARDING_MAX_QUESTIONS);
-  if (missing.length === 0) {
-    return `Thank you! I now know your ${known.join(', ')}. That is what I need to get started; tell me more at any time, or create your assistant.`;
-  }
-  const intro =
-    known.length === 0
-      ? "Welcome! Before I help, I'd like to learn about your business."
-      : `Thank you, I've noted your ${known.join(', ')}. A few more questions:`;
-  return `${intro}\n\n${missing.map((m, i) => `${i + 1}. ${m.question}`).join('\n')}`;
 }
 
 /**

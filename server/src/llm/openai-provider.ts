@@ -30,6 +30,16 @@ export function buildSystemMessage(request: GenerateRequest): string {
     );
     if (request.businessContext.trim())
       parts.push(`What the owner has told you so far:\n${request.businessContext.trim()}`);
+    if (request.onboarding) {
+      const saved = request.onboarding.saved.map((s) => `- ${s.label}: ${s.value}`).join('\n');
+      parts.push(
+        saved
+          ? `Saved from the owner's last message (say you noted these and nothing else):\n${saved}`
+          : "Nothing was saved from the owner's last message: do not say you noted anything.",
+      );
+      const missing = request.onboarding.missing.map((m) => `- ${m.question}`).join('\n');
+      if (missing) parts.push(`Still unknown, ask about these first:\n${missing}`);
+    }
   } else {
     parts.push(
       'Answer the last user message only from the sources below. Quote or paraphrase the relevant sentences and cite every source you use with its marker exactly as written (for example [Doc:Title#0] or [Fact:Label]).',

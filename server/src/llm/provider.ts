@@ -24,6 +24,12 @@ export interface Evidence {
   };
 }
 
+/** Onboarding mode: what the owner's message actually stored, and the topics still missing. */
+export interface OnboardingNotes {
+  saved: { label: string; value: string }[];
+  missing: { label: string; question: string }[];
+}
+
 export interface GenerateRequest {
   mode: AssistantModeName;
   systemPrompt: string;
@@ -36,6 +42,8 @@ export interface GenerateRequest {
   carried?: string;
   evidence: Evidence[];
   businessContext: string;
+  /** Onboarding mode: the reply is built from these (never claims what was not stored). */
+  onboarding?: OnboardingNotes;
 }
 
 export interface ProviderName {

@@ -8,9 +8,9 @@ import {
   type QueryRewrite,
   type RecentTurn,
 } from '@helixis/contract';
-import { answerConfidence, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
+import { answerConfidence, isQuestionMessage, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
 import { ANSWER_MIN_SCORE, answerSupport, profileQuestion } from '../../llm/answer-match';
-import { type ChatProvider, docCitation, type Evidence, factCitation } from '../../llm/provider';
+import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants/assistants.service';
@@ -37,6 +37,8 @@ export interface AnswerRequest {
   extraEvidence?: Evidence[];
   /** Earlier turns (oldest first): a follow-up question is rewritten with them before retrieval. */
   recentTurns?: RecentTurn[];
+  /** Onboarding mode: what this message actually stored and what is still missing (the reply says only that). */
+  onboarding?: OnboardingNotes;
 }
 
 export interface AnswerResult {
@@ -157,7 +159,9 @@ export async function answerQuestion(
   const temperature = request.testMode
     ? (assistant?.temperature ?? DEFAULT_ASSISTANT_TEMPERATURE)
     : (request.temperature ?? assistant?.temperature ?? DEFAULT_ASSISTANT_TEMPERATURE);
-  const operational = request.mode === 'operational';
+  // A question asked during onboarding is answered from the workspace's knowledge like any other.
+  const mode = request.mode === 'onboarding' && isQuestionMessage(request.question) ? 'operational' : request.mode;
+  const operational = mode === 'operational';
   const { evidence, rewrite } = operational
     ? await gatherEvidence(ctx, request.question, assistant?.use_rag ?? true, request.recentTurns ?? [])
     : { evidence: [], rewrite: null };
@@ -171,7 +175,7 @@ export async function answerQuestion(
   try {
     for await (const piece of provider.stream(
       {
-        mode: request.mode,
+        mode,
         systemPrompt,
         temperature,
         history: request.history,
@@ -179,6 +183,7 @@ export async function answerQuestion(
         carried,
         evidence,
         businessContext: request.businessContext,
+        ...(request.onboarding ? { onboarding: request.onboarding } : {}),
       },
       signal,
     )) {

@@ -24,6 +24,7 @@ import { lastUserMessage } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { recordQuestion } from '../facts/facts.service';
+import { learnFromOnboardingMessage } from '../onboarding/onboarding.facts';
 import { createTaskForQuestion } from '../tasks/tasks.service';
 import { type AnswerResult, answerQuestion } from './answer';
 import * as repo from './chat.repo';
@@ -154,6 +155,9 @@ export async function chatWithContext(
     return { thread: existing, userMessage };
   });
   if (input.assistantMode === 'operational') await recordQuestion(ctx, question);
+  // Onboarding: a statement is stored (profile and facts) before the reply, which says what was stored.
+  const onboarding =
+    input.assistantMode === 'onboarding' && !input.isTestMode ? await learnFromOnboardingMessage(ctx, question) : null;
 
   const provider = selectProvider(ctx.deps.config);
   const answer = await answerQuestion(
@@ -168,16 +172,26 @@ export async function chatWithContext(
       systemPrompt: input.systemPrompt,
       temperature: input.temperature,
       recentTurns: recentTurnsOf(input.messages),
+      ...(onboarding && !onboarding.question
+        ? { onboarding: { saved: onboarding.saved, missing: onboarding.missing } }
+        : {}),
     },
     onDelta,
     signal,
   );
-  const task = await taskFor(ctx, question, answer, thread.id, input.isTestMode);
+  // During onboarding the owner is the one teaching: an unsure answer hands nothing to the team.
+  const task = onboarding ? null : await taskFor(ctx, question, answer, thread.id, input.isTestMode);
   let text = answer.text;
   if (task) {
     const notice = `\n\n${chatMessages.taskCreated}`;
     text += notice;
     onDelta?.(notice);
+  }
+  const next = onboarding?.question ? onboarding.missing[0] : undefined;
+  if (next) {
+    const prompt = `\n\nWhen you're ready to continue setting up: ${next.question}`;
+    text += prompt;
+    onDelta?.(prompt);
   }
   const assistantMessage = await ctx.tenant((tx) =>
     repo.insertMessage(tx, ctx.workspace.id, {

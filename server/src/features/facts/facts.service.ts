@@ -116,6 +116,11 @@ async function upsertInTx(
     if (!existing) throw new Error('fact neither inserted nor found');
   }
   if (existing.value.toLowerCase() === value.toLowerCase()) {
+    // The same source saying the same thing again (an integration's next sync) refreshes when it was said.
+    if (confidence === existing.confidence && provenance.type === existing.provenance.type && given.timestamp) {
+      const row = await repo.updateFact(tx, workspaceId, existing.id, { provenance });
+      return { row, changed: false };
+    }
     if (confidence <= existing.confidence) return { row: existing, changed: false };
     const row = await repo.updateFact(tx, workspaceId, existing.id, { confidence, source: input.source, provenance });
     return { row, changed: true };

@@ -1,4 +1,4 @@
-import { FACT_CONFIDENCE, type PropertyProvider } from '@helixis/contract';
+import { FACT_CONFIDENCE, type PropertyKpis, type PropertyProvider } from '@helixis/contract';
 import { BuildiumClient, type BuildiumRental } from '../../integrations/buildium/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { upsertFact } from '../facts/facts.service';
@@ -41,15 +41,58 @@ export async function learnPortfolioFacts(ctx: WorkspaceContext, provider: Prope
   const cities = [...byCity.entries()].sort((x, y) => y[1].units - x[1].units).slice(0, 12);
   const provenance = { type: 'integration', source: provider, method: 'sync' };
   const facts: { key: string; value: string }[] = [
-    { key: 'Managed units', value: `${totalUnits} units in ${totalProperties} properties (${LABEL[provider]})` },
     {
       key: 'Units by city',
       value: cities.map(([city, c]) => `${city}: ${c.units} units in ${c.properties} properties`).join('; '),
     },
   ];
-  if (snapshot) facts.push({ key: 'Open tasks', value: `${snapshot.kpis.openTasks} open tasks in ${LABEL[provider]}` });
+  if (totalProperties > 0 && !snapshot) {
+    facts.push({
+      key: 'Managed units',
+      value: `${totalUnits} units in ${totalProperties} properties (${LABEL[provider]})`,
+    });
+  }
   for (const fact of facts) {
     await upsertFact(ctx, { ...fact, source: 'integration', confidence: FACT_CONFIDENCE.integration, provenance });
+  }
+  return facts.length + (snapshot ? await learnKpiFacts(ctx, snapshot.kpis) : 0);
+}
+
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The KPIs of a sync as facts (issue 25 §6): rentals, units, unpaid bills with their total and open
+ * tasks, each citing the system and the sync time, so "How many rentals do we manage?" is answered
+ * from them. Each sync replaces the figures and refreshes their time. Returns how many were stored.
+ */
+export async function learnKpiFacts(ctx: WorkspaceContext, kpis: PropertyKpis): Promise<number> {
+  const system = LABEL[kpis.provider];
+  const synced = kpis.fetchedAt || kpis.lastUpdatedIso;
+  const bills = `${kpis.unpaidBills.count} unpaid bills totalling ${money(kpis.unpaidBills.amount)}`;
+  const facts: { key: string; value: string }[] = [
+    { key: 'Rentals', value: `We manage ${kpis.rentals} rentals (${system})` },
+    { key: 'Managed units', value: `${kpis.units} units in ${kpis.properties} properties (${system})` },
+    { key: 'Unpaid bills', value: `${bills} (${system})` },
+    { key: 'Open tasks', value: `${kpis.openTasks} open tasks (${system})` },
+    {
+      key: 'Portfolio summary',
+      value: `We manage ${kpis.rentals} rentals with ${kpis.units} units; ${bills} are unpaid; ${kpis.openTasks} open tasks (${system})`,
+    },
+  ];
+  for (const fact of facts) {
+    await upsertFact(ctx, {
+      ...fact,
+      source: 'integration',
+      confidence: FACT_CONFIDENCE.integration,
+      provenance: {
+        type: 'integration',
+        source: kpis.provider,
+        method: 'sync',
+        timestamp: synced,
+        context: `${system} KPIs synced ${synced}`,
+      },
+    });
   }
   return facts.length;
 }

@@ -45,6 +45,7 @@ import {
   secretContext,
   type WorkspaceInput,
 } from './integrations.credentials';
+import { learnKpiFacts } from './integrations.knowledge';
 import * as repo from './integrations.repo';
 
 /**
@@ -333,6 +334,12 @@ export async function readKpis(
     });
     await publishEvent(tx, { type: 'integrationStatusChanged', workspaceId: ctx.workspace.id, provider });
   });
+  try {
+    await learnKpiFacts(ctx, run.kpis);
+  } catch (err) {
+    // The KPIs are stored and shown; facts for chat follow on the next sync.
+    ctx.log.warn({ err, provider }, 'could not store KPI facts');
+  }
   return {
     ok: true,
     data: run.kpis,

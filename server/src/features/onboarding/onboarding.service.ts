@@ -11,6 +11,7 @@ import {
   type SaveOnboardingRoundInput,
   type SaveOnboardingRoundOutput,
 } from '@helixis/contract';
+import { profileFacts } from '@helixis/domain';
 import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withTenant } from '../../platform/tenant';
@@ -25,6 +26,7 @@ import {
   refreshBusinessSummary,
   stateOf,
 } from '../profile/profile.service';
+import { learnFromRoundAnswers } from './onboarding.facts';
 import { answersAfter, patchFromAnswers } from './round-answers';
 import { buildOnboardingSummary } from './summary-builder';
 import { readSummarySources } from './summary-sources';
@@ -75,6 +77,7 @@ export async function saveOnboardingRound({
   const { row } = await changeProfile(ctx, {
     patch: patchFromAnswers(answersAfter(current, input.roundNumber, answers)),
     source: 'onboarding',
+    facts: { source: 'manual', type: 'onboarding', ref: `onboarding round ${input.roundNumber}` },
     progress: (saved) => {
       const previous = saved.rounds.find((r) => r.roundNumber === input.roundNumber);
       const completed = input.complete || (previous?.completed ?? false);
@@ -86,6 +89,13 @@ export async function saveOnboardingRound({
       return { currentRound: Math.min(next, ONBOARDING_ROUNDS.length + 1), rounds };
     },
   });
+  // What the profile has no field for (phone, hours, emergency line, ...) is learned from the answers.
+  await learnFromRoundAnswers(
+    ctx,
+    input.roundNumber,
+    def.questions.map((q, i) => ({ target: q.target, text: answers[i] ?? '' })),
+    new Set(profileFacts(stateOf(row)).map((f) => f.key)),
+  );
   return { ...roundsView(row.onboardingProgress), result: profileResult(row) };
 }
 

@@ -151,20 +151,15 @@ describe('onboarding-summary', () => {
       ]),
     );
     expect(titlesA).toContain('Route requests by location');
-    // The industry was only inferred from the answers: it is asked to be confirmed, not taken as given.
-    expect(a.gaps.filter((g: any) => g.required)).toEqual([
-      {
-        field: 'industry',
-        required: true,
-        message: 'Is your industry property management? Confirm it or tell me the right one.',
-      },
-    ]);
+    // The industry is read from the answers' sentences ('We manage 140 single-family rentals') and stored
+    // in the profile (issue 25 §5), so no required field is left to ask about.
+    expect(a.gaps.filter((g: any) => g.required)).toEqual([]);
 
     const titlesB = b.suggested_automations.map((s: any) => s.title);
     expect(titlesB).toContain('Payment confirmation replies');
     expect(titlesB).not.toContain('Rent reminder drafts');
     expect(b.what_we_learned.map((l: any) => l.text)).toContain('You accept Visa and Mastercard.');
-    expect(b.gaps.filter((g: any) => g.required).map((g: any) => g.field)).toEqual(['industry', 'primaryContact']);
+    expect(b.gaps.filter((g: any) => g.required).map((g: any) => g.field)).toEqual(['primaryContact']);
     for (const s of [...a.suggested_automations, ...b.suggested_automations]) {
       expect(s.why.length).toBeGreaterThan(10);
       expect(s.requires_scope).toMatch(/^[a-z_]+:[a-z]+$/);

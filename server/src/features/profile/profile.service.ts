@@ -14,6 +14,7 @@ import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
 import { readSummarySources } from '../onboarding/summary-sources';
+import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
 import * as repo from './profile.repo';
 import {
   applyProfilePatch,
@@ -89,6 +90,8 @@ export interface ProfileChange {
   progress?: (current: OnboardingProgress) => OnboardingProgress;
   completed?: boolean;
   sessionId?: string | null;
+  /** Where the change came from, for the facts its fields become (default: the business profile). */
+  facts?: FactOrigin;
 }
 
 /** Writes the activity event of doc 1 §3 when onboarding turns complete. */
@@ -107,13 +110,14 @@ async function logCompletion(tx: Tx, ctx: WorkspaceContext, row: repo.BusinessPr
 
 /**
  * The one write path of a user's profile: under a per-user lock, reads, merges the change, upserts,
- * logs a completion, then refreshes the workspace's business summary.
+ * logs a completion, stores the fields it set or altered as facts, then refreshes the workspace's
+ * business summary. `savedFacts` are the facts now stored from this change.
  */
 export async function changeProfile(
   ctx: WorkspaceContext,
   change: ProfileChange,
-): Promise<{ row: repo.BusinessProfileRow; completedNow: boolean }> {
-  const result = await ctx.tenant(async (tx) => {
+): Promise<{ row: repo.BusinessProfileRow; completedNow: boolean; savedFacts: SavedFact[] }> {
+  const { before, ...result } = await ctx.tenant(async (tx) => {
     await repo.lockProfile(tx, ctx.workspace.id, ctx.user.id);
     const current = await repo.findProfileByUser(tx, ctx.workspace.id, ctx.user.id);
     const state = stateOf(current) ?? EMPTY_PROFILE;
@@ -127,10 +131,12 @@ export async function changeProfile(
     });
     const completedNow = row.onboardingCompleted && !current?.onboardingCompleted;
     if (completedNow) await logCompletion(tx, ctx, row);
-    return { row, completedNow };
+    return { row, completedNow, before: stateOf(current) };
   });
+  const after = stateOf(result.row) ?? EMPTY_PROFILE;
+  const savedFacts = await syncProfileFacts(ctx, before, after, change.facts ?? PROFILE_ORIGIN);
   await refreshBusinessSummary(ctx);
-  return result;
+  return { ...result, savedFacts };
 }
 
 export async function findOwnProfile(ctx: WorkspaceContext): Promise<repo.BusinessProfileRow | undefined> {

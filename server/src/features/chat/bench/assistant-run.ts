@@ -143,7 +143,12 @@ export async function signUp(target: Target, label: string): Promise<Account> {
 }
 
 /** Uploads a file as a browser's FormData does and waits until the ingest job has read it. */
-export async function upload(target: Target, token: string, filename: string, data: Buffer): Promise<{ title: string }> {
+export async function upload(
+  target: Target,
+  token: string,
+  filename: string,
+  data: Buffer,
+): Promise<{ title: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), filename);
   const res = await fetch(`${target.url}/functions/v1/ingest`, {

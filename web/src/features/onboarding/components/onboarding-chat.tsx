@@ -1,6 +1,6 @@
 import type { ExtractedBusinessInfo, OnboardingChatMessage } from '@helixis/contract';
 import { onboardingTexts, REQUIRED_FIELD_QUESTIONS } from '@helixis/contract';
-import { extractBusinessInfo, missingRequiredFields } from '@helixis/domain';
+import { extractBusinessInfo, isQuestionMessage, missingRequiredFields, statementsOf } from '@helixis/domain';
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -88,7 +88,10 @@ export function OnboardingChat({
     setMessages(history);
     setBusy(true);
     try {
-      const { changes, fields } = changesFromChat(extractBusinessInfo(content, 'chat'));
+      // A question is answered by the assistant, never read as profile details.
+      const { changes, fields } = isQuestionMessage(content)
+        ? { changes: {}, fields: [] }
+        : changesFromChat(extractBusinessInfo(statementsOf(content), 'chat'));
       if (fields.length > 0) {
         const saved = await onProfileChanges(changes);
         const labels = fields.map((f) => FIELD_LABELS[f] ?? f);
