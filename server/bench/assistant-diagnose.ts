@@ -3,10 +3,12 @@
  * and how the answer matcher scored the best sentences (a developer's look inside a failure).
  */
 
-import { call, settleJobs, signUp, upload } from '../src/features/chat/bench/assistant-run';
+import { settleJobs, signUp, upload } from '../src/features/chat/bench/assistant-run';
 import { documentBytes, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
+import { searchKnowledge } from '../src/features/knowledge/knowledge.service';
 import { rankUnits, unitsOf } from '../src/llm/answer-match';
 import { docCitation, type Evidence } from '../src/llm/provider';
+import { systemWorkspaceContext } from '../src/platform/system-context';
 import { startBenchApp } from './assistant';
 
 const ids = process.argv.slice(2);
@@ -24,9 +26,8 @@ try {
     }
     await settleJobs(app, account.token);
     for (const q of questions) {
-      const { results } = await call<{
-        results: { document_title: string; chunk_index: number; score: number; content: string }[];
-      }>(app, 'POST', '/functions/v1/search', { token: account.token, body: { query: q.question, k: 5 } });
+      const ctx = systemWorkspaceContext(app.deps, app.deps.log, account.workspaceId, 'diagnose');
+      const results = await searchKnowledge(ctx, { query: q.question, k: 5 });
       const top = Math.max(0, ...results.map((r) => r.score));
       const evidence: Evidence[] = results.map((r) => ({
         kind: 'document',

@@ -45,6 +45,17 @@ describe('shouldCreateTask (doc 3 §5)', () => {
   );
 
   it('does not match the words inside others', () => {
-    expect(mentionsSensitiveTopic('paralegal contractor illegally')).toBe(false);
+    expect(mentionsSensitiveTopic('paralegal contractor subcontracting')).toBe(false);
+  });
+
+  it.each([
+    'Can I withhold rent until my heat is fixed?',
+    'Who is liable if a dog bites my son?',
+    'Can you legally sell my belongings?',
+    'I slipped and hurt my back. Who pays?',
+    'Can I get a hardship extension?',
+    'Should I talk to a lawyer about my deposit?',
+  ])('reads "%s" as sensitive', (question) => {
+    expect(mentionsSensitiveTopic(question)).toBe(true);
   });
 });

@@ -7,7 +7,12 @@ const POLICY_WORDS = /\b(polic(y|ies)|procedures?|rules?|guidelines?|terms)\b/i;
 const PRECISION_WORDS = /\b(specific(ally)?|exactly)\b/i;
 const HEDGING_WORDS =
   /\b(maybe|perhaps|possibly|probably|might|unsure|not sure|i think|i believe|i don't know|i do not know|don't have|do not have|unclear|not certain)\b/i;
-const SENSITIVE_TOPICS = /\b(legal|medical|financial|contracts?|liability)\b/i;
+/**
+ * Doc 3 §5's sensitive topics (legal, medical, financial, contract, liability), with the words people
+ * use for them: "legally", "liable", "sue", "lawyer", "withhold rent", "hurt", "injured", "hardship".
+ */
+const SENSITIVE_TOPICS =
+  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le))\b/i;
 
 /** Below this an answer is handed to a human (doc 3 §5). */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;

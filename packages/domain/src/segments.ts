@@ -181,6 +181,7 @@ export function segmentText(text: string): Segment[] {
       if (!body) continue;
       const parts = splitSentences(body);
       parts.forEach((part, i) => {
+        if (!/[\p{L}\p{N}]/u.test(part)) return;
         const looksLikeHeading =
           !item &&
           parts.length === 1 &&

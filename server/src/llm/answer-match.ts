@@ -22,7 +22,17 @@ import { tokenize } from '../features/knowledge/tokenizer';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
 
-export type AnswerType = 'money' | 'phone' | 'email' | 'time' | 'day' | 'duration' | 'number' | 'date' | 'yesno';
+export type AnswerType =
+  | 'money'
+  | 'phone'
+  | 'email'
+  | 'time'
+  | 'day'
+  | 'duration'
+  | 'frequency'
+  | 'number'
+  | 'date'
+  | 'yesno';
 
 export interface QuestionTerm {
   lexeme: string;
@@ -49,11 +59,13 @@ const SHAPING_WORDS = new Set(
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
-/** Greetings and thanks: not words of a question at all. */
+/** Greetings, thanks and contracted question words ("what's" → "whats"): not words of a question at all. */
 const SOCIAL_WORDS = new Set(
-  tokenize('hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome').map(
-    (t) => t.lexeme,
-  ),
+  tokenize(
+    `hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome
+    what's who's where's when's how's why's that's there's it's i'm i've i'd i'll we're we've you're don't
+    can't won't isn't aren't doesn't didn't`,
+  ).map((t) => t.lexeme),
 );
 
 const NUMBER_WORDS =
@@ -90,8 +102,13 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
     has: /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|\d{1,2}(st|nd|rd|th))\b/i,
   },
   {
+    type: 'frequency',
+    asks: /\bhow (often|frequently)\b|\bhow many times\b/i,
+    has: /\b(once|twice|every|each|daily|weekly|monthly|yearly|annually|quarterly|per (day|week|month|year)|a (day|week|month|year))\b/i,
+  },
+  {
     type: 'number',
-    asks: /\bhow many\b/i,
+    asks: /\bhow many\b|\b(minimum|maximum|limit|limits|at least|at most|max|min)\b/i,
     has: new RegExp(`\\b(\\d+|${NUMBER_WORDS}|no more than|up to|at most|unlimited)\\b`, 'i'),
   },
   {
@@ -122,7 +139,28 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
   duration: new Set(tokenize('long soon quickly').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
+  frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
+  number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
 };
+
+/** "can I bring…", "should we test…", "do residents need to keep…": the verb after a modal and its subject. */
+const ACTION_VERB =
+  /\b(?:can|could|may|might|should|must|will|would|do|does|did)\s+(?:i|we|you|they|he|she|residents?|tenants?|guests?|people|anyone|my \w+|our \w+)\s+(?:(?:still|also|just|really|need to|have to|be able to)\s+)?([a-z]+)/gi;
+
+/**
+ * The verbs a question asks about doing ("bring" in "Can I bring my dog?"): documents say the same with
+ * other verbs ("Dogs are welcome…"), so they shape the question more than they name its topic. Verbs
+ * that name the topic themselves (smoke, park, sublet, pay…) keep their weight.
+ */
+function actionVerbsOf(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of question.matchAll(ACTION_VERB)) {
+    const verb = m[1] ?? '';
+    const lexeme = tokenize(verb)[0]?.lexeme;
+    if (lexeme && synonymsOf(lexeme).size === 0) out.add(lexeme);
+  }
+  return out;
+}
 
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
@@ -131,19 +169,26 @@ const CARRIED_WEIGHT = 0.5;
  * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
-export function profileQuestion(question: string, carried = ''): QuestionProfile {
+export function profileQuestion(asked: string, carried = ''): QuestionProfile {
+  // "What is your business called?" asks for a name, not about calling.
+  const question = asked.replace(/\b(called|named)(\s*[?.!]*\s*)$/i, 'name$2');
   const terms = new Map<string, QuestionTerm>();
   const type = answerTypeOf(question);
   const typeWords = type ? TYPE_WORDS[type] : undefined;
+  const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
     for (const { lexeme } of tokenize(text)) {
       if (terms.has(lexeme) || SOCIAL_WORDS.has(lexeme)) continue;
-      const shaping = SHAPING_WORDS.has(lexeme) || typeWords?.has(lexeme) === true;
+      const shaping = SHAPING_WORDS.has(lexeme) || typeWords?.has(lexeme) === true || verbs.has(lexeme);
       const weight = (shaping ? SHAPING_WEIGHT : 1) * factor;
       terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), weight, carried: factor < 1 });
     }
   };
   add(question, 1);
+  // "check in" and "check-in" name one thing, different from "check out".
+  for (const lexeme of compoundsOf(question)) {
+    if (!terms.has(lexeme)) terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), weight: 1, carried: false });
+  }
   add(carried, CARRIED_WEIGHT);
   return { terms: [...terms.values()], type };
 }
@@ -170,9 +215,12 @@ export interface Unit {
   context: ReadonlySet<string>;
   /** Lexemes of a fact's label or taught question, matched at LABEL_WEIGHT. */
   label: ReadonlySet<string>;
+  /** For a list item: the text that introduces the list. */
+  leadIn?: string;
 }
 
 const SYNONYM_WEIGHT = 0.8;
+const IDF_PRIOR = 10;
 const CONTEXT_WEIGHT = 0.5;
 const LABEL_WEIGHT = 0.9;
 const TITLE_WEIGHT = 0.3;
@@ -182,7 +230,25 @@ const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
 
-const lexemes = (text: string) => new Set(tokenize(text).map((t) => t.lexeme));
+/** Particles that make a phrasal noun or verb with the word before: "check in", "check-in" → "checkin". */
+const PARTICLE_COMPOUND = /\b([a-z]{3,})[\s-](in|out|up|off|on|over|back)\b/gi;
+
+/** A text's lexemes, with phrasal compounds ("check-in", "pick up") as one extra lexeme each. */
+function lexemes(text: string): Set<string> {
+  const out = new Set(tokenize(text).map((t) => t.lexeme));
+  for (const compound of compoundsOf(text)) out.add(compound);
+  return out;
+}
+
+/** "Check-in", "checking in" → "checkin"; "picked up" → "pickup" (the first word's stem and the particle). */
+function compoundsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(PARTICLE_COMPOUND)) {
+    const stem = tokenize(m[1] ?? '')[0]?.lexeme;
+    if (stem) out.push(`${stem}${(m[2] ?? '').toLowerCase()}`);
+  }
+  return out;
+}
 
 /** The evidence cut into units with their own and surrounding words. */
 export function unitsOf(evidence: readonly Evidence[]): Unit[] {
@@ -207,7 +273,16 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
     segments.forEach((segment, index) => {
       if (segment.kind === 'heading') heading = segment.text;
       const previous = segments[index - 1];
-      if (segment.kind !== 'item') leadIn = segment.text.endsWith(':') ? segment.text : '';
+      // A list's lead-in: the paragraph ending with ":" before it (all of it: "The line, (555) …, is
+      // answered day and night. Use it for:").
+      if (segment.kind !== 'item') {
+        leadIn = segment.text.endsWith(':')
+          ? segments
+              .filter((s) => s.paragraph === segment.paragraph && s.kind !== 'item')
+              .map((s) => s.text)
+              .join(' ')
+          : '';
+      }
       const around = [
         heading !== segment.text ? heading : '',
         segment.kind === 'item' ? leadIn : '',
@@ -222,6 +297,7 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         own: lexemes(segment.text),
         context: lexemes(around),
         label: new Set(),
+        ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
       });
     });
   }
@@ -235,6 +311,8 @@ export interface ScoredUnit extends Unit {
   /** Topic words (full weight) found in the unit's own text or through a synonym. */
   ownTopicHits: number;
   typeMatch: boolean | null;
+  /** Weighted share of the question's words found anywhere in the unit's passage (0..1). */
+  passage: number;
 }
 
 function matchOf(term: QuestionTerm, set: ReadonlySet<string>): 'exact' | 'synonym' | null {
@@ -253,7 +331,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
     // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
     if (!term.carried && !isTopicTerm(term)) return term.weight;
-    return term.weight * Math.log((n + 1) / (df + 0.5));
+    // Smoothed with IDF_PRIOR imaginary units, so a handful of candidates (two facts) does not turn one
+    // missing word into the whole question.
+    return term.weight * Math.log(1 + (n + IDF_PRIOR) / (df + 0.5));
   });
   // Words carried into a follow-up never outweigh the question's own: at most CARRIED_SHARE of them.
   const ownTotal = weights.reduce((a, w, i) => a + (isTopicOrShaping(profile.terms[i]) ? w : 0), 0);
@@ -265,6 +345,27 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     });
   }
   const total = weights.reduce((a, b) => a + b, 0) || 1;
+  // How much of the question each evidence item holds anywhere in its own text (exact or synonym):
+  // a question whose topic words are missing from the whole passage is not answered by any of its
+  // sentences, however well one of them matches the rest.
+  const passageCoverage = new Map<Evidence, number>();
+  const byEvidence = new Map<Evidence, Unit[]>();
+  for (const u of units) byEvidence.set(u.evidence, [...(byEvidence.get(u.evidence) ?? []), u]);
+  const topicTotal = profile.terms.reduce((a, t, i) => a + (t.weight < 1 && !t.carried ? 0 : (weights[i] ?? 0)), 0);
+  for (const [item, itemUnits] of byEvidence) {
+    let got = 0;
+    profile.terms.forEach((term, i) => {
+      if (term.weight < 1 && !term.carried) return; // words that shape the question are not its topic
+      let m = 0;
+      for (const u of itemUnits) {
+        const own = matchOf(term, u.own) ?? matchOf(term, u.label);
+        m = Math.max(m, own === 'exact' ? 1 : own === 'synonym' ? SYNONYM_WEIGHT : 0);
+        if (m === 1) break;
+      }
+      got += (weights[i] ?? 0) * m;
+    });
+    passageCoverage.set(item, topicTotal > 0 ? got / topicTotal : 1);
+  }
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -289,13 +390,13 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       got += w * m;
     });
     const coverage = got / total;
-    const typeMatch = profile.type ? hasAnswerType(profile.type, unit.text) : null;
+    const typeMatch = profile.type ? hasAnswerType(profile.type, `${unit.text} ${unit.leadIn ?? ''}`) : null;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
     if (unit.kind === 'heading') score -= 0.1;
     if (unit.evidence.fromHuman) score += HUMAN_BONUS;
-    return { ...unit, score, coverage, ownTopicHits, typeMatch };
+    return { ...unit, score, coverage, ownTopicHits, typeMatch, passage: passageCoverage.get(unit.evidence) ?? 0 };
   });
   return scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
 }
@@ -325,11 +426,20 @@ export function questionParts(question: string): string[] {
 }
 
 /** Below this score no unit answers the question: the assistant says it does not know. */
-export const ANSWER_MIN_SCORE = 0.5;
+export const ANSWER_MIN_SCORE = 0.3;
+/** The passage a unit comes from must hold at least this share of the question's words. */
+/** A unit scoring this much answers on its own; below it, its passage must hold the question's words. */
+export const ANSWER_STRONG_SCORE = 0.5;
+export const PASSAGE_MIN_COVERAGE = 0.7;
 
-/** True when a scored unit carries an answer: enough of the question, in its own words. */
+/**
+ * True when a scored unit carries an answer: its passage holds the question's words (so the question
+ * is about something the passage speaks of), and the unit itself holds one of its topic words.
+ */
 export function answers(unit: ScoredUnit): boolean {
-  return unit.score >= ANSWER_MIN_SCORE && (unit.ownTopicHits > 0 || unit.kind === 'fact');
+  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') return false;
+  if (unit.score >= ANSWER_STRONG_SCORE) return true;
+  return unit.score >= ANSWER_MIN_SCORE && unit.passage >= PASSAGE_MIN_COVERAGE;
 }
 
 /**
@@ -402,4 +512,18 @@ export function rankFactsByMeaning<T extends FactLikeForMatch>(
       const fact = byEvidence.get(u.evidence);
       return fact ? [{ fact, score: u.score }] : [];
     });
+}
+
+/**
+ * The question with the synonyms of its topic words, for a second search: the knowledge index matches
+ * words, so "When is garbage picked up?" finds the "Trash is collected…" passage only through them.
+ * Null when no topic word has a synonym.
+ */
+export function synonymQuery(question: string): string | null {
+  const extra = new Set<string>();
+  for (const term of profileQuestion(question).terms) {
+    if (!isTopicTerm(term)) continue;
+    for (const s of term.synonyms) extra.add(s);
+  }
+  return extra.size > 0 ? `${question} ${[...extra].join(' ')}` : null;
 }

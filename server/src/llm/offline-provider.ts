@@ -49,7 +49,14 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
       items.push((siblings[i]?.text ?? '').replace(/[.;,]$/, ''));
     }
     const list = items.slice(0, 12).join('; ');
-    return lead ? `${lead.text} ${list}.` : `${list}.`;
+    if (!lead) return `${list}.`;
+    // A short lead-in ("Use it for:") leans on the sentence before it, which is quoted too.
+    const before = siblings[first - 1];
+    const intro =
+      before && before.paragraph === lead.paragraph && before.kind === 'sentence' && lead.text.length < 60
+        ? `${before.text} ${lead.text}`
+        : lead.text;
+    return `${intro} ${list}.`;
   }
   if (unit.kind === 'heading') {
     const body = siblings

@@ -9,7 +9,7 @@ import {
   type RecentTurn,
 } from '@helixis/contract';
 import { answerConfidence, isQuestionMessage, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
-import { ANSWER_MIN_SCORE, answerSupport, profileQuestion } from '../../llm/answer-match';
+import { ANSWER_MIN_SCORE, answerSupport, profileQuestion, synonymQuery } from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -19,6 +19,8 @@ import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;
 const FACTS_PER_ANSWER = 5;
+/** Passages a second search through the question's synonyms may add. */
+const SYNONYM_CHUNKS = 3;
 /** Where a supported answer's confidence starts (above the task threshold of 0.7). */
 const SUPPORTED_BASE = 0.75;
 /** The confidence of an answer a person on the team gave (above the task threshold of 0.7). */
@@ -66,10 +68,20 @@ export async function gatherEvidence(
 ): Promise<{ evidence: Evidence[]; rewrite: QueryRewrite | null }> {
   const rewrite = recentTurns.length > 0 ? await rewriteFollowUp(ctx.deps.config, typed, recentTurns, ctx.log) : null;
   const question = rewrite?.rewritten ?? typed;
-  const [chunks, facts] = await Promise.all([
+  const expanded = useRag ? synonymQuery(question) : null;
+  const [ranked, viaSynonyms, facts] = await Promise.all([
     useRag ? workspaceRetriever.search(ctx, question, CHUNKS_PER_ANSWER) : Promise.resolve([]),
+    expanded ? workspaceRetriever.search(ctx, expanded, SYNONYM_CHUNKS) : Promise.resolve([]),
     workspaceRetriever.facts(ctx, question, FACTS_PER_ANSWER),
   ]);
+  // Passages found only through a synonym ("garbage" → "trash") join the question's own results after
+  // them; their scores come from another query, so they rank below the last of the question's own.
+  const seen = new Set(ranked.map((c) => c.chunk_id));
+  const floor = Math.min(...ranked.map((c) => c.score), Number.POSITIVE_INFINITY);
+  const extra = viaSynonyms
+    .filter((c) => !seen.has(c.chunk_id))
+    .map((c, i) => ({ ...c, score: Number.isFinite(floor) ? floor * (0.9 - i * 0.1) : c.score }));
+  const chunks = [...ranked, ...extra];
   const top = Math.max(0, ...chunks.map((c) => c.score));
   const evidence: Evidence[] = facts.map((f, rank) => {
     const fromHuman = f.provenance.type === 'task';

@@ -23,18 +23,22 @@ import {
 } from './bench/assistant-run';
 import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } from './bench/assistant-set';
 
-/** Shares (0..1) that may not fall. Measured on the offline provider when the set was added: */
-const MIN_ANSWERED_WITH_CITATION = 25 / 83;
-const MIN_UNANSWERABLE_ONE_TASK = 12 / 14;
+/**
+ * Shares (0..1) that may not fall, at the figures of the offline assistant measured 2026-11-26 after the
+ * answer rewrite (decision 028; before it: 25/83 answered, 7 tasks on answered questions, 2/8 standalone).
+ * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
+ */
+const MIN_ANSWERED_WITH_CITATION = 57 / 83;
+const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
-const MIN_SENSITIVE_MARKED = 5 / 10;
-const MIN_FOLLOWUPS_RESOLVED = 4 / 9;
-const MIN_STANDALONE_KEPT = 2 / 8;
-const MIN_ONBOARDING_ANSWERED = 0 / 9;
+const MIN_SENSITIVE_MARKED = 9 / 10;
+const MIN_FOLLOWUPS_RESOLVED = 5 / 9;
+const MIN_STANDALONE_KEPT = 6 / 8;
+const MIN_ONBOARDING_ANSWERED = 5 / 9;
 /** Counts that may not rise. */
-const MAX_TASKS_ON_ANSWERED_ORDINARY = 7;
-const MAX_INVENTED_AMOUNTS_UNANSWERABLE = 2;
-const MAX_INVENTED_AMOUNTS_ALL = 2;
+const MAX_TASKS_ON_ANSWERED_ORDINARY = 0;
+const MAX_INVENTED_AMOUNTS_UNANSWERABLE = 0;
+const MAX_INVENTED_AMOUNTS_ALL = 0;
 
 const share = (f: { passed: number; total: number }) => f.passed / f.total;
 

@@ -137,7 +137,13 @@ export function chunkBlocks(blocks: readonly Block[]): Chunk[] {
       continue;
     }
     for (const piece of splitLong(text)) {
-      if (size > 0 && size + piece.length > CHUNK_TARGET_CHARS) flush();
+      if (size > 0 && size + piece.length > CHUNK_TARGET_CHARS) {
+        // A paragraph that introduces what follows ("Use it for:") goes with it into the next chunk.
+        const leadIn = parts.length > 1 && parts.at(-1)?.endsWith(':') ? parts.pop() : undefined;
+        if (leadIn !== undefined) size -= leadIn.length + 2;
+        flush();
+        if (leadIn !== undefined) add(leadIn, true);
+      }
       add(piece, true);
     }
   }

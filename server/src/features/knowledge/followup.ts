@@ -14,7 +14,7 @@
 import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
-import { profileQuestion } from '../../llm/answer-match';
+import { isTopicTerm, profileQuestion } from '../../llm/answer-match';
 import { tokenize } from './tokenizer';
 
 /**
@@ -43,8 +43,12 @@ const MAX_REWRITE_CHARS = 400;
 export function looksLikeFollowUp(question: string): boolean {
   const q = question.trim();
   if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
-  if (POINTING.test(q) || THAT_THIS.test(q)) return true;
-  if (IT.test(q)) return true;
+  // "it"/"they"/"their" after a topic word of the question point back inside it ("Can residents keep
+  // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
+  for (const re of [POINTING, THAT_THIS, IT]) {
+    const m = re.exec(q);
+    if (m && !profileQuestion(q.slice(0, m.index)).terms.some(isTopicTerm)) return true;
+  }
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
   // A question with no word of its own ("How much?", "When?") can only be about the earlier subject.
   return profileQuestion(q).terms.every((t) => t.weight < 1);
