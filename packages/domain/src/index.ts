@@ -7,5 +7,6 @@ export * from './contradictions';
 export * from './facts';
 export * from './ids';
 export * from './onboarding-chat';
+export * from './resident-text';
 export * from './roles';
 export * from './workspace-name';
