@@ -215,12 +215,18 @@ describe('Automations page', () => {
     const draft = page.getByTestId('approval-draft').first();
     await draft.waitFor({ timeout: 30_000 });
     // The owner sees the sources beside the draft; the resident's message carries none of them.
-    await draft.getByLabel('Citations').getByText('[Doc:pets.md#0]', { exact: false }).first().waitFor();
+    await draft
+      .getByLabel('Citations')
+      .getByText('Cats and small dogs are welcome', { exact: false })
+      .first()
+      .waitFor();
     const message = (await draft.locator('pre').textContent()) ?? '';
     expect(message.startsWith('Hi Tom,')).toBe(true);
     expect(message).toContain('$300');
     expect(message).not.toContain('[Doc:');
     expect(message).not.toContain('pets.md');
+    // One sentence answers both questions: it is said once.
+    expect(message.split('Cats and small dogs are welcome')).toHaveLength(2);
     await draft.getByText('Reply to', { exact: false }).getByText('tom@example.com').waitFor();
     expect(google.sent).toHaveLength(0);
     await shot(page, SUITE, '08-approvals');

@@ -217,6 +217,21 @@ describe('composeResidentReply', () => {
     );
   });
 
+  it('says a sentence that answers two questions once', () => {
+    const same = 'Cats and small dogs are welcome with a $300 pet deposit.';
+    const text = composeResidentReply({
+      channel: 'email',
+      name: 'Tom',
+      parts: [
+        { question: 'Are small dogs allowed?', answer: same },
+        { question: 'Is there a pet deposit?', answer: `${same} Aquariums need no deposit.` },
+      ],
+      signature,
+    });
+    expect(text.split(same)).toHaveLength(2);
+    expect(text).toContain(`${same}\n\nAquariums need no deposit.`);
+  });
+
   it('no name and no business name: a plain greeting and the team', () => {
     const text = composeResidentReply({ channel: 'email', name: null, parts, signature: {} });
     expect(text.startsWith('Hello,\n\n')).toBe(true);

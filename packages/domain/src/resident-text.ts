@@ -311,9 +311,37 @@ const shortQuestion = (q: string) => (q.length > 120 ? `${q.slice(0, 119)}…` :
 export function composeResidentReply(input: ResidentReplyInput): string {
   const greeting = input.name ? residentMessages.greetingNamed(input.name) : residentMessages.greetingPlain;
   const opening = capitalize((input.opening ?? '').trim().replace(GREETING_LEAD, '').trim());
-  const answers = input.parts.map((p) =>
-    p.answer ? p.answer.trim() : residentMessages.followUp(shortQuestion(p.question.trim())),
-  );
+  // One sentence can answer two questions ("are dogs allowed, and is there a deposit?"): it is said once.
+  const said = new Set<string>();
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}$]+/gu, ' ')
+      .trim();
+  const answers: string[] = [];
+  for (const p of input.parts) {
+    if (!p.answer) {
+      answers.push(residentMessages.followUp(shortQuestion(p.question.trim())));
+      continue;
+    }
+    const lines = p.answer
+      .trim()
+      .split('\n')
+      .map((line) =>
+        lineSentences(line)
+          .filter((s) => {
+            const k = key(s.replace(/^\s*[-*•]\s+/, ''));
+            if (k === '') return true;
+            if (said.has(k)) return false;
+            said.add(k);
+            return true;
+          })
+          .join('')
+          .trimEnd(),
+      )
+      .filter((line) => !/^\s*[-*•]?\s*$/.test(line));
+    if (lines.length > 0) answers.push(lines.join('\n'));
+  }
   const business = input.signature.businessName?.trim() || residentMessages.teamName;
   const contact = [input.signature.phone, input.signature.email].map((c) => c?.trim()).filter(Boolean) as string[];
   const extra = input.extra ?? [];
