@@ -2,6 +2,7 @@ import {
   residentMessages,
   type TaskList,
   WIDGET_CHAT_IP_LIMIT,
+  WIDGET_TASKS_PER_HOUR,
   type WidgetChatOutput,
   type WidgetInfo,
 } from '@helixis/contract';
@@ -177,6 +178,19 @@ describe('embeddable chat widget', () => {
     expect(hello.body).toEqual({ reply: residentMessages.greeting, sources: [] });
     const after = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
     expect(after.body.tasks).toHaveLength(1);
+  });
+
+  it('past the hourly cap of handed-over questions, asks the visitor to contact the office instead', async () => {
+    const { owner } = await ownerWithDocs();
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    for (let i = 0; i < WIDGET_TASKS_PER_HOUR; i++) {
+      const handed = await ask(body.public_id, `Is there a sauna on floor ${i}?`, `198.51.100.${100 + i}`);
+      expect(handed.body.reply).toBe(residentMessages.unsure);
+    }
+    const capped = await ask(body.public_id, 'Is there a sauna on the roof?', '198.51.100.200');
+    expect(capped.body).toEqual({ reply: residentMessages.unsureContact, sources: [] });
+    const tasks = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
+    expect(tasks.body.tasks.map((k) => k.question)).not.toContain('Is there a sauna on the roof?');
   });
 
   it('a regenerated id refuses the old one', async () => {
