@@ -214,13 +214,25 @@ describe('Automations page', () => {
     await page.getByRole('tab', { name: /Approvals/ }).click();
     const draft = page.getByTestId('approval-draft').first();
     await draft.waitFor({ timeout: 30_000 });
-    await draft.getByText('[Doc:pets.md#0]', { exact: false }).first().waitFor();
+    // The owner sees the sources beside the draft; the resident's message carries none of them.
+    await draft
+      .getByLabel('Citations')
+      .getByText('Cats and small dogs are welcome', { exact: false })
+      .first()
+      .waitFor();
+    const message = (await draft.locator('pre').textContent()) ?? '';
+    expect(message.startsWith('Hi Tom,')).toBe(true);
+    expect(message).toContain('$300');
+    expect(message).not.toContain('[Doc:');
+    expect(message).not.toContain('pets.md');
+    // One sentence answers both questions: it is said once.
+    expect(message.split('Cats and small dogs are welcome')).toHaveLength(2);
     await draft.getByText('Reply to', { exact: false }).getByText('tom@example.com').waitFor();
     expect(google.sent).toHaveLength(0);
     await shot(page, SUITE, '08-approvals');
 
     await draft.getByRole('button', { name: 'Edit' }).click();
-    const edited = 'Hi Tom, yes: small dogs are welcome with a $300 pet deposit. [Doc:pets.md#0]';
+    const edited = 'Hi Tom, yes: small dogs are welcome with a $300 pet deposit.';
     await draft.getByLabel('Message').fill(edited);
     await draft.getByRole('button', { name: 'Approve edited reply' }).click();
     await page.getByText('Sent to tom@example.com').waitFor();

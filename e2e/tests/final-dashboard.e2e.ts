@@ -307,16 +307,21 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await site.getByLabel('Your question').fill('When is the leasing office open?');
     await site.getByRole('button', { name: 'Send' }).click();
     await site.getByText('Monday to Friday', { exact: false }).waitFor();
-    await site.getByText('Sources: Office Hours.txt').waitFor();
+    // The visitor sees the document's title, not its file name.
+    await site.getByText('Sources: Office Hours', { exact: true }).waitFor();
     await site.getByLabel('Your question').fill('What is the storage room key code?');
     await site.getByRole('button', { name: 'Send' }).click();
     await site
       .locator('[data-helixis-widget]')
-      .getByText("I don't have public information", { exact: false })
+      .getByText("I don't have that information yet — I've passed your question to our team.")
       .waitFor();
     const widgetText = await site.locator('[data-helixis-widget]').evaluate((el) => el.shadowRoot?.textContent ?? '');
     expect(widgetText).toContain('Monday to Friday');
     expect(widgetText).not.toContain('7781');
+    // Nothing internal reaches the visitor: no citation markers, file names or assistant wording.
+    for (const internal of ['[Doc:', '[Fact:', '.txt', 'According to your documents', 'workspace']) {
+      expect(widgetText).not.toContain(internal);
+    }
     await shot(site, SUITE, '05-widget-on-owner-site');
     await visitor.close();
     await context.close();

@@ -184,6 +184,26 @@ export const chatMessages = {
     'I am not sure about this, so I created a task for a person on your team. A human will answer, and I will remember the answer.',
 } as const;
 
+/**
+ * What a resident, applicant or website visitor reads (the widget, automation drafts, SMS, the browser
+ * extension's answer): never citation markers, file names or the assistant's internal wording.
+ */
+export const residentMessages = {
+  /** An answer the assistant is not sure of; said only where the question was really handed to the team. */
+  unsure: "I don't have that information yet — I've passed your question to our team.",
+  /** When the question could not be handed on (e.g. too many open questions from the website). */
+  unsureContact: "I don't have that information yet. Please contact our office directly and we'll help.",
+  greeting: 'Hello! How can I help you today?',
+  thanks: "You're welcome! Is there anything else I can help with?",
+  /** The line of a drafted reply for a question nothing answers. */
+  followUp: (question: string) => `About "${question}": I've passed this to our team and we'll follow up shortly.`,
+  greetingNamed: (name: string) => `Hi ${name},`,
+  greetingPlain: 'Hello,',
+  signOff: 'Best regards,',
+  /** When the business profile names no business. */
+  teamName: 'The team',
+} as const;
+
 /** Voice chat (doc 3 §4, §7, §9): the realtime-chat WebSocket relays to an OpenAI-compatible realtime endpoint. */
 export const REALTIME_CHAT_PATH = '/functions/v1/realtime-chat';
 export const VOICE_SAMPLE_RATE = 24_000;

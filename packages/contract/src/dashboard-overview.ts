@@ -202,6 +202,8 @@ export const WIDGET_SCRIPT_PATH = '/widget.js';
 /** Per client address and widget: questions per window. */
 export const WIDGET_CHAT_IP_LIMIT = 20;
 export const WIDGET_CHAT_IP_WINDOW_SECONDS = 600;
+/** Unanswered widget questions handed to the team per workspace and hour (not in the spec: caps task spam). */
+export const WIDGET_TASKS_PER_HOUR = 20;
 
 /** The embeddable widget speaks for the business to visitors of its website, from public documents only. */
 export const WIDGET_SYSTEM_PROMPT = [
@@ -224,9 +226,10 @@ export const WidgetChatInput = z
   })
   .strict();
 export type WidgetChatInput = z.infer<typeof WidgetChatInput>;
+/** What a website visitor reads: no citation markers or file names; sources are document titles, each once. */
 export const WidgetChatOutput = z.object({
   reply: z.string(),
-  sources: z.array(z.object({ title: z.string(), citation: z.string() })),
+  sources: z.array(z.object({ title: z.string() })),
 });
 export type WidgetChatOutput = z.infer<typeof WidgetChatOutput>;
 

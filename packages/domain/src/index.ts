@@ -8,6 +8,7 @@ export * from './facts';
 export * from './ids';
 export * from './onboarding-chat';
 export * from './onboarding-facts';
+export * from './resident-text';
 export * from './roles';
 export * from './segments';
 export * from './workspace-name';

@@ -1,4 +1,11 @@
-import type { Automation, AutomationDraft, DraftAuditEntry, RunLogEntry, TwilioStatus } from '@helixis/contract';
+import {
+  type Automation,
+  type AutomationDraft,
+  type DraftAuditEntry,
+  type RunLogEntry,
+  SMS_BODY_MAX_CHARS,
+  type TwilioStatus,
+} from '@helixis/contract';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../integrations/google/fake';
@@ -102,10 +109,10 @@ const PET_POLICY = [
 ].join('\n');
 
 /** A workspace with Gmail connected, the pet policy indexed, an e-mail automation on and an alias. */
-async function mailWorkspace() {
+async function mailWorkspace(knowledge = { title: 'pet-policy.md', text: PET_POLICY }) {
   const o = await owner();
   await connectMailbox(o.user);
-  await ingestAndWait(t, o.user.token, 'pet-policy.md', PET_POLICY);
+  await ingestAndWait(t, o.user.token, knowledge.title, knowledge.text);
   const inbox = await createOn(o.user, 'email_inbox', 'Inbox assistant');
   expect(inbox).toMatchObject({ status: 'connected', enabled: true, connections: { gmail: true } });
   const alias = await api<{ address: string }>(t, 'POST', '/functions/v1/create-email-alias', {
@@ -114,6 +121,27 @@ async function mailWorkspace() {
   });
   return { ...o, inbox, alias: alias.body.address };
 }
+
+/** What a resident must never read in a reply. */
+function expectResidentText(body: string): void {
+  for (const internal of ['[Doc:', '[Fact:', '.md', '.pdf', 'According to your documents', 'workspace']) {
+    expect(body).not.toContain(internal);
+  }
+}
+
+const HANDBOOK = [
+  '# Deposits',
+  '',
+  'The security deposit is one month of rent, paid before move-in.',
+  '',
+  '# Rent',
+  '',
+  'Rent is due on the first day of each month.',
+  '',
+  '# Moving out',
+  '',
+  'Before you move out, book the final inspection with the office.',
+].join('\n');
 
 describe('e-mail inbox automation: alias mail → draft → approval → Gmail send', () => {
   it('drafts a cited reply, sends nothing before approval, then sends the edited reply exactly once', async () => {
@@ -139,9 +167,12 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
       status: 'pending',
       source: { kind: 'mail', provider: 'alias' },
     });
-    expect(draft.citations[0]?.citation).toMatch(/^\[Doc:pet-policy\.md#\d+\]$/);
+    // The owner sees what was cited; the resident's draft carries no marker and no file name.
+    expect(draft.citations.length).toBeGreaterThan(0);
+    for (const c of draft.citations) expect(c.citation).toMatch(/^\[(?:Doc:pet-policy\.md#\d+|Fact:[^\]]+)\]$/);
     expect(draft.body).toContain('pet deposit of $300');
-    expect(draft.body).toContain(draft.citations[0]?.citation);
+    expectResidentText(draft.body);
+    expect(draft.body.startsWith('Hi Tom,\n\n')).toBe(true);
     // Nothing went out before a decision.
     expect(google.sent.length).toBe(sentBefore);
 
@@ -223,6 +254,41 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
     ]);
     const list = await api<{ automations: Automation[] }>(t, 'GET', '/api/v1/automations', { token: user.token });
     expect(list.body.automations[0]?.stats).toEqual({ today: 2, '7d': 2 });
+  });
+
+  it('answers every question of a mail in its own paragraph, with greeting and sign-off, nothing unrelated', async () => {
+    const { user, alias } = await mailWorkspace({ title: 'maple-street-resident-handbook.md', text: HANDBOOK });
+    const named = await api(t, 'POST', '/functions/v1/business-profile', {
+      token: user.token,
+      body: { action: 'upsert', profile: { business_data: { officialName: 'Maple Street Apartments' } } },
+    });
+    expect(named.status).toBe(200);
+    const taught = await api(t, 'POST', '/functions/v1/facts-ingest', {
+      token: user.token,
+      body: { content: 'Business phone: (555) 010-2030' },
+    });
+    expect(taught.status).toBe(200);
+    await mailTo(alias, 'Moving in', "Hello,\nWhat's the deposit and when is rent due? Can I have a cat?\nThanks, Tom");
+    const queued = await waitFor(
+      () => drafts(user, 'pending'),
+      (r) => r.body.drafts?.length === 1,
+    );
+    const draft = queued.body.drafts[0] as AutomationDraft;
+    expectResidentText(draft.body);
+    const paragraphs = draft.body.split('\n\n');
+    expect(paragraphs[0]).toBe('Hi Tom,');
+    expect(paragraphs[1]).toBe('Thank you for your message.');
+    expect(paragraphs).toContain('The security deposit is one month of rent, paid before move-in.');
+    expect(paragraphs).toContain('Rent is due on the first day of each month.');
+    // Nothing answers the cat: the resident is told the team follows up.
+    expect(paragraphs).toContain(
+      `About "Can I have a cat?": I've passed this to our team and we'll follow up shortly.`,
+    );
+    expect(draft.body).not.toContain('final inspection');
+    expect(paragraphs.at(-1)).toBe('Best regards,\nMaple Street Apartments\n(555) 010-2030');
+    // The sources stay with the draft for the owner.
+    expect(draft.citations.map((c) => c.title)).toContain('maple-street-resident-handbook.md');
+    expect(draft.citations.every((c) => c.citation.startsWith('[Doc:') || c.citation.startsWith('[Fact:'))).toBe(true);
   });
 
   it('a rejected draft is never sent, and a decided draft cannot be approved', async () => {
@@ -532,6 +598,15 @@ describe('Twilio: credentials, signed webhooks, SMS drafts and missed calls', ()
       source: { kind: 'sms', provider: 'twilio' },
     });
     expect(draft.body).toContain('$300');
+    // A text to a resident: no markers or file names, a greeting (the number gives no name) and a sign-off.
+    expectResidentText(draft.body);
+    expect(draft.body.startsWith('Hello,\n')).toBe(true);
+    expect(draft.body.split('\n').at(-1)).toBe('— The team');
+    // Both questions of the text are answered (no follow-up line), the dogs and the deposit.
+    expect(draft.body).not.toContain("I've passed this to our team");
+    expect(draft.body).toContain('small dogs are welcome');
+    expect(draft.body.length).toBeLessThanOrEqual(SMS_BODY_MAX_CHARS);
+    expect(draft.citations.length).toBeGreaterThan(0);
     expect(twilio.sent).toHaveLength(0);
     const approved = await api<{ draft: AutomationDraft }>(
       t,

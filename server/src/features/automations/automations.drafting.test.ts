@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours } from './automations.drafting';
+import type { Evidence } from '../../llm/provider';
+import { inQuietHours, relevantToQuestion } from './automations.drafting';
 import { replyAddress } from './pipeline';
 
 describe('inQuietHours (UTC)', () => {
@@ -29,5 +30,34 @@ describe('replyAddress', () => {
     [null, null],
   ])('%s → %s', (from, expected) => {
     expect(replyAddress(from)).toBe(expected);
+  });
+});
+
+describe('relevantToQuestion', () => {
+  const evidence = (text: string): Evidence => ({
+    kind: 'document',
+    id: 'c1',
+    title: 'handbook.md',
+    chunkIndex: 0,
+    citation: '[Doc:handbook.md#0]',
+    text,
+    similarity: 1,
+    fromHuman: false,
+  });
+  const handbook = evidence(
+    'Deposits\n\nThe security deposit is one month of rent. Before you move out, book the final inspection with the office.',
+  );
+
+  it('drops quoted sentences and headings that do not answer the question', () => {
+    const answer =
+      '- Deposits\n- The security deposit is one month of rent.\n- Before you move out, book the final inspection with the office.';
+    expect(relevantToQuestion("What's the deposit?", answer, [handbook])).toBe(
+      'The security deposit is one month of rent.',
+    );
+  });
+
+  it("keeps the answer's own words (not quoted from a source)", () => {
+    const answer = 'Yes. The security deposit is one month of rent.';
+    expect(relevantToQuestion("What's the deposit?", answer, [handbook])).toBe(answer);
   });
 });

@@ -1,14 +1,18 @@
 import type { AutomationCitation, AutomationConfig, AutomationKind } from '@helixis/contract';
-import { docCitation } from '../../llm/provider';
-import { contentTerms, sentences, termCoverage } from '../../llm/text';
+import { composeResidentReply, type ReplyPart, residentFirstName, splitQuestions } from '@helixis/domain';
+import { selectProvider } from '../../llm';
+import type { ChatProvider, Evidence } from '../../llm/provider';
+import { contentTerms, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
-import { searchKnowledge } from '../knowledge/knowledge.service';
+import { answerQuestion } from '../chat/answer';
+import { residentAnswer } from '../chat/resident-text';
 import { listCalendarEvents } from '../mail/calendar.service';
+import { businessSignature } from '../profile/profile.service';
 
 /**
  * The automations' logic, one code path for the test endpoint and the live pipeline: classify a
  * message by the automation's routing rules, propose free times for reschedule requests, and draft a
- * reply quoting the workspace's knowledge with citations.
+ * reply to the resident from the workspace's knowledge (citations kept beside it, not in it).
  */
 
 /** First routing rule with a keyword in the text wins; otherwise general_inquiry. */
@@ -78,9 +82,55 @@ export function inQuietHours(quiet: AutomationConfig['quietHours'], now: Date): 
  */
 const RECEIVED_MAIL_TITLE = /^Email: /;
 
+/** The provider without received mail in its evidence, so an answer never quotes the resident's own question. */
+function withoutReceivedMail(provider: ChatProvider): ChatProvider {
+  return {
+    name: provider.name,
+    stream: (request, signal) =>
+      provider.stream(
+        {
+          ...request,
+          evidence: request.evidence.filter((e) => !(e.kind === 'document' && RECEIVED_MAIL_TITLE.test(e.title))),
+        },
+        signal,
+      ),
+  };
+}
+
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9$]+/g, ' ')
+    .trim();
+
+/**
+ * Keeps an answer to its question: a sentence quoted from a source that shares no word with the
+ * question, or a bare heading quoted as if it were an answer, is dropped (the answer may still add
+ * its own connecting words). A list left with one item becomes a plain sentence.
+ */
+export function relevantToQuestion(question: string, answer: string, quoted: readonly Evidence[]): string {
+  const terms = contentTerms(question);
+  if (terms.length === 0) return answer;
+  const sourceText = quoted.map((e) => normalise(e.text)).join(' ');
+  const lines = answer.split('\n').map((line) => {
+    const kept = (line.match(/[^.!?]+(?:[.!?]+|$)\s*/g) ?? [line]).filter((sentence) => {
+      const plain = normalise(sentence);
+      if (plain === '' || !sourceText.includes(plain)) return true;
+      const heading = !/[.!?]\s*$/.test(sentence) && plain.split(' ').length < 4;
+      return !heading && termCoverage(terms, sentence) > 0;
+    });
+    return kept.join('').trim();
+  });
+  const left = lines.filter((l) => !/^[-*•]?\s*$/.test(l));
+  const [only] = left;
+  if (left.length === 1 && only) return only.replace(/^[-*•]\s+/, '');
+  return left.join('\n').trim() || answer;
+}
+
 export interface ComposedReply {
   intent: string;
   actions: string[];
+  /** What the answers cited, for the owner in the approval queue (the draft itself has no markers). */
   citations: AutomationCitation[];
   /** null when nothing in the knowledge base answers and no times were proposed. */
   draft: string | null;
@@ -94,19 +144,34 @@ export interface ComposeTarget {
   config: AutomationConfig;
 }
 
+export interface ComposeOptions {
+  /** The sender as the message names them ("Tenant Tom <tom@example.com>"): the greeting uses the first name. */
+  from?: string | null;
+  /** Defaults to the automation's channel. */
+  channel?: 'email' | 'sms';
+}
+
+/**
+ * Drafts the reply to a resident's message: each question in it is answered on its own through the
+ * chat answerer (the workspace's knowledge, facts included), one paragraph per answered question, a
+ * follow-up line for each unanswered one, the automation's opening line, a greeting and the
+ * business's sign-off. The body carries no citation markers; what was cited is kept for the owner.
+ */
 export async function composeReply(
   ctx: WorkspaceContext,
   automation: ComposeTarget,
   text: string,
+  options: ComposeOptions = {},
 ): Promise<ComposedReply> {
   const { config, kind } = automation;
   const intent = classify(text, config.routing);
-  const channel = channelOf(kind) === 'sms' ? 'SMS' : 'Email';
+  const channel = options.channel ?? channelOf(kind);
   const actions: string[] = [];
-  const lines: string[] = [];
+  const extra: string[] = [];
   let proposedTimes: Date[] = [];
 
-  if (intent === 'reschedule_request' || kind === 'smart_rescheduler') {
+  const rescheduling = intent === 'reschedule_request' || kind === 'smart_rescheduler';
+  if (rescheduling) {
     const { events } = await listCalendarEvents({ ctx, input: { limit: 500 } });
     const busy = events.map((e) => {
       const start = Date.parse(e.starts_at);
@@ -114,31 +179,54 @@ export async function composeReply(
       return { start, end };
     });
     proposedTimes = proposeTimes(busy, new Date());
-    actions.push('Suggest 3 times', `${channel} confirmation`);
-    lines.push('Here are three times that work on our side:', ...proposedTimes.map((t) => `- ${formatSlot(t)}`));
+    actions.push('Suggest 3 times', `${channel === 'sms' ? 'SMS' : 'Email'} confirmation`);
+    extra.push('Here are three times that work on our side:', ...proposedTimes.map((t) => `- ${formatSlot(t)}`));
   } else {
     actions.push(kind === 'call_followup' ? 'Draft follow-up message' : 'Draft reply');
   }
 
-  const terms = contentTerms(text);
-  const hits = (await searchKnowledge(ctx, { query: text, k: 6 }))
-    .filter((h) => !RECEIVED_MAIL_TITLE.test(h.document_title))
-    .slice(0, 3);
-  const citations: AutomationCitation[] = [];
-  for (const hit of hits) {
-    const best = sentences(hit.content)
-      .map((s) => ({ s, score: termCoverage(terms, s) }))
-      .sort((a, b) => b.score - a.score)[0];
-    if (!best || best.score === 0) continue;
-    const citation = docCitation(hit.document_title, hit.chunk_index);
-    citations.push({ citation, title: hit.document_title, snippet: hit.snippet });
-    if (citations.length <= 2) lines.push(`${best.s} ${citation}`);
+  // The proposed times answer the request to reschedule; every other question gets its own answer.
+  const questions = splitQuestions(text).filter(
+    (q) => !rescheduling || classify(q, config.routing) !== 'reschedule_request',
+  );
+  const provider = withoutReceivedMail(selectProvider(ctx.deps.config));
+  const parts: ReplyPart[] = [];
+  const citations = new Map<string, AutomationCitation>();
+  for (const question of questions) {
+    const answer = await answerQuestion(ctx, provider, {
+      history: [{ role: 'user', content: question }],
+      question,
+      mode: 'operational',
+      testMode: false,
+      businessContext: '',
+    });
+    const rendered = residentAnswer(question, answer);
+    if (rendered.state !== 'answered') {
+      parts.push({ question, answer: null });
+      continue;
+    }
+    const quoted = answer.evidence.filter((e) => answer.sources.some((s) => s.id === e.id));
+    parts.push({ question, answer: relevantToQuestion(question, rendered.text, quoted) });
+    for (const s of answer.sources) {
+      if (!citations.has(s.citation))
+        citations.set(s.citation, { citation: s.citation, title: s.title, snippet: s.snippet });
+    }
   }
-  if (citations.length === 0) actions.push('Create task for a human');
+  const answered = parts.filter((p) => p.answer !== null).length;
+  if (answered === 0) actions.push('Create task for a human');
 
-  const opening = config.templates[intent] ?? config.templates.default ?? '';
-  const draft = lines.length > 0 ? [opening, ...lines].filter(Boolean).join('\n') : null;
+  let draft: string | null = null;
+  if (answered > 0 || proposedTimes.length > 0) {
+    draft = composeResidentReply({
+      channel,
+      name: residentFirstName(options.from),
+      opening: config.templates[intent] ?? config.templates.default ?? '',
+      parts,
+      extra,
+      signature: await businessSignature(ctx),
+    });
+  }
   const autoSend = config.approval.autoSendIntents.includes(intent);
   actions.push(autoSend ? 'Send automatically' : 'Queue for approval');
-  return { intent, actions, citations, draft, proposedTimes, autoSend };
+  return { intent, actions, citations: [...citations.values()], draft, proposedTimes, autoSend };
 }

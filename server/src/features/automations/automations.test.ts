@@ -163,7 +163,10 @@ describe('automations API', () => {
     expect(res.body.actions).toEqual(['Draft reply', 'Queue for approval']);
     expect(res.body.citations[0]?.citation).toBe('[Doc:pricing.md#0]');
     expect(res.body.draft).toContain('$1,850');
-    expect(res.body.draft).toContain('[Doc:pricing.md#0]');
+    // The draft is for the resident: no markers or file names; the sources stay beside it for the owner.
+    expect(res.body.draft).not.toContain('[Doc:');
+    expect(res.body.draft).not.toContain('pricing.md');
+    expect(res.body.draft?.startsWith('Hello,\n\n')).toBe(true);
     expect(res.body.run.status).toBe('success');
 
     const general = await api<AutomationTestResult>(t, 'POST', `/api/v1/automations/${auto.id}/test`, {

@@ -176,12 +176,15 @@ async function answerMessage(
   const primary = candidates.find((c) => c.kind !== 'smart_rescheduler') ?? candidates[0];
   if (!primary) return;
   let automation = primary;
-  let reply = await composeReply(ctx, automation, message.text);
+  const channelFor = (a: repo.AutomationRow) => (message.source.provider === 'twilio' ? 'sms' : channelOf(a.kind));
+  const compose = (a: repo.AutomationRow) =>
+    composeReply(ctx, a, message.text, { from: message.source.from, channel: channelFor(a) });
+  let reply = await compose(automation);
   // Reschedule requests go to the Smart Rescheduler when one is on: it proposes the times.
   const rescheduler = candidates.find((c) => c.kind === 'smart_rescheduler');
   if (reply.intent === 'reschedule_request' && rescheduler && rescheduler.id !== automation.id) {
     automation = rescheduler;
-    reply = await composeReply(ctx, automation, message.text);
+    reply = await compose(automation);
   }
   if (!reply.draft) {
     await recordRun(
@@ -192,7 +195,7 @@ async function answerMessage(
     );
     return;
   }
-  const channel = message.source.provider === 'twilio' ? 'sms' : channelOf(automation.kind);
+  const channel = channelFor(automation);
   await queue(scope, {
     automation,
     channel,

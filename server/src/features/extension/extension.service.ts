@@ -22,6 +22,8 @@ import { createRateLimiter } from '../../platform/rate-limit';
 import { assistantForChat } from '../assistants/assistants.service';
 import { findUserById } from '../auth/auth-user';
 import { answerQuestion } from '../chat/answer';
+import { residentAnswer } from '../chat/resident-text';
+import { createTaskForQuestion } from '../tasks/tasks.service';
 import * as repo from './extension.repo';
 import { issueToken, type TokenContext, tokenIsLive } from './extension-tokens';
 import { pageEvidence } from './page-evidence';
@@ -98,8 +100,30 @@ export async function extAnswer({ ctx, token }: TokenContext, input: ExtAnswerIn
   const aboutPage = page.length > 0 && ABOUT_THE_PAGE.test(input.query);
   let answer = await ask(aboutPage ? page : []);
   if (!aboutPage && page.length > 0 && answer.sources.length === 0) answer = await ask(page);
+  // The answer is pasted into replies to residents: resident text, no markers or file names. When
+  // unsure, the question goes to the team as a task (as in the chat), so the wording holds.
+  // A question about the page (a summary) is answered from the page itself when it cites it; the
+  // confidence heuristic speaks about answers from the knowledge.
+  const shown = residentAnswer(
+    input.query,
+    aboutPage && answer.sources.length > 0 ? { ...answer, taskNeeded: false, confidence: 1 } : answer,
+  );
+  if (shown.state === 'unsure') {
+    await createTaskForQuestion(ctx, {
+      question: input.query,
+      // The page is never stored: neither what the answer quoted of it nor its passages.
+      attemptedAnswer: page.length > 0 ? '' : answer.text,
+      sourcesConsulted: [...new Set(answer.evidence.filter((e) => !page.includes(e)).map((e) => e.citation))].slice(
+        0,
+        10,
+      ),
+      threadId: null,
+      sensitive: answer.sensitive,
+      confidence: answer.confidence,
+    });
+  }
   return {
-    answer: answer.text,
+    answer: shown.text,
     confidence: answer.confidence,
     sources: answer.sources,
     assistantName: await assistantNameOf(ctx),

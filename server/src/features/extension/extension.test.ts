@@ -8,7 +8,13 @@ import type {
   ExtensionSettings,
   ExtensionToken,
 } from '@helixis/contract';
-import { DEFAULT_EXTENSION_HOSTS, hostAllowed, hostPatternProblem } from '@helixis/contract';
+import {
+  DEFAULT_EXTENSION_HOSTS,
+  hostAllowed,
+  hostPatternProblem,
+  residentMessages,
+  type TaskList,
+} from '@helixis/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../platform/logger';
@@ -84,7 +90,27 @@ describe('ext-bootstrap and ext-answer', () => {
     expect(res.body.answer).toContain('$300');
     const cited = res.body.sources.find((s) => s.kind === 'document' && s.title === 'pet-policy.txt');
     expect(cited).toBeDefined();
-    expect(res.body.answer).toContain(cited?.citation);
+    // The answer is pasted into replies to residents: no citation markers or file names in it; the
+    // sources stay beside it for the person asking.
+    expect(res.body.answer).not.toContain('[Doc:');
+    expect(res.body.answer).not.toContain('[Fact:');
+    expect(res.body.answer).not.toContain('pet-policy.txt');
+    expect(res.body.answer).not.toContain('According to your documents');
+  });
+
+  it('when unsure, answers in resident wording and hands the question to the team', async () => {
+    const { user } = await owner();
+    await ingestAndWait(t, user.token, 'pet-policy.txt', PET_POLICY);
+    const token = (await bootstrap(user.token)).body.tenantJwt;
+    const res = await answer(token, { query: 'Is there a rooftop terrace for residents?' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toBe(residentMessages.unsure);
+    const tasks = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: user.token });
+    expect(tasks.body.tasks.map((k) => k.question)).toContain('Is there a rooftop terrace for residents?');
+    // A greeting is no question: no task, a greeting back.
+    const hello = await answer(token, { query: 'hello there' });
+    expect(hello.body.answer).toBe(residentMessages.greeting);
+    expect((await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: user.token })).body.tasks).toHaveLength(1);
   });
 
   it('uses the page text as evidence for that answer only and never stores it', async () => {

@@ -12,6 +12,7 @@ import { assistantMode, isLocalId, isUuid } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { listFacts } from '../facts/facts.service';
 import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
 import { readSummarySources } from '../onboarding/summary-sources';
 import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
@@ -235,4 +236,41 @@ export async function saveBusinessSummary({
  */
 export async function currentAssistantMode(ctx: WorkspaceContext): Promise<BusinessProfileResult['mode']> {
   return profileResult(await findEffectiveProfile(ctx)).mode;
+}
+
+/** How the business signs a reply to a resident: its name and how to reach it, as far as known. */
+export interface BusinessSignature {
+  businessName: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+const firstText = (...values: (string | null | undefined)[]) => values.map((v) => v?.trim()).find(Boolean) ?? null;
+
+/**
+ * The workspace's signature for replies to residents: the business name from the profile, the phone
+ * and the support e-mail from the facts (the profile's contact e-mail when no support address is known).
+ */
+export async function businessSignature(ctx: WorkspaceContext): Promise<BusinessSignature> {
+  const [profile, facts] = await Promise.all([
+    ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id)),
+    listFacts(ctx),
+  ]);
+  // Received mail is stored as documents ("Email: …"); what it says is the sender's, never the business's.
+  const fact = (key: string) =>
+    facts.find((f) => f.key === key && !(f.provenance.type === 'document' && /^Email: /.test(f.provenance.source)))
+      ?.value;
+  return {
+    businessName: firstText(
+      profile?.essentialInfo.business_name,
+      profile?.essentialInfo.officialName,
+      profile?.businessData.officialName,
+    ),
+    phone: firstText(fact('business_phone')),
+    email: firstText(
+      fact('support_email'),
+      profile?.essentialInfo.primaryContact?.email,
+      profile?.businessData.primaryContact?.email,
+    ),
+  };
 }

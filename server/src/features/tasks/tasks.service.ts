@@ -63,7 +63,15 @@ export interface QuestionTaskInput {
   threadId: string | null;
   sensitive: boolean;
   confidence: number;
+  /** Who asked (default: a team member in the assistant chat or the extension). */
+  askedBy?: 'team' | 'website visitor' | 'resident';
 }
+
+const ASKED_BY: Record<NonNullable<QuestionTaskInput['askedBy']>, string> = {
+  team: 'A team member asked the assistant',
+  'website visitor': 'A visitor of your website asked the chat widget',
+  resident: 'A resident asked',
+};
 
 const TITLE_MAX = 120;
 
@@ -79,7 +87,7 @@ export async function createTaskForQuestion(
   const title = `Answer: ${input.question.length > TITLE_MAX ? `${input.question.slice(0, TITLE_MAX - 1)}…` : input.question}`;
   const consulted = input.sourcesConsulted.length > 0 ? input.sourcesConsulted.join(', ') : 'none';
   const description = [
-    `A team member asked the assistant: "${input.question}"`,
+    `${ASKED_BY[input.askedBy ?? 'team']}: "${input.question}"`,
     `The assistant was not sure (confidence ${Math.round(input.confidence * 100)}%${input.sensitive ? '; the question touches a legal, medical, financial, contract or liability matter' : ''}).`,
     `Sources consulted: ${consulted}.`,
     'Complete this task with the answer: the assistant will remember it and use it next time.',
@@ -99,7 +107,8 @@ export async function createTaskForQuestion(
       taskType,
       dueDate: due,
       assignedTo: owner,
-      createdBy: ctx.user.id,
+      // Work no signed-in user started (the website widget) is attributed to nobody.
+      createdBy: ctx.user.id || null,
       question: input.question,
       questionKey: key,
       threadId: input.threadId,

@@ -1,27 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_ASSISTANT_TEMPERATURE,
+  residentMessages,
   WIDGET_CHAT_IP_LIMIT,
   WIDGET_CHAT_IP_WINDOW_SECONDS,
   WIDGET_SYSTEM_PROMPT,
+  WIDGET_TASKS_PER_HOUR,
   type WidgetChatInput,
   type WidgetChatOutput,
   type WidgetInfo,
 } from '@helixis/contract';
+import { mentionsSensitiveTopic, renderResidentAnswer, shouldCreateTask, smallTalkReply } from '@helixis/domain';
 import { selectProvider } from '../../llm';
+import { answerSupport } from '../../llm/answer-match';
 import { docCitation, type Evidence, generate } from '../../llm/provider';
+import { contentTerms } from '../../llm/text';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
+import { combinedConfidence } from '../chat/answer';
 import { searchWorkspace } from '../knowledge/knowledge.service';
+import { createTaskForQuestion } from '../tasks/tasks.service';
 import * as repo from './widget.repo';
 
 /** How many chunks one answer may quote. */
 const CHUNKS_PER_ANSWER = 5;
-
-export const WIDGET_NO_ANSWER =
-  "I don't have public information about that yet. Please contact the business directly for help.";
 
 const newPublicId = () => `hxw_${randomBytes(18).toString('base64url')}`;
 
@@ -60,8 +65,39 @@ export async function setDocumentPublic({
 }
 
 /**
+ * Hands a question the widget could not answer to the team (a task), so that the visitor may be told
+ * so. Capped per workspace and hour; past the cap the visitor is asked to contact the office instead.
+ */
+async function handOver(
+  deps: Deps,
+  limiter: RateLimiter,
+  workspaceId: string,
+  question: string,
+  attempt: { text: string; confidence: number; consulted: string[] },
+): Promise<string> {
+  const quota = await limiter.consume(`widget-task:${workspaceId}`, {
+    limit: WIDGET_TASKS_PER_HOUR,
+    windowSeconds: 3_600,
+  });
+  if (!quota.allowed) return residentMessages.unsureContact;
+  const ctx = systemWorkspaceContext(deps, deps.log, workspaceId, 'widget');
+  await createTaskForQuestion(ctx, {
+    question,
+    attemptedAnswer: attempt.text,
+    sourcesConsulted: attempt.consulted,
+    threadId: null,
+    sensitive: mentionsSensitiveTopic(question),
+    confidence: attempt.confidence,
+    askedBy: 'website visitor',
+  });
+  return residentMessages.unsure;
+}
+
+/**
  * Answers a visitor of the owner's website. Only chunks of documents marked public are evidence;
  * facts, private documents and the business profile never are. Rate-limited per client address.
+ * The visitor reads resident text (no citation markers or file names, sources as titles); a question
+ * nothing answers goes to the team as a task and the visitor is told so.
  */
 export async function answerWidgetMessage(
   deps: Deps,
@@ -79,6 +115,10 @@ export async function answerWidgetMessage(
   const workspaceId = await withSystem(deps.database, (tx) => repo.workspaceOfWidget(tx, input.workspace));
   if (!workspaceId) throw new AppError('widget_not_found');
 
+  const question = input.message;
+  if (contentTerms(question).length === 0) {
+    return { reply: smallTalkReply(question) ?? residentMessages.greeting, sources: [] };
+  }
   const publicIds = await withTenant(deps.database, { workspaceId, userId: null }, (tx) =>
     repo.publicDocumentIds(tx, workspaceId),
   );
@@ -88,9 +128,14 @@ export async function answerWidgetMessage(
       : // Only public documents are ranked (in SQL, before the top k): private ones can never crowd them out.
         await searchWorkspace(
           { deps, workspaceId, userId: null },
-          { query: input.message, k: CHUNKS_PER_ANSWER, documentIds: [...publicIds] },
+          { query: question, k: CHUNKS_PER_ANSWER, documentIds: [...publicIds] },
         );
-  if (hits.length === 0) return { reply: WIDGET_NO_ANSWER, sources: [] };
+  if (hits.length === 0) {
+    return {
+      reply: await handOver(deps, limiter, workspaceId, question, { text: '', confidence: 0, consulted: [] }),
+      sources: [],
+    };
+  }
 
   const top = Math.max(...hits.map((h) => h.score));
   const evidence: Evidence[] = hits.map((h) => ({
@@ -109,16 +154,30 @@ export async function answerWidgetMessage(
       mode: 'operational',
       systemPrompt: WIDGET_SYSTEM_PROMPT,
       temperature: DEFAULT_ASSISTANT_TEMPERATURE,
-      history: [{ role: 'user', content: input.message }],
+      history: [{ role: 'user', content: question }],
       evidence,
       businessContext: '',
     });
   } catch (err) {
     throw new AppError('llm_failed', { cause: err });
   }
-  const reply = text.trim() || WIDGET_NO_ANSWER;
-  const sources = evidence
-    .filter((e) => reply.includes(e.citation))
-    .map((e) => ({ title: e.title, citation: e.citation }));
-  return { reply, sources };
+  text = text.trim();
+  const cited = evidence.filter((e) => text.includes(e.citation));
+  const confidence = combinedConfidence(text, answerSupport(question, evidence, cited), cited.length > 0);
+  const rendered = renderResidentAnswer({
+    text,
+    sources: cited,
+    confidence,
+    taskNeeded: shouldCreateTask(question, confidence),
+    isQuestion: true,
+    message: question,
+  });
+  if (rendered.state !== 'answered') {
+    const consulted = [...new Set(evidence.map((e) => e.citation))];
+    return {
+      reply: await handOver(deps, limiter, workspaceId, question, { text, confidence, consulted }),
+      sources: [],
+    };
+  }
+  return { reply: rendered.text, sources: rendered.sources.map((title) => ({ title })) };
 }

@@ -1,4 +1,11 @@
-import { WIDGET_CHAT_IP_LIMIT, type WidgetChatOutput, type WidgetInfo } from '@helixis/contract';
+import {
+  residentMessages,
+  type TaskList,
+  WIDGET_CHAT_IP_LIMIT,
+  WIDGET_TASKS_PER_HOUR,
+  type WidgetChatOutput,
+  type WidgetInfo,
+} from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
@@ -60,7 +67,7 @@ async function ownerWithDocs(): Promise<{ owner: TestUser; publicDoc: string; pr
 }
 
 describe('embeddable chat widget', () => {
-  it('answers from a public document with its citation and never from a private one', async () => {
+  it('answers from a public document, shown by its title, and never from a private one', async () => {
     const { owner, publicDoc } = await ownerWithDocs();
     const doc = await api<{ public: boolean }>(t, 'GET', `/api/v1/documents/${publicDoc}`, { token: owner.token });
     expect(doc.body.public).toBe(true);
@@ -74,9 +81,8 @@ describe('embeddable chat widget', () => {
     const hours = await ask(widget.body.public_id, 'When is the office open?', '203.0.113.10');
     expect(hours.status).toBe(200);
     expect(hours.cors).toBe('*');
-    expect(hours.body.reply).toContain('Monday to Friday');
-    expect(hours.body.reply).toContain('[Doc:Office hours.txt#0]');
-    expect(hours.body.sources).toEqual([{ title: 'Office hours.txt', citation: '[Doc:Office hours.txt#0]' }]);
+    expect(hours.body.reply).toBe('Office hours: our leasing office is open Monday to Friday from 9 am to 5 pm.');
+    expect(hours.body.sources).toEqual([{ title: 'Office hours' }]);
 
     const secret = await ask(widget.body.public_id, 'What is the office gate code?', '203.0.113.10');
     expect(secret.status).toBe(200);
@@ -113,8 +119,78 @@ describe('embeddable chat widget', () => {
     const answer = await ask(body.public_id, 'When are the office hours?', '203.0.113.30');
     expect(answer.status).toBe(200);
     expect(answer.body.reply).toContain('Monday to Friday');
-    expect(answer.body.sources).toEqual([{ title: 'Office hours.txt', citation: '[Doc:Office hours.txt#0]' }]);
+    expect(answer.body.sources).toEqual([{ title: 'Office hours' }]);
     expect(answer.body.reply).not.toContain('Staff note');
+  });
+
+  it('shows a visitor no citation markers or file names, and each source title once', async () => {
+    const owner = await createUserWithSession(t);
+    const section = (heading: string, body: string) =>
+      `# ${heading}\n\n${body} ${'Residents can find more in the office.'.repeat(8)}`;
+    const handbook = await ingestAndWait(
+      t,
+      owner.token,
+      'maple-street-resident-handbook.md',
+      [
+        section('Rent', 'Rent is due on the first day of each month.'),
+        section('Late rent', 'Rent that is still unpaid after the due date carries a late fee of $50.'),
+      ].join('\n\n'),
+    );
+    const doc = await api<{ chunk_count: number }>(t, 'GET', `/api/v1/documents/${handbook.id}`, {
+      token: owner.token,
+    });
+    expect(doc.body.chunk_count).toBe(2);
+    await api(t, 'PUT', `/api/v1/documents/${handbook.id}/public`, { token: owner.token, body: { public: true } });
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    const res = await fetch(`${t.url}/functions/v1/widget-chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.40' },
+      body: JSON.stringify({ workspace: body.public_id, message: 'When is rent due?' }),
+    });
+    const raw = await res.text();
+    expect(res.status).toBe(200);
+    for (const internal of ['[Doc:', '[Fact:', '.md', '.pdf', 'According to your documents', 'workspace']) {
+      expect(raw).not.toContain(internal);
+    }
+    const answer = JSON.parse(raw) as WidgetChatOutput;
+    expect(answer.reply).toContain('Rent is due on the first day of each month.');
+    // Two chunks of the handbook answered: one title.
+    expect(answer.reply).toContain('late fee of $50');
+    expect(answer.sources).toEqual([{ title: 'Maple street resident handbook' }]);
+  });
+
+  it('when unsure, tells the visitor in resident wording and hands the question to the team', async () => {
+    const { owner } = await ownerWithDocs();
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    const pool = await ask(body.public_id, 'Is there a swimming pool for residents?', '203.0.113.50');
+    expect(pool.status).toBe(200);
+    expect(pool.body).toEqual({ reply: residentMessages.unsure, sources: [] });
+    expect(pool.body.reply).toBe("I don't have that information yet — I've passed your question to our team.");
+    const tasks = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
+    const task = tasks.body.tasks.find((k) => k.question === 'Is there a swimming pool for residents?');
+    expect(task?.description).toContain('A visitor of your website asked the chat widget');
+    // Asked again: still one open task.
+    await ask(body.public_id, 'Is there a swimming pool for residents?', '203.0.113.50');
+    const again = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
+    expect(again.body.tasks.filter((k) => k.question === 'Is there a swimming pool for residents?')).toHaveLength(1);
+    // A greeting is no question for the team.
+    const hello = await ask(body.public_id, 'Hello!', '203.0.113.50');
+    expect(hello.body).toEqual({ reply: residentMessages.greeting, sources: [] });
+    const after = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
+    expect(after.body.tasks).toHaveLength(1);
+  });
+
+  it('past the hourly cap of handed-over questions, asks the visitor to contact the office instead', async () => {
+    const { owner } = await ownerWithDocs();
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    for (let i = 0; i < WIDGET_TASKS_PER_HOUR; i++) {
+      const handed = await ask(body.public_id, `Is there a sauna on floor ${i}?`, `198.51.100.${100 + i}`);
+      expect(handed.body.reply).toBe(residentMessages.unsure);
+    }
+    const capped = await ask(body.public_id, 'Is there a sauna on the roof?', '198.51.100.200');
+    expect(capped.body).toEqual({ reply: residentMessages.unsureContact, sources: [] });
+    const tasks = await api<TaskList>(t, 'GET', '/api/v1/tasks', { token: owner.token });
+    expect(tasks.body.tasks.map((k) => k.question)).not.toContain('Is there a sauna on the roof?');
   });
 
   it('a regenerated id refuses the old one', async () => {
