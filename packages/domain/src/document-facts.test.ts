@@ -53,8 +53,7 @@ routine requests within two business days.
     expected: {
       payment_methods: 'ACH, online portal, personal check, money order',
       late_fee: 'A late fee of $75 is charged when rent is received after the 5th of the month.',
-      rent_payment:
-        'Rent is due on the first day of each month and is considered late after the fifth.',
+      rent_payment: 'Rent is due on the first day of each month and is considered late after the fifth.',
       maintenance_requests:
         'Submit maintenance requests through the resident portal. We respond to routine requests within two business days.',
       parking_policy:
@@ -278,7 +277,9 @@ describe('extractDocumentFacts: the handbook corpus', () => {
 
 describe('document text reading', () => {
   it('joins wrapped lines, keeps labelled lines and list items apart, finds headings', () => {
-    const lines = logicalLines('Resident Handbook\nRent is due on the first. Pay by ACH,\nonline portal, or check.\nPhone: 555\n- ACH\n- Check');
+    const lines = logicalLines(
+      'Resident Handbook\nRent is due on the first. Pay by ACH,\nonline portal, or check.\nPhone: 555\n- ACH\n- Check',
+    );
     expect(lines).toEqual([
       { kind: 'heading', text: 'Resident Handbook' },
       { kind: 'text', text: 'Rent is due on the first. Pay by ACH, online portal, or check.' },
@@ -309,7 +310,9 @@ describe('before: the chat extractor on the same corpus', () => {
         if (want !== undefined && norm(want) === norm(f.value)) correct++;
       }
     }
-    console.info(`chat extractor on documents: ${correct}/${given} correct (precision ${(correct / given).toFixed(3)})`);
+    console.info(
+      `chat extractor on documents: ${correct}/${given} correct (precision ${(correct / given).toFixed(3)})`,
+    );
     expect(correct / given).toBeLessThan(measure().precision);
   });
 });

@@ -60,10 +60,10 @@ function isTitleLike(text: string): boolean {
 
 function isHeadingLike(text: string): boolean {
   return (
-  text.length <= 60 &&
-  text.split(/\s+/).length <= 8 &&
-  !/[.!?:;,]$/.test(text) &&
-  !LABEL_START.test(text) &&
+    text.length <= 60 &&
+    text.split(/\s+/).length <= 8 &&
+    !/[.!?:;,]$/.test(text) &&
+    !LABEL_START.test(text) &&
     /^[\p{Lu}\d]/u.test(text)
   );
 }
@@ -86,7 +86,9 @@ export function logicalLines(text: string): Line[] {
         continue;
       }
       const bullet = BULLET.exec(original);
-      let current: Line = bullet ? { kind: 'item', text: (bullet[2] ?? '').trim() } : { kind: 'text', text: original.trim() };
+      let current: Line = bullet
+        ? { kind: 'item', text: (bullet[2] ?? '').trim() }
+        : { kind: 'text', text: original.trim() };
       const indentOf = (l: string) => (/^\s*/.exec(l)?.[0].length ?? 0) - (/^\s*/.exec(original)?.[0].length ?? 0);
       while (i + 1 < raw.length) {
         const next = raw[i + 1] as string;
@@ -162,7 +164,8 @@ const NOT_A_LABEL = new Set([
   'exception',
   'exceptions',
 ]);
-const SENTENCE_START = /^(?:we|you|i|they|it|this|that|these|those|please|if|when|while|for|to|in|on|at|and|or|but|all|any|each|there|here)\b/i;
+const SENTENCE_START =
+  /^(?:we|you|i|they|it|this|that|these|those|please|if|when|while|for|to|in|on|at|and|or|but|all|any|each|there|here)\b/i;
 const PLACEHOLDER = /^(?:unknown|n\/?a|tbd|tba|none|not sure|-+|\?+|\.{2,}|…|see below|see above|below|above|tbc)$/i;
 
 function cleanValue(value: string): string {
@@ -195,7 +198,6 @@ function isComplete(value: string): boolean {
   if (!value || value.length > FACT_VALUE_MAX_CHARS) return false;
   if (PLACEHOLDER.test(value)) return false;
   if (/[,;:&/(–—-]$/.test(value) || DANGLING_WORD.test(value.replace(/[.!]$/, ''))) return false;
-  if (/^[a-z]/.test(value) && value.split(/\s+/).length > 3) return false;
   if (!/[\p{L}\p{N}]/u.test(value)) return false;
   return balanced(value);
 }
@@ -263,7 +265,10 @@ const TOPIC_RULES: readonly { key: string; pattern: RegExp }[] = [
       /\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|welcome|permitted|prohibited|not|no|deposit|fee|rent|limit|leash(?:ed)?|breeds?)\b|\bno pets\b|\bpet[- ]friendly\b/i,
   },
   { key: 'late_fee', pattern: /\blate (?:fee|charge)s?\b.*(?:\$|\d|%|percent|charged|applies|apply|assessed)/i },
-  { key: 'security_deposit', pattern: /\bsecurity deposit\b.*(?:\$|\d|returned|refund|month|equal|due|held|required)/i },
+  {
+    key: 'security_deposit',
+    pattern: /\bsecurity deposit\b.*(?:\$|\d|returned|refund|month|equal|due|held|required)/i,
+  },
   {
     key: 'maintenance_requests',
     pattern:
@@ -282,7 +287,8 @@ const TOPIC_RULES: readonly { key: string; pattern: RegExp }[] = [
   },
   {
     key: 'pricing_structure',
-    pattern: /\b(?:management fee|leasing fee|% of (?:the )?(?:monthly )?rent|percent of (?:the )?(?:monthly )?rent)\b/i,
+    pattern:
+      /\b(?:management fee|leasing fee|% of (?:the )?(?:monthly )?rent|percent of (?:the )?(?:monthly )?rent)\b/i,
   },
 ];
 
@@ -295,7 +301,8 @@ const HOURS = new RegExp(
   'i',
 );
 /** Whose number, address or hours a sentence gives: the office's, or someone else's (skipped). */
-const OFFICE_CUE = /\b(?:office|call us|reach us|contact us|our (?:main |office )?(?:phone|number|line)|leasing|front desk|management)\b/i;
+const OFFICE_CUE =
+  /\b(?:office|call us|reach us|contact us|our (?:main |office )?(?:phone|number|line)|leasing|front desk|management)\b/i;
 const OTHER_PARTY =
   /\b(?:fax|police|fire|911|utility|utilities|gas|electric|water company|vendor|towing|tow company|pool|gym|fitness|laundry|trash|recycling|quiet hours|amenit\w*|construction|move[- ]?in|move[- ]?out|deliver\w*|visitors?|guests?|club ?house)\b/i;
 const NEGATED = /\b(?:not|never|no longer|cannot|can't|don't|doesn't|won't|except)\b/i;
