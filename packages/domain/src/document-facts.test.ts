@@ -255,9 +255,9 @@ describe('extractDocumentFacts: the handbook corpus', () => {
     });
   }
 
-  it('keeps precision at 1.0 over the corpus (and reports recall)', () => {
+  it('keeps precision at 1.0 over the corpus (and reports recall)', async ({ annotate }) => {
     const m = measure();
-    console.info(
+    await annotate(
       `document facts: ${m.correct}/${m.given} correct (precision ${m.precision.toFixed(3)}), ${m.correct}/${m.expected} expected found (recall ${m.recall.toFixed(3)})`,
     );
     expect(m.wrong).toEqual([]);
@@ -299,7 +299,7 @@ describe('document text reading', () => {
 });
 
 describe('before: the chat extractor on the same corpus', () => {
-  it('is what documents used to go through (reported, for comparison)', async () => {
+  it('is what documents used to go through (reported, for comparison)', async ({ annotate }) => {
     const { extractFacts } = await import('./facts');
     let given = 0;
     let correct = 0;
@@ -310,7 +310,7 @@ describe('before: the chat extractor on the same corpus', () => {
         if (want !== undefined && norm(want) === norm(f.value)) correct++;
       }
     }
-    console.info(
+    await annotate(
       `chat extractor on documents: ${correct}/${given} correct (precision ${(correct / given).toFixed(3)})`,
     );
     expect(correct / given).toBeLessThan(measure().precision);

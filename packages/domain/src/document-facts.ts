@@ -399,7 +399,7 @@ export function extractDocumentFacts(text: string | null | undefined): Extracted
   const itemsAfter = (i: number): { items: string[]; end: number } | null => {
     const items: string[] = [];
     let j = i + 1;
-    while (j < lines.length && lines[j]?.kind === 'item') items.push((lines[j] as Line).text), j++;
+    for (; j < lines.length && lines[j]?.kind === 'item'; j++) items.push((lines[j] as Line).text);
     return items.length > 0 ? { items, end: j } : null;
   };
 

@@ -33,7 +33,7 @@ export function cleanTitle(raw: string | null | undefined): string | undefined {
   const text = raw
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__|`)/g, '')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!text || !/[\p{L}\p{N}]/u.test(text)) return undefined;
