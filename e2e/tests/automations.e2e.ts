@@ -127,7 +127,7 @@ describe('Automations page', () => {
     const result = drawer.getByTestId('test-result');
     await result.getByText('pricing_question').waitFor();
     await result.getByText('$1,850', { exact: false }).first().waitFor();
-    await result.getByText('[Doc:pricing.md#0]', { exact: false }).first().waitFor();
+    await result.getByText('[Doc:Rent and fees#0]', { exact: false }).first().waitFor();
     await drawer.getByTestId('run-log').getByText('classified as pricing_question', { exact: false }).waitFor();
     await shot(page, SUITE, '04-drawer-test');
 
@@ -214,13 +214,13 @@ describe('Automations page', () => {
     await page.getByRole('tab', { name: /Approvals/ }).click();
     const draft = page.getByTestId('approval-draft').first();
     await draft.waitFor({ timeout: 30_000 });
-    await draft.getByText('[Doc:pets.md#0]', { exact: false }).first().waitFor();
+    await draft.getByText('[Doc:Pets#0]', { exact: false }).first().waitFor();
     await draft.getByText('Reply to', { exact: false }).getByText('tom@example.com').waitFor();
     expect(google.sent).toHaveLength(0);
     await shot(page, SUITE, '08-approvals');
 
     await draft.getByRole('button', { name: 'Edit' }).click();
-    const edited = 'Hi Tom, yes: small dogs are welcome with a $300 pet deposit. [Doc:pets.md#0]';
+    const edited = 'Hi Tom, yes: small dogs are welcome with a $300 pet deposit. [Doc:Pets#0]';
     await draft.getByLabel('Message').fill(edited);
     await draft.getByRole('button', { name: 'Approve edited reply' }).click();
     await page.getByText('Sent to tom@example.com').waitFor();
