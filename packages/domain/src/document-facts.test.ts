@@ -168,6 +168,31 @@ Vendor contact: see below`,
     ],
   },
   {
+    name: 'labelled lines run together by an earlier step',
+    text: 'Office Hours: Monday to Friday, 9:00 am to 5:00 pm Phone: (555) 201-3344 Email: office@example.com',
+    expected: {},
+    never: ['Monday to Friday, 9:00 am to 5:00 pm Phone: (555) 201-3344 Email: office@example.com'],
+  },
+  {
+    name: 'FAQ, table rows and links',
+    text: `Frequently Asked Questions
+
+Q: Are pets allowed?
+A: Yes, cats only.
+
+Unit | Monthly Rent | Deposit
+1 bedroom | $1,450 | $1,450
+
+Portal: https://residents.example.com/login
+
+Website: [Resident portal](https://residents.example.com)`,
+    expected: {
+      portal: 'https://residents.example.com/login',
+      website: 'Resident portal (https://residents.example.com)',
+    },
+    never: ['Yes, cats only.', 'Are pets allowed?'],
+  },
+  {
     name: 'conflicting labels',
     text: `Office
 Phone: (555) 111-2222

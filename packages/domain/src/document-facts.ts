@@ -170,7 +170,9 @@ const PLACEHOLDER = /^(?:unknown|n\/?a|tbd|tba|none|not sure|-+|\?+|\.{2,}|…|s
 
 function cleanValue(value: string): string {
   return value
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\(([^)\s]*)\)/g, (_, text: string, url: string) =>
+      url && url !== text ? `${text} (${url})` : text,
+    )
     .replace(/(\*\*|__|`)/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^["'“”]+|["'“”]+$/g, '')
@@ -370,6 +372,9 @@ const LABELLED =
 
 type Candidate = ExtractedFact & { rank: number };
 
+/** A capitalised label and a colon inside a value (times like 9:00 have digits, not letters, before it). */
+const EMBEDDED_LABEL = /\s[\p{Lu}][\p{L}'’-]*(?:\s[\p{L}'’-]+){0,3}:(?:\s|$)/u;
+
 /**
  * The facts of a document's text (see the module comment). At most FACT_INGEST_MAX_FACTS, labelled
  * ones first; a key labelled (or headed) twice with different values gives no fact.
@@ -385,6 +390,8 @@ export function extractDocumentFacts(text: string | null | undefined): Extracted
     if (!key) return;
     const v = cleanValue(value);
     if (!isComplete(v) || repeatsLabel(key.label, v) || repeatsLabel(label, v)) return;
+    // Another label inside the value: lines that were run together ("9 am to 5 pm Phone: 555 …").
+    if (rank === 0 && EMBEDDED_LABEL.test(v)) return;
     const previous = chosen.get(key.key);
     if (previous && previous.rank < rank) return;
     if (previous && previous.rank === rank) {
