@@ -173,8 +173,9 @@ describe('/documents', () => {
     await field.waitFor();
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await field.inputValue()).toBe('Lantern Homes resident handbook');
-    // The field fits the phone's width (no sideways scrolling of the page).
+    // The field is wide enough to read the title and fits the phone's width.
     const box = await field.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(140);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
 
     // An empty title is refused with a reason, announced to screen readers.

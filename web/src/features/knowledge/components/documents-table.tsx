@@ -129,7 +129,7 @@ function TitleCell({ doc }: { doc: KnowledgeDocument }) {
 
   if (draft !== null) {
     return (
-      <form className="flex min-w-0 flex-1 flex-col gap-1" onSubmit={submit} data-testid="rename-form">
+      <form className="flex w-full min-w-60 flex-col gap-1 sm:min-w-72" onSubmit={submit} data-testid="rename-form">
         <div className="flex min-w-0 items-center gap-1">
           <Input
             value={draft}
