@@ -17,7 +17,7 @@ import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/utils';
 import { useSetDocumentPublic } from '../../dashboard/api/overview';
 import { useDeleteDocument, useRenameDocument } from '../api/documents';
-import { displayStatus, formatCreatedAt, formatKb } from '../format';
+import { displayStatus, formatCreatedAt, formatKb, titleProblem } from '../format';
 
 function StatusCell({ doc }: { doc: KnowledgeDocument }) {
   const status = displayStatus(doc.status);
@@ -75,15 +75,6 @@ function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
       {doc.public ? 'Public' : 'Private'}
     </div>
   );
-}
-
-/** What is wrong with a title the user typed, or null (the server checks the same: 1-200 characters, trimmed). */
-export function titleProblem(title: string): string | null {
-  const trimmed = title.trim();
-  if (!trimmed) return 'A title is required.';
-  if (trimmed.length > DOCUMENT_TITLE_MAX_CHARS)
-    return `A title can have at most ${DOCUMENT_TITLE_MAX_CHARS} characters.`;
-  return null;
 }
 
 /**
