@@ -34,7 +34,8 @@ import { signAccessToken } from '../../../platform/tokens';
 import { porterStem } from '../tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DATASETS = path.resolve(here, '../../../../../../shared/datasets');
+// HELIXIS_DATASETS when the checkout is not next to shared/ (a git worktree elsewhere).
+const DATASETS = process.env.HELIXIS_DATASETS ?? path.resolve(here, '../../../../../../shared/datasets');
 const SCIFACT = path.join(DATASETS, 'scifact');
 
 function arg(name: string, fallback: number): number {
