@@ -107,7 +107,6 @@ describe('chat-with-context, offline provider, operational mode', () => {
     expect(again.body.task.id).toBe(task.id);
     const open = await api<any>(t, 'GET', '/api/v1/tasks', { token: owner.token });
     expect(open.status).toBe(200);
-    console.log('TASKS', JSON.stringify(open.body.tasks.map((x: any) => x.question)));
     expect(open.body.tasks).toHaveLength(1);
 
     // pending → in_progress → completed with the answer.
