@@ -139,7 +139,7 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
       status: 'pending',
       source: { kind: 'mail', provider: 'alias' },
     });
-    expect(draft.citations[0]?.citation).toMatch(/^\[Doc:pet-policy\.md#\d+\]$/);
+    expect(draft.citations[0]?.citation).toMatch(/^\[Doc:Pet policy#\d+\]$/);
     expect(draft.body).toContain('pet deposit of $300');
     expect(draft.body).toContain(draft.citations[0]?.citation);
     // Nothing went out before a decision.

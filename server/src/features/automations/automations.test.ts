@@ -161,9 +161,9 @@ describe('automations API', () => {
     expect(res.status).toBe(200);
     expect(res.body.intent).toBe('pricing_question');
     expect(res.body.actions).toEqual(['Draft reply', 'Queue for approval']);
-    expect(res.body.citations[0]?.citation).toBe('[Doc:pricing.md#0]');
+    expect(res.body.citations[0]?.citation).toBe('[Doc:Pricing#0]');
     expect(res.body.draft).toContain('$1,850');
-    expect(res.body.draft).toContain('[Doc:pricing.md#0]');
+    expect(res.body.draft).toContain('[Doc:Pricing#0]');
     expect(res.body.run.status).toBe('success');
 
     const general = await api<AutomationTestResult>(t, 'POST', `/api/v1/automations/${auto.id}/test`, {
