@@ -127,7 +127,7 @@ describe('Automations page', () => {
     const result = drawer.getByTestId('test-result');
     await result.getByText('pricing_question').waitFor();
     await result.getByText('$1,850', { exact: false }).first().waitFor();
-    await result.getByText('[Doc:pricing.md#0]', { exact: false }).first().waitFor();
+    await result.getByText('[Doc:Rent and fees#0]', { exact: false }).first().waitFor();
     await drawer.getByTestId('run-log').getByText('classified as pricing_question', { exact: false }).waitFor();
     await shot(page, SUITE, '04-drawer-test');
 

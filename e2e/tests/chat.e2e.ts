@@ -136,7 +136,7 @@ describe('/chat → task → answer → cited answer', () => {
     await ask(page, 'How much is the pet deposit?');
     const answer = lastAnswer(page);
     expect(await answer.textContent()).toContain('The pet deposit is $300 per pet');
-    expect(await answer.getByTestId('message-sources').textContent()).toContain('[Doc:Pet Policy.txt#0]');
+    expect(await answer.getByTestId('message-sources').textContent()).toContain('[Doc:Pet Policy#0]');
     await page.getByRole('navigation', { name: 'Chats' }).getByText('How much is the pet deposit?').waitFor();
     await shot(page, SUITE, '02-cited-answer');
 
@@ -288,7 +288,7 @@ describe('/chat → task → answer → cited answer', () => {
     const rows = page.getByTestId('comparison-row');
     expect(await rows.count()).toBe(2);
     const first = rows.first();
-    expect(await first.getByRole('region', { name: 'Live answer 1' }).textContent()).toContain('Pet Policy.txt');
+    expect(await first.getByRole('region', { name: 'Live answer 1' }).textContent()).toContain('Pet Policy');
     expect(await first.getByRole('region', { name: 'Test answer 1' }).textContent()).toContain(
       'The pet deposit is $300 per pet',
     );

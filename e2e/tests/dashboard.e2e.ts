@@ -106,7 +106,7 @@ describe('final dashboard', () => {
       .getByTestId('dashboard-card-knowledge')
       .getByText(/^[2-9] facts learned$/)
       .waitFor();
-    await page.getByTestId('dashboard-card-documents').getByText('Pet Policy.txt').waitFor();
+    await page.getByTestId('dashboard-card-documents').getByText('Pet Policy').waitFor();
     await page.getByTestId('dashboard-card-documents').getByText('Ready').waitFor();
     await page.getByTestId('dashboard-card-suggestions').getByRole('heading', { name: 'Suggestions' }).waitFor();
     expect(await cardOrder(page)).toEqual([...DASHBOARD_CARD_IDS]);
@@ -137,7 +137,7 @@ describe('final dashboard', () => {
     ]);
     await page.reload();
     await page.getByRole('heading', { name: `Welcome, ${BUSINESS}!` }).waitFor();
-    await page.getByTestId('dashboard-card-documents').getByText('Pet Policy.txt').waitFor();
+    await page.getByTestId('dashboard-card-documents').getByText('Pet Policy').waitFor();
     expect(await cardOrder(page)).toEqual(AFTER_MOVE);
     expect(await page.getByTestId('dashboard-card-suggestions').count()).toBe(0);
     await shot(page, SUITE, '04-after-reload');

@@ -196,14 +196,12 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await settle(token);
     // Only what the owner marks public on /documents may be used by the website widget.
     await page.goto('/documents');
-    const publicSwitch = page.getByRole('switch', { name: 'Public: Office Hours.txt' });
+    const publicSwitch = page.getByRole('switch', { name: 'Public: Office Hours' });
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
     await publicSwitch.click();
     await toast(page, 'Document is public');
-    await page.locator('[role="switch"][aria-label="Public: Office Hours.txt"][aria-checked="true"]').waitFor();
-    expect(await page.getByRole('switch', { name: 'Public: Owner Notes.txt' }).getAttribute('aria-checked')).toBe(
-      'false',
-    );
+    await page.locator('[role="switch"][aria-label="Public: Office Hours"][aria-checked="true"]').waitFor();
+    expect(await page.getByRole('switch', { name: 'Public: Owner Notes' }).getAttribute('aria-checked')).toBe('false');
     const marked = await getJson<{ public: boolean }>(server.url, `/api/v1/documents/${hours}`, token);
     expect(marked.body.public).toBe(true);
     await page.goto('/final-dashboard');

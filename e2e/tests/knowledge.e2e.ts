@@ -79,7 +79,8 @@ describe('/documents', () => {
       uploadThroughput: -1,
     });
     await toast(page, 'Document uploaded').waitFor({ timeout: 60_000 });
-    const rentRow = row(page, 'Rent rules.txt');
+    // A text file is titled by its file name without the extension once it is processed.
+    const rentRow = row(page, 'Rent rules');
     await rentRow.getByTestId('document-status').filter({ hasText: 'READY' }).waitFor();
     expect(await rentRow.getByTestId('document-size').textContent()).toBe(
       `${(Buffer.byteLength(bigText) / 1024).toFixed(1)} KB`,
@@ -93,7 +94,8 @@ describe('/documents', () => {
     }, HANDBOOK);
     await page.getByTestId('dropzone').dispatchEvent('dragover', { dataTransfer: transfer });
     await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer: transfer });
-    const handbook = row(page, 'Resident handbook.md');
+    // A Markdown file is titled by its first heading once it is processed.
+    const handbook = row(page, 'Lantern Homes resident handbook');
     await handbook.getByTestId('document-status').filter({ hasText: 'READY' }).waitFor();
     await toast(page, 'Processed into 1 chunks').waitFor();
     expect(await handbook.getByTestId('document-size').textContent()).toBe(
@@ -123,7 +125,7 @@ describe('/documents', () => {
 
     // Newest first.
     const titles = await page.getByTestId('document-title').allTextContents();
-    expect(titles).toEqual(['Scanned lease.pdf', 'Resident handbook.md', 'Rent rules.txt']);
+    expect(titles).toEqual(['Scanned lease.pdf', 'Lantern Homes resident handbook', 'Rent rules']);
     await page.getByText('3 documents, newest first.', { exact: false }).waitFor();
     await shot(page, SUITE, '03-list');
 
@@ -139,7 +141,7 @@ describe('/documents', () => {
     });
     const results = ((await search.json()) as { results: { document_title: string; heading_path: string[] }[] })
       .results;
-    expect(results[0]).toMatchObject({ document_title: 'Resident handbook.md' });
+    expect(results[0]).toMatchObject({ document_title: 'Lantern Homes resident handbook' });
 
     // Delete with confirmation.
     await broken.getByRole('button', { name: 'Delete Scanned lease.pdf' }).click();
@@ -150,6 +152,69 @@ describe('/documents', () => {
     await page.getByText('2 documents, newest first.', { exact: false }).waitFor();
     await shot(page, SUITE, '05-after-delete');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renames a document inline with the keyboard on a phone-sized screen; search and answers use the new title', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAt(page, '/documents', owner.email, PASSWORD);
+    const handbook = row(page, 'Lantern Homes resident handbook');
+    await handbook.getByTestId('document-status').filter({ hasText: 'READY' }).waitFor();
+
+    // Keyboard only: focus the pencil, Enter opens the field with the current title selected for editing.
+    const edit = page.getByRole('button', { name: 'Rename Lantern Homes resident handbook' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('textbox', { name: 'New title for Lantern Homes resident handbook' });
+    await field.waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toBe('Lantern Homes resident handbook');
+    // The field is wide enough to read the title and fits the phone's width.
+    const box = await field.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(140);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+
+    // An empty title is refused with a reason, announced to screen readers.
+    await field.fill('   ');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('rename-error').textContent()).toBe('A title is required.');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // Escape leaves it as it was and gives the focus back to the pencil.
+    await page.keyboard.press('Escape');
+    await field.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Rename Lantern Homes resident handbook',
+    );
+
+    await page.keyboard.press('Enter');
+    await field.fill('Lantern Homes pet and parking rules');
+    await shot(page, SUITE, '06-rename-390');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Document renamed').waitFor();
+    await row(page, 'Lantern Homes pet and parking rules').waitFor();
+    expect(await page.getByTestId('document-title').allTextContents()).toContain('Lantern Homes pet and parking rules');
+
+    // The new title is what search ranks by and cites.
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.includes('auth-token'));
+      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : null;
+    });
+    const search = await fetch(`${server.url}/functions/v1/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'parking rules' }),
+    });
+    const results = ((await search.json()) as { results: { document_title: string }[] }).results;
+    expect(results[0]).toMatchObject({ document_title: 'Lantern Homes pet and parking rules' });
+
+    // After a reload the list still shows it.
+    await page.reload();
+    await row(page, 'Lantern Homes pet and parking rules').getByTestId('document-status').waitFor();
+    await shot(page, SUITE, '07-renamed');
     expect(errors).toEqual([]);
     await context.close();
   });

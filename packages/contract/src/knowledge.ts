@@ -136,6 +136,22 @@ export type DocumentList = z.infer<typeof DocumentList>;
 export const DocumentIdInput = z.object({ id: Uuid }).strict();
 export type DocumentIdInput = z.infer<typeof DocumentIdInput>;
 
+/** Longest document title (a rename; titles found at ingest are cut to it too). */
+export const DOCUMENT_TITLE_MAX_CHARS = 200;
+
+/** PATCH /api/v1/documents/:id: the document's new title, trimmed, 1-200 characters. */
+export const RenameDocumentInput = z
+  .object({
+    id: Uuid,
+    title: z
+      .string({ error: 'A title is required.' })
+      .trim()
+      .min(1, 'A title is required.')
+      .max(DOCUMENT_TITLE_MAX_CHARS, `A title can have at most ${DOCUMENT_TITLE_MAX_CHARS} characters.`),
+  })
+  .strict();
+export type RenameDocumentInput = z.infer<typeof RenameDocumentInput>;
+
 export const DeleteDocumentOutput = z.object({ id: Uuid, deleted: z.literal(true) });
 export type DeleteDocumentOutput = z.infer<typeof DeleteDocumentOutput>;
 
@@ -208,6 +224,16 @@ export const knowledgeEndpoints = {
     role: 'manager',
     summary: 'One document: its ingest status, chunk count and, on failure, the reason.',
     input: DocumentIdInput,
+    output: KnowledgeDocument,
+  },
+  renameDocument: {
+    method: 'PATCH',
+    path: '/api/v1/documents/:id',
+    access: 'workspace',
+    role: 'manager',
+    summary:
+      'Renames a document: search ranks its chunks by the new title and answers cite it under that title (re-indexed in one transaction).',
+    input: RenameDocumentInput,
     output: KnowledgeDocument,
   },
   deleteDocument: {

@@ -4,6 +4,7 @@ export * from './automations';
 export * from './business-info';
 export * from './confidence';
 export * from './contradictions';
+export * from './document-facts';
 export * from './facts';
 export * from './ids';
 export * from './onboarding-chat';

@@ -169,7 +169,7 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
     });
     // The owner sees what was cited; the resident's draft carries no marker and no file name.
     expect(draft.citations.length).toBeGreaterThan(0);
-    for (const c of draft.citations) expect(c.citation).toMatch(/^\[(?:Doc:pet-policy\.md#\d+|Fact:[^\]]+)\]$/);
+    for (const c of draft.citations) expect(c.citation).toMatch(/^\[(?:Doc:Pet policy#\d+|Fact:[^\]]+)\]$/);
     expect(draft.body).toContain('pet deposit of $300');
     expectResidentText(draft.body);
     expect(draft.body.startsWith('Hi Tom,\n\n')).toBe(true);

@@ -161,7 +161,7 @@ describe('business insights', () => {
     const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: u.token });
     const ws = me.body.workspace.id;
     await t.database.query(
-      `update documents set created_at = now() - interval '9 days' where workspace_id = $1 and title = 'parking.txt'`,
+      `update documents set created_at = now() - interval '9 days' where workspace_id = $1 and title = 'parking'`,
       [ws],
     );
     const chat = await api(t, 'POST', '/functions/v1/chat-with-context', {

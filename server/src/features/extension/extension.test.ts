@@ -88,7 +88,7 @@ describe('ext-bootstrap and ext-answer', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.answer).toContain('$300');
-    const cited = res.body.sources.find((s) => s.kind === 'document' && s.title === 'pet-policy.txt');
+    const cited = res.body.sources.find((s) => s.kind === 'document' && s.title === 'pet policy');
     expect(cited).toBeDefined();
     // The answer is pasted into replies to residents: no citation markers or file names in it; the
     // sources stay beside it for the person asking.
@@ -149,7 +149,7 @@ describe('ext-bootstrap and ext-answer', () => {
     // The ticket repeats the question; the answer must come from the policy, not echo the ticket.
     const policy = await answer(token, { query: 'What deposit is needed for a cat?', pageContext });
     expect(policy.body.answer).toContain('$300');
-    expect(policy.body.sources.every((s) => s.title === 'pet-policy.txt')).toBe(true);
+    expect(policy.body.sources.every((s) => s.title === 'pet policy')).toBe(true);
     const summary = await answer(token, {
       query: 'Summarize this ticket: who writes and from which unit?',
       pageContext,
@@ -187,7 +187,7 @@ describe('ext-bootstrap and ext-answer', () => {
     const res = await answer(tokenA, { query: 'Where is the master key for the Birchwood building kept?' });
     expect(res.status).toBe(200);
     expect(res.body.answer).not.toContain('77');
-    expect(res.body.sources.some((s) => s.title === 'b-secrets.txt')).toBe(false);
+    expect(res.body.sources.some((s) => s.title === 'b secrets')).toBe(false);
     // A's token cannot be revoked or listed from B.
     const idA = (await bootstrap(a.user.token)).body.tokenId;
     const revoke = await api<Err>(t, 'DELETE', `/api/v1/extension/tokens/${idA}`, { token: b.user.token });
@@ -378,7 +378,7 @@ describe('cluely-sync (desktop assistant)', () => {
       token: desktopToken,
     });
     expect(context.status).toBe(200);
-    expect(context.body.documents.map((d) => d.title)).toContain('pet-policy.txt');
+    expect(context.body.documents.map((d) => d.title)).toContain('pet policy');
     expect(context.body.refreshSeconds).toBe(300);
     const synced = await api<DesktopIntegrationOutput>(t, 'GET', '/api/v1/extension/desktop-integration', {
       token: user.token,

@@ -14,7 +14,15 @@ import {
   type TeachTextInput,
   type TeachTextOutput,
 } from '@helixis/contract';
-import { classifyQuestion, extractFacts, factConfidence, normalizeFactKey, shouldReplaceFact } from '@helixis/domain';
+import {
+  classifyQuestion,
+  type ExtractedFact,
+  extractDocumentFacts,
+  extractFacts,
+  factConfidence,
+  normalizeFactKey,
+  shouldReplaceFact,
+} from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import { rankFactsByMeaning } from '../../llm/answer-match';
 import type { Deps, WorkspaceContext } from '../../platform/context';
@@ -249,6 +257,8 @@ interface TextOrigin {
   method: string;
   /** Record a question for automation suggestions (chat only). */
   questions: boolean;
+  /** How facts are read from the text: chat rules by default, document rules for documents. */
+  extract?: (text: string) => ExtractedFact[];
 }
 
 /**
@@ -262,7 +272,7 @@ async function learnFromText(
   content: string,
   origin: TextOrigin,
 ): Promise<IngestFactsOutput> {
-  const extracted = extractFacts(content);
+  const extracted = (origin.extract ?? extractFacts)(content);
   const text = content.trim();
   const isQuestion = origin.questions && extracted.length === 0 && (text.endsWith('?') || QUESTION_START.test(text));
   const rows = await tenant(async (tx) => {
@@ -300,7 +310,8 @@ const DOCUMENT_FACT_CHARS = 50_000;
 
 /**
  * Learns the facts of a document that just became READY (source document, confidence 85), for the
- * knowledge feature's ingestion job, which runs outside any request.
+ * knowledge feature's ingestion job, which runs outside any request. Documents are read with the
+ * document rules (`extractDocumentFacts`): a label and a complete value, or no fact.
  */
 export async function learnFromDocument(
   scope: { deps: Deps; workspaceId: string; userId: string | null },
@@ -314,6 +325,7 @@ export async function learnFromDocument(
     ref: document.title.slice(0, 200),
     method: 'extraction',
     questions: false,
+    extract: extractDocumentFacts,
   });
   return learned.facts;
 }

@@ -128,7 +128,7 @@ describe('chunk embeddings when a model is configured', () => {
     const app = await vectorSearch(ctx, 'heating', 3, { path: 'application' });
     expect(app).toHaveLength(3);
     // boiler.txt and rent.txt tie far below: only the constant component is shared
-    expect(new Set(app.slice(1).map((h) => h.document_title))).toEqual(new Set(['boiler.txt', 'rent.txt']));
+    expect(new Set(app.slice(1).map((h) => h.document_title))).toEqual(new Set(['boiler', 'rent']));
     expect(app[0]).toMatchObject({ document_id: ids['heating.txt'], chunk_index: 0, content: DOCS_A['heating.txt'] });
     expect(app[0]?.score).toBeGreaterThan(0.99);
     expect(app[1]?.score).toBeLessThan(0.1);
@@ -137,7 +137,7 @@ describe('chunk embeddings when a model is configured', () => {
     expect(auto.map((h) => h.chunk_id)[0]).toBe(app[0]?.chunk_id);
     if (pgvector) {
       const viaSql = await vectorSearch(ctx, 'heating', 3, { path: 'pgvector' });
-      expect(viaSql[0]).toMatchObject({ document_id: ids['heating.txt'], document_title: 'heating.txt' });
+      expect(viaSql[0]).toMatchObject({ document_id: ids['heating.txt'], document_title: 'heating' });
       expect(viaSql.map((h) => h.score)).toEqual(app.map((h) => h.score));
       expect(viaSql.map((h) => h.chunk_id).sort()).toEqual(app.map((h) => h.chunk_id).sort());
       // rows written with the vector column filled
@@ -149,7 +149,7 @@ describe('chunk embeddings when a model is configured', () => {
 
     const rent = await vectorSearch(ctx, 'rent rent', 1);
     expect(rent).toHaveLength(1);
-    expect(rent[0]?.document_title).toBe('rent.txt');
+    expect(rent[0]?.document_title).toBe('rent');
   });
 
   it('keeps workspaces apart', async () => {
@@ -158,14 +158,14 @@ describe('chunk embeddings when a model is configured', () => {
       ...((await hasVectorColumn(t.database)) ? ['pgvector' as const] : []),
     ] as const) {
       const hits = await vectorSearch(contextFor(t, b, workspaceB), 'boiler heating rent', 10, { path });
-      expect(hits.map((h) => h.document_title)).toEqual(['pets.txt']);
+      expect(hits.map((h) => h.document_title)).toEqual(['pets']);
     }
   });
 
   it('lets search find only lexical matches (vectors reorder them, never add others)', async () => {
     // vector search ranks something for any query; BM25 finds no "pets" in workspace A
     expect(await searchFor(t, a.token, 'pets')).toEqual([]);
-    expect((await searchFor(t, a.token, 'heating')).map((r) => r.document_title)).toEqual(['heating.txt']);
+    expect((await searchFor(t, a.token, 'heating')).map((r) => r.document_title)).toEqual(['heating']);
   });
 
   it('embeds a long document in several batches', async () => {
@@ -209,7 +209,7 @@ describe('chunk embeddings without configuration', () => {
       expect(stored[0]?.n).toBe(0);
       expect(await vectorSearch(contextFor(t, user, workspaceId), 'boiler', 5)).toEqual([]);
       expect(requests.length).toBe(before);
-      expect((await searchFor(t, user.token, 'boiler')).map((r) => r.document_title)).toEqual(['boiler.txt']);
+      expect((await searchFor(t, user.token, 'boiler')).map((r) => r.document_title)).toEqual(['boiler']);
     } finally {
       await t.close();
     }

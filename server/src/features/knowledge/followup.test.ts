@@ -65,7 +65,7 @@ describe('follow-up questions are rewritten with the recent turns', () => {
   it('alone the follow-up misses the answering chunk; rewritten offline it finds it in the top 3', async () => {
     const alone = await search(t, owner.token, { query: FOLLOW_UP, k: 3 });
     expect(alone.rewrite).toBeNull();
-    expect(alone.results.map((r) => r.document_title)).not.toContain('Maple Court residents guide.txt');
+    expect(alone.results.map((r) => r.document_title)).not.toContain('Maple Court residents guide');
 
     const followed = await search(t, owner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
     expect(followed.rewrite).toMatchObject({ original: FOLLOW_UP, method: 'offline' });
@@ -90,7 +90,7 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.rewrite?.rewritten).toContain('Maple');
-    expect(res.body.sources.some((s) => s.title === 'Maple Court residents guide.txt')).toBe(true);
+    expect(res.body.sources.some((s) => s.title === 'Maple Court residents guide')).toBe(true);
   });
 
   it('chat rewrites the follow-up with the earlier turns and keeps the rewrite with the stored answer', async () => {
@@ -131,14 +131,14 @@ describe('follow-up questions are rewritten with the recent turns', () => {
       rewritten: 'security deposit amount at Maple Court',
       method: 'model',
     });
-    expect(byModel.results[0]?.document_title).toBe('Maple Court residents guide.txt');
+    expect(byModel.results[0]?.document_title).toBe('Maple Court residents guide');
     const asked = fake.requests.at(-1);
     expect(asked?.messages[1]?.content).toContain('What is the pet policy at Maple Court?');
 
     fake.failNext(500, 10);
     const fallback = await search(tModel, modelOwner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
     expect(fallback.rewrite?.method).toBe('offline');
-    expect(fallback.results.map((r) => r.document_title)).toContain('Maple Court residents guide.txt');
+    expect(fallback.results.map((r) => r.document_title)).toContain('Maple Court residents guide');
   });
 
   it('leaves a question that stands alone as typed', () => {

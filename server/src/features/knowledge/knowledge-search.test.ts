@@ -117,7 +117,7 @@ describe('BM25 ranking', () => {
 
   it('reports matched words as typed, a snippet around the first match, and honours k', async () => {
     const [hit] = await searchFor(t, a.token, 'Boilers contractor');
-    expect(hit).toMatchObject({ document_title: 'a1.txt', chunk_index: 0, heading_path: [] });
+    expect(hit).toMatchObject({ document_title: 'a1', chunk_index: 0, heading_path: [] });
     expect(hit?.matched_terms).toEqual(['boilers', 'contractor']);
     expect(hit?.snippet).toBe(TEXTS_A['a1.txt']);
     expect(await searchFor(t, a.token, 'boiler', 2)).toHaveLength(2);
@@ -191,6 +191,6 @@ describe('BM25 ranking', () => {
       { query: 'heating april', k: 1 },
     );
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ document_title: 'b3.txt', chunk_index: 0, content: TEXTS_B['b3.txt'] });
+    expect(results[0]).toMatchObject({ document_title: 'b3', chunk_index: 0, content: TEXTS_B['b3.txt'] });
   });
 });

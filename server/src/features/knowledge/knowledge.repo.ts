@@ -375,6 +375,60 @@ export async function insertDocumentsIndex(
 
 /** Removes a document with its chunks, postings, document frequencies and its share of the statistics. */
 export async function deleteDocumentIndex(tx: Tx, workspaceId: string, documentId: string): Promise<void> {
+  await deleteChunksIndex(tx, workspaceId, documentId);
+  await tx.delete(documents).where(and(eq(documents.workspaceId, workspaceId), eq(documents.id, documentId)));
+}
+
+/** A document's chunks as stored (for re-indexing them under a new title), in chunk order. */
+export async function documentChunkTexts(
+  db: Queryable,
+  workspaceId: string,
+  documentId: string,
+): Promise<{ chunkIndex: number; headingPath: string[]; content: string }[]> {
+  const rows = await db
+    .select({
+      chunkIndex: documentChunks.chunkIndex,
+      headingPath: documentChunks.headingPath,
+      content: documentChunks.content,
+    })
+    .from(documentChunks)
+    .where(and(eq(documentChunks.workspaceId, workspaceId), eq(documentChunks.documentId, documentId)))
+    .orderBy(documentChunks.chunkIndex);
+  return rows.map((r) => ({ ...r, headingPath: r.headingPath ?? [] }));
+}
+
+/**
+ * Replaces a document's chunks with `chunks` under `title` (a rename): the old chunks go with their
+ * postings, df and share of the statistics, the new ones are written like an ingest's. Callers hold
+ * lockWorkspaceIndex. The new chunks need new ids: an in-memory copy of the index (memory-index.ts)
+ * refreshes by chunk id, so ids that stayed would keep their old terms there.
+ */
+export async function replaceDocumentChunks(
+  tx: Tx,
+  workspaceId: string,
+  document: { id: string; title: string },
+  chunks: readonly IndexedChunk[],
+): Promise<void> {
+  await deleteChunksIndex(tx, workspaceId, document.id);
+  await insertDocumentsIndex(tx, workspaceId, [{ document, chunks }]);
+}
+
+export async function setDocumentTitle(
+  tx: Tx,
+  workspaceId: string,
+  id: string,
+  title: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await tx
+    .update(documents)
+    .set({ title, updatedAt: sql`now()` })
+    .where(and(eq(documents.workspaceId, workspaceId), eq(documents.id, id)))
+    .returning();
+  return row;
+}
+
+/** Removes a document's chunks with their postings, document frequencies and share of the statistics. */
+async function deleteChunksIndex(tx: Tx, workspaceId: string, documentId: string): Promise<void> {
   const [totals] = await rowsOf<{ n: string | number; len: string | number | null }>(
     tx,
     sql`select count(*) filter (where token_count > 0) as n, sum(token_count) as len
@@ -414,7 +468,6 @@ export async function deleteDocumentIndex(tx: Tx, workspaceId: string, documentI
   await tx
     .delete(documentChunks)
     .where(and(eq(documentChunks.workspaceId, workspaceId), eq(documentChunks.documentId, documentId)));
-  await tx.delete(documents).where(and(eq(documents.workspaceId, workspaceId), eq(documents.id, documentId)));
 }
 
 // ── ranking ─────────────────────────────────────────────────────────────────────────────────────

@@ -14,12 +14,14 @@ import {
   ingestUrl,
   listDocuments,
   previewWebsite,
+  renameDocument,
   search,
 } from './knowledge.service';
 
 export const knowledgeHandlers = {
   listDocuments,
   getDocument,
+  renameDocument,
   deleteDocument,
   search,
   previewWebsite,

@@ -11,6 +11,7 @@ import {
   type PreviewWebsiteOutput,
   type QueryRewrite,
   type RecentTurn,
+  type RenameDocumentInput,
   type SearchHit,
   type SearchInput as SearchInputSchema,
   type SearchOutput,
@@ -29,7 +30,7 @@ import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
 import * as repo from './knowledge.repo';
 import { rankFromMemory, termIndexesOf } from './memory-index';
-import { type DocumentFormat, formatOfUpload, parseDocument } from './parsers';
+import { type DocumentFormat, formatOfUpload, parseDocument, titleFromFileName } from './parsers';
 import {
   fuseScores,
   type RankedCandidate,
@@ -143,6 +144,17 @@ async function createDocument(scope: KnowledgeScope, input: NewDocument): Promis
   return { document_id: row.id, status: row.status, chunks: 0, error: null, document };
 }
 
+/**
+ * The title an uploaded file is indexed and cited under. A title someone gave (a text's title, an
+ * e-mail attachment's "file (Email: subject)") stays; a document listed under its bare file name is
+ * named by its contents: the title it gives itself (first heading, PDF / Word metadata, see
+ * parseDocument), else its file name without the extension.
+ */
+function titleOf(doc: repo.DocumentRow, upload: repo.UploadRow, parsed: string | undefined): string | undefined {
+  if (doc.title !== upload.filename) return undefined;
+  return parsed ?? titleFromFileName(upload.filename);
+}
+
 function titleFromFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? filename;
   return base.trim().slice(0, 300) || 'Untitled document';
@@ -158,7 +170,8 @@ export function ingestUpload(
 
 /**
  * A file for a workspace (an upload, an e-mail attachment): the same type and size checks, then queued
- * for the ingest job, whose parsers extract the text. `title` defaults to the file name.
+ * for the ingest job, whose parsers extract the text. Without a `title` the document is listed under
+ * its file name until the job names it (see `titleOf`).
  */
 export async function ingestFileForWorkspace(
   scope: KnowledgeScope,
@@ -319,7 +332,9 @@ async function prepareDocument(
       bytes = page.bytes;
     } else {
       if (!upload) throw new AppError('file_unreadable', { userMessage: 'The uploaded file is missing.' });
-      blocks = (await parseDocument(doc.format as DocumentFormat, upload.data)).blocks;
+      const parsed = await parseDocument(doc.format as DocumentFormat, upload.data);
+      blocks = parsed.blocks;
+      title = titleOf(doc, upload, parsed.title);
     }
   } catch (err) {
     // Network trouble may pass on a later attempt; a bad file, a refused address, a missing page will not.
@@ -497,6 +512,61 @@ export async function listDocuments({
 export async function getDocument({ ctx, input }: { ctx: WorkspaceContext; input: DocumentIdInput }) {
   const row = await ctx.tenant((tx) => repo.findDocument(tx, ctx.workspace.id, input.id));
   if (!row) throw new AppError('not_found', { userMessage: 'Document not found.' });
+  return toDocument(row);
+}
+
+/**
+ * Renames a document (PATCH /api/v1/documents/:id). The title is part of what a chunk is indexed as
+ * (`indexedTerms` adds its words `titleWeight` times to every chunk's postings, and the chunk row
+ * keeps it for citations), so a rename re-indexes the document's chunks under the new title in the
+ * same transaction as the rename: search ranks by the new title and answers cite it from the moment
+ * the rename answers. (Reading the title at query time instead would put a join on every ranking and
+ * change the BM25 statistics' meaning; re-indexing one document is a few statements.) Stored vectors
+ * embed the title too: they go with the old chunks and the embed job computes new ones.
+ * A document still being processed cannot be renamed yet (its job would write the old title back).
+ */
+export async function renameDocument({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: RenameDocumentInput;
+}): Promise<KnowledgeDocument> {
+  const workspaceId = ctx.workspace.id;
+  const title = input.title.trim();
+  const { row, reindexed } = await ctx.tenant(async (tx) => {
+    await repo.lockWorkspaceIndex(tx, workspaceId);
+    const doc = await repo.lockDocument(tx, workspaceId, input.id);
+    if (!doc) throw new AppError('not_found', { userMessage: 'Document not found.' });
+    if (doc.status === 'PENDING') {
+      throw new AppError('conflict', {
+        userMessage: 'This document is still being processed. Rename it once it is ready.',
+      });
+    }
+    if (doc.title === title) return { row: doc, reindexed: false };
+    let reindexed = false;
+    if (doc.status === 'READY') {
+      const stored = await repo.documentChunkTexts(tx, workspaceId, doc.id);
+      const chunks: repo.IndexedChunk[] = stored.map((c) => ({
+        id: randomUUID(),
+        chunkIndex: c.chunkIndex,
+        headingPath: c.headingPath,
+        content: c.content,
+        ...indexedTerms(title, c.content),
+      }));
+      await repo.replaceDocumentChunks(tx, workspaceId, { id: doc.id, title }, chunks);
+      if (embedderFromConfig(ctx.deps.config) !== null && chunks.length > 0) {
+        await ctx.deps.jobs.enqueue(EMBED_JOB, { documentId: doc.id }, { tx, workspaceId });
+      }
+      reindexed = true;
+    }
+    const updated = await repo.setDocumentTitle(tx, workspaceId, doc.id, title);
+    if (!updated) throw new AppError('not_found', { userMessage: 'Document not found.' });
+    await publishEvent(tx, statusEvent(updated));
+    return { row: updated, reindexed };
+  });
+  if (reindexed) termIndexes(ctx.deps).changed({ workspaceId, userId: ctx.user.id });
+  ctx.log.info({ documentId: row.id, reindexed }, 'document renamed');
   return toDocument(row);
 }
 

@@ -71,7 +71,7 @@ describe('search with the offline encoder on', () => {
     }
     expect(await waitForVectors(t, me.body.workspace.id, 60_000)).toBe(5);
     const hits = await searchFor(t, user.token, 'Is a dog allowed in my apartment?');
-    expect(hits.map((h) => h.document_title).slice(0, 2)).toEqual(['house-rules.txt', 'pool.txt']);
+    expect(hits.map((h) => h.document_title).slice(0, 2)).toEqual(['house rules', 'pool']);
     const [rules, pool] = hits as [(typeof hits)[number], (typeof hits)[number]];
     // Words alone put the snack bar first ("dogs" twice); the meaning puts the house rules first.
     expect(pool.score_parts.lexical).toBeGreaterThan(rules.score_parts.lexical);

@@ -14,6 +14,7 @@ import { deleteDocumentIndex, lockWorkspaceIndex, rankChunks, readStats } from '
 import type { KnowledgeScope } from './knowledge.service';
 import { rankFromMemory, TermIndexes, termIndexesOf } from './memory-index';
 import { corpus, expectSameRanking, queries } from './ranking-test-support';
+import { tokenize } from './tokenizer';
 
 let t: TestApp;
 let owner: TestUser;
@@ -197,6 +198,37 @@ describe('in-memory term index', () => {
     expect(appended).toBe(copy);
     expect(appended?.postings).toBeGreaterThan(packedBefore);
     expect(await compareMany(24, 60)).toBe(60);
+  }, 120_000);
+
+  it('catches up with a rename: the new title terms rank from memory exactly as in SQL', async () => {
+    await indexes.refreshNow(scope);
+    const renamed = ids.slice(300, 310).filter((id): id is string => id !== null);
+    for (const [i, id] of renamed.entries()) {
+      const res = await api(t, 'PATCH', `/api/v1/documents/${id}`, {
+        token: owner.token,
+        body: { title: `Wombatine handbook ${i}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const copy = await indexes.refreshNow(scope);
+    expect(copy).not.toBeNull();
+    await inWorkspace(scope.workspaceId, async (tx) => {
+      const stats = await readStats(tx, scope.workspaceId);
+      const query = new Map(tokenize('Wombatine').map((token) => [token.lexeme, 1]));
+      const memory = await rankFromMemory(
+        tx,
+        scope.workspaceId,
+        copy as NonNullable<typeof copy>,
+        stats,
+        query,
+        20,
+        BM25,
+      );
+      const full = await rankChunks(tx, scope.workspaceId, query, 20, BM25);
+      expect(new Set(full.map((r) => r.document_id))).toEqual(new Set(renamed));
+      expectSameRanking(memory ?? [], full);
+    });
+    expect(await compareMany(26, 40)).toBe(40);
   }, 120_000);
 
   it('keeps workspaces apart and within the budget of postings', async () => {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { INGEST_FILE_EXTENSIONS, INGEST_IMAGE_EXTENSIONS, KNOWLEDGE_LIMITS } from '@helixis/contract';
+import {
+  DOCUMENT_TITLE_MAX_CHARS,
+  INGEST_FILE_EXTENSIONS,
+  INGEST_IMAGE_EXTENSIONS,
+  KNOWLEDGE_LIMITS,
+} from '@helixis/contract';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
 import { parseHTML } from 'linkedom';
@@ -15,8 +20,50 @@ export type DocumentFormat = 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'csv' | 'xl
 
 export interface ParsedDocument {
   blocks: Block[];
-  /** A title found inside the document (web page title), if any. */
+  /**
+   * The title the document gives itself, if any: a Markdown file's first level-1 heading (else its
+   * first heading), a PDF's metadata Title, a Word file's dc:title (else its first heading).
+   */
   title?: string;
+}
+
+/** A title as stored: inline Markdown and spacing removed, at most DOCUMENT_TITLE_MAX_CHARS; undefined when empty. */
+export function cleanTitle(raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
+  const text = raw
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text || !/[\p{L}\p{N}]/u.test(text)) return undefined;
+  return text.length > DOCUMENT_TITLE_MAX_CHARS ? `${text.slice(0, DOCUMENT_TITLE_MAX_CHARS - 1).trimEnd()}…` : text;
+}
+
+/**
+ * The title of a file that names itself nothing: its name without the extension, underscores and
+ * dashes read as spaces ('resident_handbook-2026.pdf' → 'resident handbook 2026').
+ */
+export function titleFromFileName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? filename;
+  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  return cleanTitle(stem.replace(/[_-]+/g, ' ')) ?? cleanTitle(base) ?? 'Untitled document';
+}
+
+/** The first level-1 heading of the blocks, else their first heading (quiet ones, like PDF page numbers, never). */
+export function firstHeading(blocks: readonly Block[]): string | undefined {
+  const headings = blocks.filter((b): b is Extract<Block, { kind: 'heading' }> => b.kind === 'heading' && !b.quiet);
+  return cleanTitle((headings.find((h) => h.level === 1) ?? headings[0])?.text);
+}
+
+/** Metadata titles that name a tool or a template rather than the document. */
+const PLACEHOLDER_TITLE = /^(?:untitled(?: document)?|document\d*|title|microsoft word|slide \d+|\(?anonymous\)?)$/i;
+
+function metadataTitle(raw: string | null | undefined): string | undefined {
+  // Word's PDF export writes "Microsoft Word - handbook.docx": the file name is all it knows.
+  const title = cleanTitle(raw?.replace(/^Microsoft Word\s*-\s*/i, ''));
+  if (!title || PLACEHOLDER_TITLE.test(title)) return undefined;
+  return /\.(?:docx?|pdf|txt|md|rtf|odt)$/i.test(title) ? titleFromFileName(title) : title;
 }
 
 const unreadable = (userMessage?: string, cause?: unknown) =>
@@ -48,7 +95,10 @@ export function assertZipWithinLimits(
     maxBytes: KNOWLEDGE_LIMITS.maxUnzippedBytes,
     maxEntries: KNOWLEDGE_LIMITS.maxZipEntries,
   },
-): void {
+  /** Entries whose bytes are kept (up to KEPT_ENTRY_MAX_BYTES each) while they are counted, by name. */
+  keep: readonly string[] = [],
+): Map<string, Uint8Array> {
+  const kept = new Map<string, Uint8Array[]>();
   const tooBig = () =>
     unreadable(`This file unpacks to more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB and was not processed.`);
   let total = 0;
@@ -65,11 +115,18 @@ export function assertZipWithinLimits(
       failure = tooBig();
       return;
     }
+    const parts: Uint8Array[] | null = keep.includes(file.name) ? [] : null;
+    if (parts) kept.set(file.name, parts);
+    let keptBytes = 0;
     file.ondata = (err, chunk) => {
       if (failure) return;
       if (err) {
         failure = unreadable(undefined, err);
         return;
+      }
+      if (parts && keptBytes + chunk.length <= KEPT_ENTRY_MAX_BYTES) {
+        parts.push(chunk);
+        keptBytes += chunk.length;
       }
       total += chunk.length;
       if (total > limits.maxBytes) {
@@ -91,6 +148,26 @@ export function assertZipWithinLimits(
   }
   if (failure) throw failure;
   if (entries === 0) throw unreadable('This file is not a valid Office document.');
+  const out = new Map<string, Uint8Array>();
+  for (const [name, parts] of kept) out.set(name, Buffer.concat(parts));
+  return out;
+}
+
+/** Most bytes kept of one entry the guard is asked to keep (docProps/core.xml is a few hundred bytes). */
+const KEPT_ENTRY_MAX_BYTES = 64 * 1024;
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The dc:title of an Office package's docProps/core.xml, if it has one. */
+export function coreXmlTitle(xml: string): string | undefined {
+  const match = /<dc:title(?:\s[^>]*)?>([\s\S]*?)<\/dc:title>/.exec(xml);
+  if (!match?.[1]) return undefined;
+  const text = match[1].replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)));
+    return XML_ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+  return metadataTitle(text);
 }
 
 // ── HTML (mammoth output and web pages) ─────────────────────────────────────────────────────────
@@ -231,15 +308,17 @@ async function parseXlsx(data: Uint8Array): Promise<Block[]> {
   return blocks;
 }
 
-async function parseDocx(data: Uint8Array): Promise<Block[]> {
-  assertZipWithinLimits(data);
+async function parseDocx(data: Uint8Array): Promise<ParsedDocument> {
+  const core = assertZipWithinLimits(data, undefined, ['docProps/core.xml']).get('docProps/core.xml');
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(data) })).value;
   } catch (err) {
     throw unreadable('This Word document could not be read. It may be damaged or password-protected.', err);
   }
-  return htmlToBlocks(html);
+  const blocks = htmlToBlocks(html);
+  const title = (core ? coreXmlTitle(new TextDecoder('utf-8').decode(core)) : undefined) ?? firstHeading(blocks);
+  return title ? { blocks, title } : { blocks };
 }
 
 async function parseDoc(data: Uint8Array): Promise<Block[]> {
@@ -253,8 +332,9 @@ async function parseDoc(data: Uint8Array): Promise<Block[]> {
   return textToBlocks(capText(body));
 }
 
-async function parsePdf(data: Uint8Array): Promise<Block[]> {
+async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   let pages: string[];
+  let title: string | undefined;
   try {
     const pdf = await getDocumentProxy(new Uint8Array(data));
     try {
@@ -264,6 +344,9 @@ async function parsePdf(data: Uint8Array): Promise<Block[]> {
         );
       }
       pages = (await extractText(pdf, { mergePages: false })).text;
+      // The document information dictionary's Title; a PDF without one is named by its file.
+      const info = (await pdf.getMetadata().catch(() => null))?.info as { Title?: unknown } | undefined;
+      title = typeof info?.Title === 'string' ? metadataTitle(info.Title) : undefined;
     } finally {
       await pdf.destroy();
     }
@@ -283,7 +366,7 @@ async function parsePdf(data: Uint8Array): Promise<Block[]> {
   if (!blocks.some((b) => b.kind === 'text')) {
     throw unreadable('This PDF has no text layer (it may be a scan). Please upload a text-based PDF or DOCX.');
   }
-  return blocks;
+  return title ? { blocks, title } : { blocks };
 }
 
 /** Turns the bytes of a document into blocks. Every failure is an AppError with a text for the user. */
@@ -291,18 +374,21 @@ export async function parseDocument(format: DocumentFormat, data: Uint8Array): P
   switch (format) {
     case 'txt':
       return { blocks: textToBlocks(capText(decodeText(data))) };
-    case 'md':
-      return { blocks: markdownToBlocks(capText(decodeText(data))) };
+    case 'md': {
+      const blocks = markdownToBlocks(capText(decodeText(data)));
+      const title = firstHeading(blocks);
+      return title ? { blocks, title } : { blocks };
+    }
     case 'csv':
       return { blocks: parseCsv(data) };
     case 'xlsx':
       return { blocks: await parseXlsx(data) };
     case 'docx':
-      return { blocks: await parseDocx(data) };
+      return parseDocx(data);
     case 'doc':
       return { blocks: await parseDoc(data) };
     case 'pdf':
-      return { blocks: await parsePdf(data) };
+      return parsePdf(data);
     case 'html':
       return { blocks: htmlToBlocks(capText(decodeText(data))) };
   }

@@ -6,9 +6,10 @@ import ExcelJS from 'exceljs';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-/** One PDF page per entry, each line drawn as real text (a text layer unpdf can read). */
-export async function makePdf(pages: string[][]): Promise<Buffer> {
+/** One PDF page per entry, each line drawn as real text (a text layer unpdf can read); `title` sets the metadata Title. */
+export async function makePdf(pages: string[][], options: { title?: string } = {}): Promise<Buffer> {
   const pdf = await PDFDocument.create();
+  if (options.title !== undefined) pdf.setTitle(options.title);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = pdf.addPage([612, 792]);
@@ -23,8 +24,20 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 export type DocxParagraph = { heading?: 1 | 2 | 3; text: string };
 
-function docxParts(documentXml: Uint8Array): Zippable {
+function docxParts(documentXml: Uint8Array, title?: string): Zippable {
+  const core: Zippable =
+    title === undefined
+      ? {}
+      : {
+          'docProps/core.xml': strToU8(
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+              '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
+              'xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+              `<dc:title>${escapeXml(title)}</dc:title><dc:creator>Helixis tests</dc:creator></cp:coreProperties>`,
+          ),
+        };
   return {
+    ...core,
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -43,8 +56,11 @@ function docxParts(documentXml: Uint8Array): Zippable {
   };
 }
 
-/** A .docx with paragraphs; headings use Word's built-in Heading styles, which mammoth maps to h1–h3. */
-export function makeDocx(paragraphs: DocxParagraph[]): Buffer {
+/**
+ * A .docx with paragraphs; headings use Word's built-in Heading styles, which mammoth maps to h1–h3.
+ * `title` writes docProps/core.xml with that dc:title.
+ */
+export function makeDocx(paragraphs: DocxParagraph[], options: { title?: string } = {}): Buffer {
   const body = paragraphs
     .map((p) => {
       const style = p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : '';
@@ -55,7 +71,7 @@ export function makeDocx(paragraphs: DocxParagraph[]): Buffer {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
     `<w:body>${body}</w:body></w:document>`;
-  return Buffer.from(zipSync(docxParts(strToU8(xml)), { level: 6 }));
+  return Buffer.from(zipSync(docxParts(strToU8(xml), options.title), { level: 6 }));
 }
 
 /**

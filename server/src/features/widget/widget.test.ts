@@ -87,7 +87,7 @@ describe('embeddable chat widget', () => {
     const secret = await ask(widget.body.public_id, 'What is the office gate code?', '203.0.113.10');
     expect(secret.status).toBe(200);
     expect(secret.body.reply).not.toContain('4411');
-    expect(secret.body.sources.every((s) => s.title !== 'Gate codes.txt')).toBe(true);
+    expect(secret.body.sources.every((s) => s.title !== 'Gate codes')).toBe(true);
 
     // Made private again: the widget no longer answers from it.
     await api(t, 'PUT', `/api/v1/documents/${publicDoc}/public`, { token: owner.token, body: { public: false } });
@@ -113,7 +113,7 @@ describe('embeddable chat widget', () => {
       token: owner.token,
       body: { query: 'When are the office hours?', k: 100 },
     });
-    expect(search.body.results.map((r) => r.document_title)).not.toContain('Office hours.txt');
+    expect(search.body.results.map((r) => r.document_title)).not.toContain('Office hours');
 
     const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
     const answer = await ask(body.public_id, 'When are the office hours?', '203.0.113.30');

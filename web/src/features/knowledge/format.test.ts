@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, formatKb } from './format';
+import { displayStatus, formatKb, titleProblem } from './format';
 
 describe('formatKb', () => {
   it.each([
@@ -19,5 +19,14 @@ describe('displayStatus', () => {
     expect(displayStatus('PENDING')).toBe('PENDING');
     expect(displayStatus('failed')).toBe('failed');
     expect(displayStatus('ERROR')).toBe('failed');
+  });
+});
+
+describe('titleProblem', () => {
+  it('wants 1-200 characters once trimmed, with the server’s wording', () => {
+    expect(titleProblem('  ')).toBe('A title is required.');
+    expect(titleProblem(` ${'x'.repeat(200)} `)).toBeNull();
+    expect(titleProblem('x'.repeat(201))).toBe('A title can have at most 200 characters.');
+    expect(titleProblem('Pet policy')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { DOCUMENT_TITLE_MAX_CHARS } from '@helixis/contract';
+
 /** Document size as the spec shows it: kilobytes with one decimal (doc 1 §9). */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -13,4 +15,13 @@ export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.md,.csv,.xlsx';
 
 export function formatCreatedAt(iso: string, locale?: string): string {
   return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What is wrong with a title the user typed, or null (the server checks the same: 1-200 characters, trimmed). */
+export function titleProblem(title: string): string | null {
+  const trimmed = title.trim();
+  if (!trimmed) return 'A title is required.';
+  if (trimmed.length > DOCUMENT_TITLE_MAX_CHARS)
+    return `A title can have at most ${DOCUMENT_TITLE_MAX_CHARS} characters.`;
+  return null;
 }

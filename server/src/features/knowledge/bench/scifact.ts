@@ -8,7 +8,10 @@
  *    a document's rank being that of its best chunk,
  * 4. scores the run with the shared scorer (nDCG@10, recall) and prints search latency.
  *
- *   npx tsx server/src/features/knowledge/bench/scifact.ts [--limit N] [--concurrency 8]
+ *   npx tsx server/src/features/knowledge/bench/scifact.ts [--limit N] [--concurrency 8] [--markdown]
+ *
+ * `--markdown` uploads each document as `<id>.md` with its title as a `# Title` heading: the product
+ * must then find the title itself (the first heading), as it does for users' Markdown files.
  *
  * It also checks the tokenizer's Porter stemmer against the scorer's reference implementation on
  * every word of the corpus.
@@ -31,7 +34,8 @@ import { signAccessToken } from '../../../platform/tokens';
 import { porterStem } from '../tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DATASETS = path.resolve(here, '../../../../../../shared/datasets');
+// HELIXIS_DATASETS when the checkout is not next to shared/ (a git worktree elsewhere).
+const DATASETS = process.env.HELIXIS_DATASETS ?? path.resolve(here, '../../../../../../shared/datasets');
 const SCIFACT = path.join(DATASETS, 'scifact');
 
 function arg(name: string, fallback: number): number {
@@ -63,6 +67,7 @@ async function main() {
   if (!existsSync(SCIFACT)) throw new Error(`SciFact not found at ${SCIFACT}`);
   const limit = arg('limit', Number.POSITIVE_INFINITY);
   const concurrency = arg('concurrency', 8);
+  const markdown = process.argv.includes('--markdown');
   const corpus = readJsonl<{ _id: string; title: string; text: string }>(path.join(SCIFACT, 'corpus.jsonl')).slice(
     0,
     limit,
@@ -113,7 +118,11 @@ async function main() {
       const doc = corpus[i];
       if (!doc) return;
       const form = new FormData();
-      form.append('file', new Blob([`${doc.title}\n\n${doc.text}`], { type: 'text/plain' }), `${doc._id}.txt`);
+      if (markdown) {
+        form.append('file', new Blob([`# ${doc.title}\n\n${doc.text}`], { type: 'text/markdown' }), `${doc._id}.md`);
+      } else {
+        form.append('file', new Blob([`${doc.title}\n\n${doc.text}`], { type: 'text/plain' }), `${doc._id}.txt`);
+      }
       const res = await fetch(`${url}/functions/v1/ingest`, { method: 'POST', headers, body: form });
       if (res.status !== 202) throw new Error(`upload ${doc._id}: ${res.status} ${await res.text()}`);
       idOf.set(((await res.json()) as { document_id: string }).document_id, doc._id);

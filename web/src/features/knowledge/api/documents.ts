@@ -30,3 +30,17 @@ export function useDeleteDocument() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents }),
   });
 }
+
+/** PATCH /api/v1/documents/:id: a new title (search and citations use it at once). */
+export function useRenameDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; title: string }) => invoke('renameDocument', input),
+    onSuccess: (doc) => {
+      client.setQueryData<DocumentList>([...queryKeys.documents, 'list'], (list) =>
+        list ? { ...list, documents: list.documents.map((d) => (d.id === doc.id ? doc : d)) } : list,
+      );
+      return client.invalidateQueries({ queryKey: queryKeys.documents });
+    },
+  });
+}

@@ -1,6 +1,6 @@
-import type { KnowledgeDocument } from '@helixis/contract';
-import { CircleCheck, CircleX, FileText, LoaderCircle, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { DOCUMENT_TITLE_MAX_CHARS, type KnowledgeDocument } from '@helixis/contract';
+import { Check, CircleCheck, CircleX, FileText, LoaderCircle, Pencil, Trash2, X } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
@@ -12,11 +12,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/utils';
 import { useSetDocumentPublic } from '../../dashboard/api/overview';
-import { useDeleteDocument } from '../api/documents';
-import { displayStatus, formatCreatedAt, formatKb } from '../format';
+import { useDeleteDocument, useRenameDocument } from '../api/documents';
+import { displayStatus, formatCreatedAt, formatKb, titleProblem } from '../format';
 
 function StatusCell({ doc }: { doc: KnowledgeDocument }) {
   const status = displayStatus(doc.status);
@@ -72,6 +73,108 @@ function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
         }
       />
       {doc.public ? 'Public' : 'Private'}
+    </div>
+  );
+}
+
+/**
+ * The document's title, renamed in place: the pencil opens a text field (Enter or Save keeps it,
+ * Escape or Cancel leaves it as it was). Not while the document is still being processed.
+ */
+function TitleCell({ doc }: { doc: KnowledgeDocument }) {
+  const rename = useRenameDocument();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const errorId = useId();
+  const close = () => {
+    setDraft(null);
+    setError(null);
+    // Back to the button that opened the field, for keyboard users.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft === null) return;
+    const problem = titleProblem(draft);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const title = draft.trim();
+    if (title === doc.title) {
+      close();
+      return;
+    }
+    rename.mutate(
+      { id: doc.id, title },
+      {
+        onSuccess: (updated) => {
+          close();
+          toast.success('Document renamed', { description: updated.title });
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  if (draft !== null) {
+    return (
+      <form className="flex w-full min-w-60 flex-col gap-1 sm:min-w-72" onSubmit={submit} data-testid="rename-form">
+        <div className="flex min-w-0 items-center gap-1">
+          <Input
+            value={draft}
+            autoFocus
+            aria-label={`New title for ${doc.title}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            maxLength={DOCUMENT_TITLE_MAX_CHARS + 50}
+            disabled={rename.isPending}
+            className="h-8 min-w-0 flex-1"
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (error) setError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                close();
+              }
+            }}
+          />
+          <Button type="submit" variant="ghost" size="icon" aria-label="Save title" disabled={rename.isPending}>
+            <Check aria-hidden="true" />
+          </Button>
+          <Button type="button" variant="ghost" size="icon" aria-label="Cancel renaming" onClick={close}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        {error ? (
+          <p id={errorId} role="alert" className="text-destructive text-xs" data-testid="rename-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex min-w-0 items-start gap-1">
+      <p className="min-w-0 break-words font-medium" data-testid="document-title">
+        {doc.title}
+      </p>
+      {doc.status !== 'PENDING' ? (
+        <Button
+          ref={editButton}
+          variant="ghost"
+          size="icon"
+          className="-my-1.5 size-8 shrink-0 text-muted-foreground"
+          aria-label={`Rename ${doc.title}`}
+          onClick={() => setDraft(doc.title)}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -155,10 +258,8 @@ export function DocumentsTable({ documents }: { documents: KnowledgeDocument[] }
               <td className="py-3 pr-4">
                 <div className="flex items-start gap-2">
                   <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <div className="min-w-0">
-                    <p className="break-words font-medium" data-testid="document-title">
-                      {doc.title}
-                    </p>
+                  <div className="min-w-0 flex-1">
+                    <TitleCell doc={doc} />
                     {doc.source_url ? (
                       <p className="truncate text-muted-foreground text-xs" title={doc.source_url}>
                         {doc.source_url}
