@@ -126,6 +126,7 @@ export const authServiceMessages = {
   bodyNotObject: 'The request body must be a JSON object',
   linkInvalid: 'Email link is invalid or has expired',
   mailFailed: 'Error sending confirmation email',
+  outboxLoopbackOnly: 'The dev outbox answers only requests made directly on the machine the server runs on.',
   tooManyFromAddress: (wait: string) =>
     `Too many sign-in and sign-up requests from this network. Please try again in ${wait}.`,
   tooManyFailures: (wait: string) => `Too many failed sign-in attempts for this email. Please try again in ${wait}.`,

@@ -13,6 +13,7 @@ import {
   VerifyQuery,
 } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDirectLoopback } from '../../platform/client-address';
 import type { AuthedUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authenticateRequest, parseInput } from '../../platform/http';
@@ -140,8 +141,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     scope.get('/auth/v1/settings', publicRoute, async () => service.authSettings({ deps }));
 
     if (deps.config.env !== 'production') {
-      // The local dev outbox: mail that was not sent because no SMTP server is configured.
+      // The local dev outbox: mail that was not sent because no SMTP server is configured. It holds
+      // one-time links, so only a direct caller on this machine may read it (the socket's own address;
+      // a request a proxy forwarded, even from loopback, is someone else's).
       scope.get('/auth/v1/dev/outbox', publicRoute, async (request) => {
+        if (!isDirectLoopback(request)) {
+          throw new AppError('permission_denied', { status: 403, userMessage: M.outboxLoopbackOnly });
+        }
         const query = parseInput(OutboxQuery, request.query);
         const mails = await latestOutboxMails(deps.database, { limit: query.limit, to: query.to?.toLowerCase() });
         return OutboxList.parse({ mails });

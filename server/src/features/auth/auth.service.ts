@@ -20,6 +20,7 @@ import type { Mailer } from '../../platform/mailer';
 import type { RateLimiter, RateLimitResult } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { signAccessToken } from '../../platform/tokens';
+import { openInvitationAddress } from '../team/team.service';
 import * as repo from './auth.repo';
 import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
 import { hashPassword, verifyPassword } from './auth-passwords';
@@ -39,6 +40,9 @@ export interface AuthContext {
     appOrigin: string;
   };
 }
+
+/** The sign-up metadata field that carries an invitation link's token (never stored). */
+const INVITATION_TOKEN_FIELD = 'invitation_token';
 
 /** How far the reuse path follows a rotated token's descendants; a chain longer than this is not a tab race. */
 const MAX_CHAIN_WALK = 32;
@@ -166,7 +170,8 @@ export async function signUp({
 }): Promise<AuthSession | AuthUser> {
   await limitByAddress(ctx);
   const rawEmail = input.email?.trim() ?? '';
-  const metadata = input.data ?? {};
+  // `data.invitation_token`: the sign-up comes from an invitation link; it is no user metadata.
+  const { [INVITATION_TOKEN_FIELD]: invitationToken, ...metadata } = input.data ?? {};
   if (!rawEmail) {
     if (input.password) throw validationFailed(M.emailRequired);
     return createUserWithSession(ctx, {
@@ -184,7 +189,11 @@ export async function signUp({
   if (await repo.findUserByEmail(database.db, email)) throw userAlreadyExists();
   const encryptedPassword = await hashPassword(password);
 
-  if (!config.emailConfirmation) {
+  // The invitation link was mailed to this very address: signing up from it proves the mailbox, so the
+  // account is confirmed by the link itself (no second mail, even with confirmation on).
+  const fromInvitation =
+    typeof invitationToken === 'string' && (await openInvitationAddress(ctx.deps, invitationToken)) === email;
+  if (!config.emailConfirmation || fromInvitation) {
     return createUserWithSession(ctx, {
       email,
       encryptedPassword,

@@ -222,6 +222,19 @@ export async function previewInvitation({
 }
 
 /**
+ * The invited address of an open (pending) invitation link, or null. Sign-up asks this: an account created
+ * from the link for that very address has proven it reads that mailbox, so it needs no second confirmation.
+ */
+export async function openInvitationAddress(
+  deps: Pick<RequestContext['deps'], 'database'>,
+  token: string,
+): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const found = await withSystem(deps.database, (tx) => repo.findInvitationByToken(tx, hashToken(token)));
+  return found && statusOf(found) === 'pending' ? found.email.toLowerCase() : null;
+}
+
+/**
  * Joins the inviting workspace with the invited role when the signed-in user's e-mail is the invited one.
  * The token names the workspace, so the lookup crosses the tenant wall; every check is explicit here.
  */
