@@ -56,7 +56,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-* only from the configured proxies (HELIXIS_TRUSTED_PROXIES); otherwise request.ip is
+    // the socket's peer, so no client can pick the address its rate limits are counted under.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     // A malformed URL (e.g. `/%zz`) or an over-long path parameter fails before routing; without this
     // Fastify answers in its own shape and without x-request-id.
     frameworkErrors: (err, request, reply) => {

@@ -470,7 +470,11 @@ describe('GET /auth/v1/settings and the dev outbox', () => {
 
 describe('rate limits', () => {
   it('limits sign-in and sign-up requests per address, with Retry-After', async () => {
-    const limited = await startTestApp({ HELIXIS_AUTH_IP_LIMIT: '3', HELIXIS_AUTH_IP_WINDOW_SECONDS: '60' });
+    const limited = await startTestApp({
+      HELIXIS_AUTH_IP_LIMIT: '3',
+      HELIXIS_AUTH_IP_WINDOW_SECONDS: '60',
+      HELIXIS_TRUSTED_PROXIES: 'loopback',
+    });
     try {
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       const email = newEmail();
