@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors';
 import { authenticateRequest, parseInput } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { createMailer, latestOutboxMails } from '../../platform/mailer';
+import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import * as service from './auth.service';
 
@@ -62,7 +63,6 @@ async function authenticateGoTrue(deps: Deps, request: FastifyRequest): Promise<
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const limiter = createRateLimiter(deps.database);
   const mailer = createMailer(deps);
-  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : undefined;
 
   const contextFor = (request: FastifyRequest): service.AuthContext => ({
     deps,
@@ -72,7 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     client: {
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-      appOrigin: publicOrigin ?? `${request.protocol}://${request.host}`,
+      appOrigin: mailLinkOrigin(deps.config, app),
+      requestOrigin: `${request.protocol}://${request.host}`,
     },
   });
 

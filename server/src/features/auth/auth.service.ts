@@ -36,8 +36,13 @@ export interface AuthContext {
   client: {
     ip: string;
     userAgent: string | null;
-    /** Origin of this app as the browser sees it (HELIXIS_PUBLIC_URL, else the request's). */
+    /** Origin of mailed links: HELIXIS_PUBLIC_URL, else the listen address; never a request header. */
     appOrigin: string;
+    /**
+     * The origin the request names (Host). Only used to keep a `redirect_to` of this app as a path:
+     * the browser goes to that path on the link's own origin, so a forged Host changes nothing.
+     */
+    requestOrigin: string;
   };
 }
 
@@ -69,6 +74,12 @@ async function limitByAddress(ctx: AuthContext): Promise<void> {
     windowSeconds: authIpWindowSeconds,
   });
   if (!result.allowed) throw tooManyRequests(result, M.tooManyFromAddress);
+}
+
+/** A `redirect_to` of this app (at the mailed links' origin or the one the request named) as a path; else '/'. */
+function redirectPathFor(ctx: AuthContext, redirectTo: string | undefined): string {
+  const path = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  return path === '/' ? safeRedirectPath(redirectTo, ctx.client.requestOrigin) : path;
 }
 
 function validationFailed(message: string): AppError {
@@ -218,7 +229,7 @@ export async function signUp({
     if (isUniqueViolation(err)) throw userAlreadyExists(err);
     throw err;
   }
-  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  const target = redirectPathFor(ctx, redirectTo);
   try {
     await ctx.mailer.send(confirmationMail(email, confirmationLink(ctx.client.appOrigin, token, target)));
   } catch (err) {
@@ -364,7 +375,7 @@ export async function verifyEmail({
   token: string;
   redirectTo: string | undefined;
 }): Promise<{ location: string }> {
-  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  const target = redirectPathFor(ctx, redirectTo);
   const userId = await repo.confirmEmail(ctx.deps.database.db, hashToken(token), CONFIRMATION_LINK_TTL_SECONDS);
   if (!userId) {
     ctx.log.info('e-mail confirmation refused: invalid or expired link');

@@ -18,6 +18,7 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { createMailer, type Mail } from '../../platform/mailer';
+import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { hashToken, newOpaqueToken } from '../auth/auth-tokens';
@@ -123,7 +124,7 @@ export async function inviteTeamMember({
     return { row: inserted, workspaceName: (await repo.workspaceName(tx, ctx.workspace.id)) ?? BRAND_NAME };
   });
   const mailer = createMailer(ctx.deps);
-  const origin = ctx.appOrigin ?? ctx.deps.config.publicUrl ?? `http://localhost:${ctx.deps.config.port}`;
+  const origin = ctx.appOrigin ?? mailLinkOrigin(ctx.deps.config);
   try {
     await mailer.send(
       invitationMail(input.email, workspaceName, ctx.user.email, input.role, invitationLink(origin, token)),
