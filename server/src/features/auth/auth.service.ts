@@ -241,10 +241,22 @@ export async function signUp({
   return toAuthUser(user);
 }
 
+/** Failed sign-ins one client address may make across all accounts per window, in per-account limits. */
+const ADDRESS_LIMIT_FACTOR = 3;
+/** Failed sign-ins an account may take from all clients per window before it runs "hot", in the same unit. */
+const ACCOUNT_LIMIT_FACTOR = 5;
+/** The longest lock of one client for one account, however often it was locked. */
+const MAX_LOCK_SECONDS = 86_400;
+
 /**
  * POST /auth/v1/token?grant_type=password. Unknown e-mail and wrong password give the same answer
- * after the same work, and count the same against the per-e-mail limit. The attempt is counted
- * before the password is checked, so concurrent guesses cannot slip past the limit.
+ * after the same work, and count the same. Every attempt is counted before the password is checked
+ * (so concurrent guesses cannot slip past a limit) and taken back when it succeeds. Counters:
+ * - per account and client address: the limit's failures lock that client out of that account, each
+ *   further lock within a day twice as long (backoff); the right password from another client still works;
+ * - per client address across accounts: stops one client spraying a password over many accounts;
+ * - per account across clients: past it the account is "hot" and a client that already failed for it
+ *   in the window gets no further try, while a client that has not (the owner elsewhere) still may.
  */
 export async function signInWithPassword({
   ctx,
@@ -256,20 +268,48 @@ export async function signInWithPassword({
   await limitByAddress(ctx);
   const email = parseEmail(input.email);
   const { config, database } = ctx.deps;
-  const failureKey = `signin-failures:${email}`;
-  const quota = await ctx.limiter.consume(failureKey, {
-    limit: config.rateLimits.signInFailuresPerEmail,
-    windowSeconds: config.rateLimits.signInWindowSeconds,
+  const { signInFailuresPerEmail: limit, signInWindowSeconds: windowSeconds } = config.rateLimits;
+  const { limiter } = ctx;
+  const ip = ctx.client.ip;
+  const pairKey = `signin-failures:${email}|${ip}`;
+  const lockKey = `signin-lock:${email}|${ip}`;
+  const strikesKey = `signin-strikes:${email}|${ip}`;
+  const addressKey = `signin-failures-ip:${ip}`;
+  const accountKey = `signin-failures:${email}`;
+
+  const locked = await limiter.activeSeconds(lockKey);
+  if (locked > 0) throw tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: locked }, M.tooManyFailures);
+  const pair = await limiter.consume(pairKey, { limit, windowSeconds });
+  if (!pair.allowed) throw tooManyRequests(pair, M.tooManyFailures);
+  const fromAddress = await limiter.consume(addressKey, {
+    limit: limit * ADDRESS_LIMIT_FACTOR,
+    windowSeconds,
   });
-  if (!quota.allowed) throw tooManyRequests(quota, M.tooManyFailures);
+  if (!fromAddress.allowed) {
+    await limiter.undo(pairKey);
+    throw tooManyRequests(fromAddress, M.tooManyFromAddress);
+  }
+  const account = await limiter.consume(accountKey, { limit: limit * ACCOUNT_LIMIT_FACTOR, windowSeconds });
+  const failedBefore = pair.remaining < limit - 1;
+  if (!account.allowed && failedBefore) throw tooManyRequests(account, M.tooManyFailures);
 
   const user = await repo.findUserByEmail(database.db, email);
   const valid = await verifyPassword(user?.encryptedPassword, input.password);
   if (!user || !valid) {
+    if (pair.remaining === 0) {
+      // This failure used up the client's allowance: lock it out of this account, longer each time.
+      const strikes = await limiter.consume(strikesKey, { limit: 1_000_000, windowSeconds: MAX_LOCK_SECONDS });
+      const strike = 1_000_000 - strikes.remaining;
+      const lockSeconds = Math.min(windowSeconds * 2 ** Math.min(strike - 1, 16), MAX_LOCK_SECONDS);
+      await limiter.consume(lockKey, { limit: 0, windowSeconds: lockSeconds });
+    }
     ctx.log.info('sign-in refused: invalid credentials');
     throw new AppError('invalid_credentials', { status: 400, userMessage: M.invalidCredentials });
   }
-  await ctx.limiter.reset(failureKey);
+  await limiter.reset(pairKey);
+  await limiter.reset(strikesKey);
+  await limiter.undo(addressKey);
+  await limiter.undo(accountKey);
   if (config.emailConfirmation && !user.emailConfirmedAt) {
     throw new AppError('email_not_confirmed', { status: 400, userMessage: M.emailNotConfirmed });
   }
