@@ -34,6 +34,7 @@ import type { Deps } from './platform/context';
 import { answerError, installErrorHandler, sendError } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { type EndpointHandlers, registerEndpoints } from './platform/http';
+import { installInputRules } from './platform/input-rules';
 import { buildOpenApi } from './platform/openapi';
 import { pingDatabase, registerOpsRoutes } from './platform/ops';
 import { CACHED_READS, cachedWorkspaceResolver, registerReadCache } from './platform/read-cache';
@@ -88,6 +89,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandler(app);
+  // UTF-8 JSON only; no NUL or unpaired surrogate in any string of a body, query or path (400).
+  installInputRules(app);
   registerOpsRoutes(app, deps);
   // Sessions, workspace resolutions and some GET answers kept per process (platform/read-cache.ts).
   await registerReadCache(app, deps, new Set([...CACHED_READS].map((name) => endpoints[name as EndpointName].path)));

@@ -17,6 +17,7 @@ import { isDirectLoopback } from '../../platform/client-address';
 import type { AuthedUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authenticateRequest, parseInput } from '../../platform/http';
+import { decodeUtf8Body } from '../../platform/input-rules';
 import type { Logger } from '../../platform/logger';
 import { createMailer, latestOutboxMails } from '../../platform/mailer';
 import { mailLinkOrigin } from '../../platform/public-origin';
@@ -80,8 +81,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   app.register(async (scope) => {
     const defaultJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = decodeUtf8Body(body);
+      } catch {
+        done(new AppError('bad_json', { status: 400, userMessage: M.badJson }), undefined);
+        return;
+      }
       if (text.trim() === '') {
         done(null, undefined);
         return;
