@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
 /** A NUL, or a UTF-16 surrogate without its partner: text PostgreSQL cannot store and no person types. */
-const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_DEPTH = 64;
 
 export function isCleanText(text: string): boolean {
-  return !BAD_TEXT.test(text);
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
 /** The path of the first string (key or value) in `value` that breaks the text rule, or null. */
