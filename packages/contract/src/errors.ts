@@ -3,6 +3,7 @@ export const inputRuleMessages = {
   badText: (field: string) =>
     `The text in "${field || 'the request'}" contains a character that is not allowed (a NUL byte or a broken Unicode character). Please remove it and try again.`,
   invalidUtf8: 'The request body is not valid UTF-8 text.',
+  registeredOnly: 'Create an account with your e-mail address to do this.',
 } as const;
 
 /**

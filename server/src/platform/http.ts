@@ -6,6 +6,7 @@ import {
   type EndpointOutput,
   type Endpoints,
   endpoints,
+  inputRuleMessages,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -205,6 +206,9 @@ export function registerEndpoints(
             ? ({ id: '', email: null, isAnonymous: true, sessionId: '' } satisfies AuthedUser)
             : await authenticateRequest(deps, request);
         log.debug({ userId: user.id }, 'authenticated');
+        if (endpoint.registeredOnly && user.isAnonymous) {
+          throw new AppError('permission_denied', { userMessage: inputRuleMessages.registeredOnly });
+        }
         const input = parseInput(endpoint.input, raw);
         const appOrigin = mailLinkOrigin(deps.config, app);
         const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
