@@ -39,6 +39,7 @@ import { buildOpenApi } from './platform/openapi';
 import { pingDatabase, registerOpsRoutes } from './platform/ops';
 import { CACHED_READS, cachedWorkspaceResolver, registerReadCache } from './platform/read-cache';
 import { registerRealtime } from './platform/realtime';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   installErrorHandler(app);
   // UTF-8 JSON only; no NUL or unpaired surrogate in any string of a body, query or path (400).
   installInputRules(app);
+  await registerSecurityHeaders(app);
   registerOpsRoutes(app, deps);
   // Sessions, workspace resolutions and some GET answers kept per process (platform/read-cache.ts).
   await registerReadCache(app, deps, new Set([...CACHED_READS].map((name) => endpoints[name as EndpointName].path)));
