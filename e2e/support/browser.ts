@@ -43,7 +43,9 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __helixisCspViolation: (text: string) => void }).__helixisCspViolation;
-      const where = event.sourceFile ? ` (${event.sourceFile.split('/').pop()}:${event.lineNumber}:${event.columnNumber})` : '';
+      const where = event.sourceFile
+        ? ` (${event.sourceFile.split('/').pop()}:${event.lineNumber}:${event.columnNumber})`
+        : '';
       report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}${where}`);
     });
   });
