@@ -30,6 +30,28 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   return { context, page };
 }
 
+/**
+ * Collects the page's Content-Security-Policy violations (directive and blocked address) from the
+ * browser's `securitypolicyviolation` events, registered before any page script runs. A test asserts
+ * the list is empty after walking its pages.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__helixisCspViolation', (text: string) => {
+    violations.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __helixisCspViolation: (text: string) => void }).__helixisCspViolation;
+      const where = event.sourceFile
+        ? ` (${event.sourceFile.split('/').pop()}:${event.lineNumber}:${event.columnNumber})`
+        : '';
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}${where}`);
+    });
+  });
+  return violations;
+}
+
 /** Saves a full-page screenshot under e2e/screenshots/<suite>/<step>.png and returns its path. */
 export async function shot(page: Page, suite: string, step: string): Promise<string> {
   const dir = path.join(SCREENSHOT_DIR, suite);

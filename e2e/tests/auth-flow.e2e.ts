@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'auth-flow';
@@ -26,9 +26,12 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
     const { context, page } = await newPage(browser, server.url);
     const consoleErrors: string[] = [];
     page.on('pageerror', (err) => consoleErrors.push(err.message));
+    const cspViolations = await watchCspViolations(page);
 
-    // Landing → sign-up screen.
-    await page.goto('/');
+    // Landing → sign-up screen, served under the Content-Security-Policy.
+    const landing = await page.goto('/');
+    expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(landing?.headers()['x-frame-options']).toBe('DENY');
     await page.getByRole('link', { name: 'Build Your AI Assistant' }).first().click();
     await page.waitForURL(/\/signin\?mode=signup/);
     const signUp = page.getByRole('form', { name: 'Create Account' });
@@ -79,6 +82,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
     await shot(page, SUITE, '05-get-started');
 
     expect(consoleErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { DASHBOARD_CARD_IDS } from '@helixis/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, signInThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { launchBrowser, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'dashboard';
@@ -68,6 +68,8 @@ describe('final dashboard', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    // Every page of this walk runs under the Content-Security-Policy without a violation.
+    const cspViolations = await watchCspViolations(page);
 
     // Sign up in the browser.
     await page.goto('/signin?mode=signup');
@@ -161,6 +163,7 @@ describe('final dashboard', () => {
     await shot(page, SUITE, '06-dashboard');
 
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 });

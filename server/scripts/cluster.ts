@@ -119,6 +119,8 @@ async function main() {
         PORT: String(port),
         HOST: '127.0.0.1',
         HELIXIS_PUBLIC_URL: process.env.HELIXIS_PUBLIC_URL ?? publicUrl,
+        // The round-robin proxy below runs on loopback and adds X-Forwarded-For: believe it, and only it.
+        HELIXIS_TRUSTED_PROXIES: process.env.HELIXIS_TRUSTED_PROXIES ?? 'loopback',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -34,10 +34,12 @@ import type { Deps } from './platform/context';
 import { answerError, installErrorHandler, sendError } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { type EndpointHandlers, registerEndpoints } from './platform/http';
+import { installInputRules } from './platform/input-rules';
 import { buildOpenApi } from './platform/openapi';
 import { pingDatabase, registerOpsRoutes } from './platform/ops';
 import { CACHED_READS, cachedWorkspaceResolver, registerReadCache } from './platform/read-cache';
 import { registerRealtime } from './platform/realtime';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -56,7 +58,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-* only from the configured proxies (HELIXIS_TRUSTED_PROXIES); otherwise request.ip is
+    // the socket's peer, so no client can pick the address its rate limits are counted under.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     // A malformed URL (e.g. `/%zz`) or an over-long path parameter fails before routing; without this
     // Fastify answers in its own shape and without x-request-id.
     frameworkErrors: (err, request, reply) => {
@@ -86,6 +90,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   installErrorHandler(app);
+  // UTF-8 JSON only; no NUL or unpaired surrogate in any string of a body, query or path (400).
+  installInputRules(app);
+  await registerSecurityHeaders(app);
   registerOpsRoutes(app, deps);
   // Sessions, workspace resolutions and some GET answers kept per process (platform/read-cache.ts).
   await registerReadCache(app, deps, new Set([...CACHED_READS].map((name) => endpoints[name as EndpointName].path)));

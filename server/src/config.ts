@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './platform/client-address';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -34,6 +35,8 @@ const EnvSchema = z.object({
   HELIXIS_REALTIME_BASE_URL: z.string().url().optional(),
   HELIXIS_REALTIME_API_KEY: z.string().optional(),
   HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
+  /** Proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, `loopback`); empty: none. */
+  HELIXIS_TRUSTED_PROXIES: z.string().default(''),
   /** Buildium API host used when a connection names none (the bundled fake for local try-outs). */
   HELIXIS_BUILDIUM_BASE_URL: z.string().default('https://api.buildium.com'),
   /** Business-app connector API hosts (the bundled fakes in tests and try-outs). */
@@ -107,6 +110,11 @@ export interface Config {
   /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
   realtime: { baseUrl?: string; apiKey?: string; model?: string };
   trustedUpstreams: string[];
+  /**
+   * Reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (HELIXIS_TRUSTED_PROXIES).
+   * Empty: none; the client address is the socket's own, so per-address limits cannot be dodged.
+   */
+  trustedProxies: string[];
   /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
   buildiumBaseUrl: string;
   /** API hosts of the business-app connectors (doc 3 §7). */
@@ -229,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       model: e.HELIXIS_REALTIME_MODEL?.trim() || undefined,
     },
     trustedUpstreams,
+    trustedProxies: parseTrustedProxies(e.HELIXIS_TRUSTED_PROXIES),
     buildiumBaseUrl: e.HELIXIS_BUILDIUM_BASE_URL.trim(),
     connectors: {
       hubspotBaseUrl: e.HELIXIS_HUBSPOT_BASE_URL.replace(/\/+$/, ''),

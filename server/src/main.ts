@@ -9,6 +9,7 @@ import type { Deps } from './platform/context';
 import { Jobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 import { buildOpsApp, markDraining } from './platform/ops';
+import { publicOriginWarning } from './platform/public-origin';
 
 async function main() {
   const config = loadConfig();
@@ -28,6 +29,8 @@ async function main() {
   const app = role === 'worker' ? await buildOpsApp(deps) : await buildApp(deps);
   await jobs.start();
   await app.listen({ port: config.port, host: config.host });
+  const originWarning = role === 'worker' ? undefined : publicOriginWarning(config);
+  if (originWarning) log.warn(originWarning);
   // The alias receiver runs only when a port is configured (HELIXIS_INBOUND_SMTP_PORT), and only where
   // jobs run (worker or all): API processes scale out behind a proxy, and two of them cannot bind one port.
   const inboundMail =

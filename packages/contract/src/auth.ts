@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Doc 1 §5: text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The usual form of an address: a local part of letters, digits and `.!#$%&'*+/=?^_\`{|}~-` (no
+ * leading, trailing or doubled dot), `@`, and a domain of letter-digit-hyphen labels with a dot. No
+ * quotes, spaces or markup (`<`, `>`), which would be sent on into mails and pages.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const Email = z
   .string()
   .trim()
@@ -126,6 +132,7 @@ export const authServiceMessages = {
   bodyNotObject: 'The request body must be a JSON object',
   linkInvalid: 'Email link is invalid or has expired',
   mailFailed: 'Error sending confirmation email',
+  outboxLoopbackOnly: 'The dev outbox answers only requests made directly on the machine the server runs on.',
   tooManyFromAddress: (wait: string) =>
     `Too many sign-in and sign-up requests from this network. Please try again in ${wait}.`,
   tooManyFailures: (wait: string) => `Too many failed sign-in attempts for this email. Please try again in ${wait}.`,

@@ -225,6 +225,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-connect',
     access: 'workspace',
+    registeredOnly: true,
     role: 'manager',
     summary: 'OAuth connectors: the authorization URL. API-key connectors: verifies and stores the credentials.',
     input: IntegrationsConnectInput,

@@ -21,6 +21,11 @@ export interface Endpoint {
    * first answer again instead of a second effect. For mutations a client may repeat (connects, uploads).
    */
   idempotent?: boolean;
+  /**
+   * Refused (403) for anonymous sessions: the endpoint mails people or connects outside services, which a
+   * throwaway account must not do (it would make the server a relay).
+   */
+  registeredOnly?: boolean;
   /** GET/DELETE read it from the query string, others from the JSON body; `:name` path segments join it. */
   input: z.ZodType;
   output: z.ZodType;

@@ -1,3 +1,11 @@
+/** Texts of the one input rule every request passes (server/src/platform/input-rules.ts). */
+export const inputRuleMessages = {
+  badText: (field: string) =>
+    `The text in "${field || 'the request'}" contains a character that is not allowed (a NUL byte or a broken Unicode character). Please remove it and try again.`,
+  invalidUtf8: 'The request body is not valid UTF-8 text.',
+  registeredOnly: 'Create an account with your e-mail address to do this.',
+} as const;
+
 /**
  * One catalogue of error codes and the user-facing texts of the spec (doc 1 §8 and friends).
  * The server answers `{ error: { code, message } }` with these; the web shows them as they are.

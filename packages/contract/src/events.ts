@@ -70,6 +70,8 @@ export const REALTIME_CLOSE_CODES = {
   unauthorized: 4401,
   /** The page's origin may not open the socket. */
   forbiddenOrigin: 4403,
+  /** The user is no longer a member of the socket's workspace: reconnect (to the workspace they have now). */
+  membershipEnded: 4410,
 } as const;
 /** Server ping frames (doc 1 §9: realtime heartbeat 25 s); a client missing one is dropped. */
 export const REALTIME_HEARTBEAT_MS = 25_000;

@@ -192,6 +192,7 @@ export const extensionEndpoints = {
     method: 'POST',
     path: '/functions/v1/cluely-sync',
     access: 'workspace',
+    registeredOnly: true,
     summary:
       "Creates (or renews) the caller's desktop-assistant integration and returns the URL of a personal script; the previous script stops working.",
     input: CluelySyncInput,

@@ -1,3 +1,6 @@
+// First: configures zod before any schema below is built (see zod-setup.ts).
+import './zod-setup';
+
 export * from './account';
 export * from './admin';
 export * from './assistants';

@@ -101,6 +101,7 @@ export const teamEndpoints = {
     method: 'POST',
     path: '/api/v1/team/invitations',
     access: 'workspace',
+    registeredOnly: true,
     role: 'manager',
     summary: 'Invites an e-mail address as MEMBER or ADMIN and mails the link (owners and admins).',
     input: InviteTeamMemberInput,

@@ -33,7 +33,7 @@ export interface RequestContext {
   deps: Deps;
   user: AuthedUser;
   workspace: WorkspaceAccess | null;
-  /** Origin of this app as the browser sees it (HELIXIS_PUBLIC_URL, else the request's); for mailed links. */
+  /** Origin of mailed links: HELIXIS_PUBLIC_URL, else the listen address (platform/public-origin.ts), never a header. */
   appOrigin?: string;
 }
 

@@ -6,6 +6,7 @@ import {
   type EndpointOutput,
   type Endpoints,
   endpoints,
+  inputRuleMessages,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import type { AuthedUser, Deps, RequestContext, WorkspaceAccess, WorkspaceContex
 import { AppError } from './errors';
 import { requestFingerprint, withIdempotency } from './idempotency';
 import type { Logger } from './logger';
+import { mailLinkOrigin } from './public-origin';
 import { CACHED_READS, readCacheOf, readKey } from './read-cache';
 import { withTenant } from './tenant';
 import { verifyAccessToken } from './tokens';
@@ -164,7 +166,6 @@ export function registerEndpoints(
   handlers: EndpointHandlers,
   resolveWorkspace: WorkspaceResolver,
 ): void {
-  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : undefined;
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as (args: { ctx: RequestContext; input: unknown }) => Promise<unknown>;
@@ -188,7 +189,7 @@ export function registerEndpoints(
           reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
           const hit = cache.read(key);
           if (hit !== undefined) return reply.send(hit);
-          base.appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
+          base.appOrigin = mailLinkOrigin(deps.config, app);
           const input = parseInput(endpoint.input, withPathParams(request.query, request.params));
           const ctx = endpoint.access === 'workspace' ? inWorkspace(base, access) : base;
           const body = JSON.stringify(endpoint.output.parse(await handler({ ctx, input })));
@@ -205,8 +206,11 @@ export function registerEndpoints(
             ? ({ id: '', email: null, isAnonymous: true, sessionId: '' } satisfies AuthedUser)
             : await authenticateRequest(deps, request);
         log.debug({ userId: user.id }, 'authenticated');
+        if (endpoint.registeredOnly && user.isAnonymous) {
+          throw new AppError('permission_denied', { userMessage: inputRuleMessages.registeredOnly });
+        }
         const input = parseInput(endpoint.input, raw);
-        const appOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
+        const appOrigin = mailLinkOrigin(deps.config, app);
         const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
         const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
         reply.header('cache-control', 'no-store');

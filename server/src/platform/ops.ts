@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { isDirectLoopback } from './client-address';
 import type { Deps } from './context';
 import { installErrorHandler } from './error-handler';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics';
@@ -78,8 +79,6 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
  * With HELIXIS_METRICS_TOKEN set, a scrape must carry it as a bearer token. Without it, only a direct
  * connection from this machine may scrape: the socket's address (not the forwarded one) is loopback
@@ -91,8 +90,7 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
     const [scheme, value] = header.split(' ');
     return scheme?.toLowerCase() === 'bearer' && value !== undefined && sameSecret(value.trim(), token);
   }
-  const direct = request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
-  return direct && LOOPBACK.has(request.socket.remoteAddress ?? '');
+  return isDirectLoopback(request);
 }
 
 export function registerOpsRoutes(app: FastifyInstance, deps: Deps): void {

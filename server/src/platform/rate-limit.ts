@@ -20,6 +20,10 @@ export interface RateLimiter {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   /** Forgets every hit of `key` (e.g. failed sign-ins after a successful one). */
   reset(key: string): Promise<void>;
+  /** Takes back one hit of `key` (an attempt counted up front that turned out to be no failure). */
+  undo(key: string): Promise<void>;
+  /** Seconds left of `key`'s live window when it holds at least one hit, else 0 (counts nothing). */
+  activeSeconds(key: string): Promise<number>;
 }
 
 /** Keys are hashed so e-mail addresses and IPs never sit in the table, and long keys cannot bloat it. */
@@ -60,6 +64,17 @@ export function createRateLimiter(database: Database): RateLimiter {
     },
     async reset(key) {
       await database.query('delete from rate_limits where key_hash = $1', [keyHash(key)]);
+    },
+    async undo(key) {
+      await database.query('update rate_limits set hits = greatest(hits - 1, 0) where key_hash = $1', [keyHash(key)]);
+    },
+    async activeSeconds(key) {
+      const rows = await database.query<{ seconds: number }>(
+        `select greatest(1, ceil(extract(epoch from (reset_at - now()))))::integer as seconds
+           from rate_limits where key_hash = $1 and reset_at > now() and hits > 0`,
+        [keyHash(key)],
+      );
+      return rows[0] ? Number(rows[0].seconds) : 0;
     },
   };
 }

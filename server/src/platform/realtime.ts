@@ -15,14 +15,25 @@ import type { Deps, RequestContext } from './context';
 import { EVENTS_CHANNEL } from './events';
 import { authenticate, type WorkspaceResolver } from './http';
 import type { Logger } from './logger';
+import { CACHE_CHANNEL } from './read-cache';
 
 /** A client that reads slower than events arrive is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1_048_576;
+/** Messages held for one client during a membership re-check before it is dropped instead. */
+const MAX_HELD_MESSAGES = 1_000;
 
 interface Client {
   socket: WebSocket;
   workspaceId: string;
+  userId: string;
   sessionId: string;
+  /**
+   * Messages held while the client's session and membership are re-checked (after a change to its
+   * user's sessions or memberships): they are sent if it still belongs, dropped with the socket if not.
+   */
+  held: RealtimeMessage[] | null;
+  /** Re-checks in flight for this client; messages flow again when the last one confirms it. */
+  checks: number;
   /** Access-token expiry, epoch seconds. */
   expiresAt: number;
   alive: boolean;
@@ -89,6 +100,11 @@ export async function registerRealtime(
 
   const send = (client: Client, message: RealtimeMessage) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.held) {
+      if (client.held.length >= MAX_HELD_MESSAGES) client.socket.terminate();
+      else client.held.push(message);
+      return;
+    }
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       return;
@@ -127,19 +143,79 @@ export async function registerRealtime(
       client.socket.ping();
       if (client.expiresAt <= now) client.socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Token expired');
     }
-    // Sign-out deletes the session: sockets opened with it close on the next beat.
-    const sessionIds = [...new Set(clients.map((c) => c.sessionId))];
-    const rows = await deps.database.query<{ id: string }>('select id from auth_sessions where id = any($1::uuid[])', [
-      sessionIds,
-    ]);
-    const live = new Set(rows.map((r) => r.id));
+    // Sessions and memberships are re-checked at once on every change (onAccessChange); the beat is the
+    // safety net should a notification be lost (a dropped LISTEN connection).
+    await recheck(clients.filter((c) => c.socket.readyState === c.socket.OPEN));
+  };
+
+  const allClients = () => [...byWorkspace.values()].flatMap((set) => [...set]);
+
+  /**
+   * Re-checks `clients` against the database now: a socket whose session ended closes with 4401, one
+   * whose user left (or lost) its workspace closes with 4410. Until the answer, their messages are held,
+   * so an event committed after the change never reaches someone the change shut out.
+   */
+  const recheck = async (clients: Client[]) => {
+    if (clients.length === 0) return;
     for (const client of clients) {
-      if (!live.has(client.sessionId)) client.socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Session ended');
+      client.held ??= [];
+      client.checks += 1;
     }
+    let liveSessions = new Set<string>();
+    let memberOf = new Set<string>();
+    try {
+      const sessionIds = [...new Set(clients.map((c) => c.sessionId))];
+      const userIds = [...new Set(clients.map((c) => c.userId))];
+      const sessions = await deps.database.query<{ id: string }>(
+        'select id from auth_sessions where id = any($1::uuid[])',
+        [sessionIds],
+      );
+      const memberships = await deps.database.query<{ user_id: string; workspace_id: string }>(
+        'select user_id, workspace_id from memberships where user_id = any($1::uuid[])',
+        [userIds],
+      );
+      liveSessions = new Set(sessions.map((r) => r.id));
+      memberOf = new Set(memberships.map((r) => `${r.user_id}:${r.workspace_id}`));
+    } catch (err) {
+      // Cannot tell: close rather than keep sending (the client reconnects and is checked afresh).
+      log.error({ err }, 'realtime: membership re-check failed');
+    }
+    for (const client of clients) {
+      client.checks -= 1;
+      if (!liveSessions.has(client.sessionId)) {
+        client.held = null;
+        client.socket.close(REALTIME_CLOSE_CODES.unauthorized, 'Session ended');
+      } else if (!memberOf.has(`${client.userId}:${client.workspaceId}`)) {
+        client.held = null;
+        client.socket.close(REALTIME_CLOSE_CODES.membershipEnded, 'Membership ended');
+      } else if (client.checks === 0 && client.held) {
+        const held = client.held;
+        client.held = null;
+        for (const message of held) send(client, message);
+      }
+    }
+  };
+
+  /**
+   * The read cache's invalidations (migration 0024: every change to a user's sessions or memberships,
+   * workspace deletion included, notifies `u:<user id>`; `*` when too many to list) trigger a re-check
+   * of that user's sockets, from any writer in any process.
+   */
+  const onAccessChange = (payload: string) => {
+    const affected =
+      payload === '*'
+        ? allClients()
+        : payload.startsWith('u:')
+          ? allClients().filter((c) => c.userId === payload.slice(2))
+          : [];
+    recheck(affected).catch((err) => log.error({ err }, 'realtime: membership re-check failed'));
   };
 
   // 16 KiB: the largest client message is a voice frame (one 4096-sample PCM16 buffer, 8192 bytes, or its base64 event).
   await app.register(websocket, { options: { maxPayload: 16_384 } });
+  // Access changes first: on the shared LISTEN connection notifications arrive in commit order, so a
+  // membership removal is seen (and the member's messages held) before any event committed after it.
+  const unlistenAccess = await deps.database.listen(CACHE_CHANNEL, onAccessChange);
   const unlisten = await deps.database.listen(EVENTS_CHANNEL, fanOut);
   const timer = setInterval(() => {
     heartbeat().catch((err) => log.error({ err }, 'realtime heartbeat failed'));
@@ -148,6 +224,7 @@ export async function registerRealtime(
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await unlisten();
+    await unlistenAccess();
   });
 
   const acceptSocket: AcceptRealtimeSocket = async (socket, request, acceptOptions = {}) => {
@@ -178,7 +255,10 @@ export async function registerRealtime(
     const client: Client = {
       socket,
       workspaceId,
+      userId: ctx.user.id,
       sessionId: ctx.user.sessionId,
+      held: null,
+      checks: 0,
       expiresAt: decodeJwt(token as string).exp ?? 0,
       alive: true,
       only: acceptOptions.only,

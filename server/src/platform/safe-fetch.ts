@@ -127,6 +127,26 @@ function guardedLookup(resolve: LookupFunction, target: Target): LookupFunction 
 
 const systemLookup: LookupFunction = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
+/**
+ * The refusals of `safeFetch` without fetching: the URL's form, and the addresses its name resolves
+ * to now. For requests that fetch later (URL ingestion runs as a job) so a refused address is refused
+ * at request time, as preview refuses it. A name that does not resolve now is left to the fetch.
+ */
+export async function assertFetchableUrl(
+  config: { trustedUpstreams: readonly string[] },
+  input: string,
+  lookup: LookupFunction = systemLookup,
+): Promise<void> {
+  const target = checkUrl(input, trustedKeys(config.trustedUpstreams));
+  if (target.trusted || net.isIP(target.host)) return;
+  await new Promise<void>((resolve, reject) => {
+    guardedLookup(lookup, target)(target.host, { all: true }, (err) => {
+      if (err instanceof AppError) reject(err);
+      else resolve();
+    });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transfer
 

@@ -41,6 +41,8 @@ export interface StartTestAppOptions {
   database?: Database;
   /** Runs after buildApp and before listen: platform tests add probe routes here. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  /** Listen address; default 127.0.0.1 (`0.0.0.0` lets a test call from the machine's network address). */
+  host?: string;
 }
 
 /** Starts the whole server on a free port over a fresh database. */
@@ -70,7 +72,8 @@ export async function startTestApp(
     app = await buildApp(deps, { serveWeb: false });
     await options.beforeListen?.(app);
     await jobs.start();
-    url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (await app.listen({ port: 0, host: options.host ?? '127.0.0.1' })).split(':').pop();
+    url = `http://127.0.0.1:${port}`;
   } catch (err) {
     await jobs.stop();
     await database.close();

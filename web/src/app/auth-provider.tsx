@@ -3,6 +3,7 @@ import type { AuthError, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { pendingInvitation } from '../features/team/api/team';
 import { authClient, sessionRecovery } from '../lib/auth-client';
 import { AuthContext, type AuthResult, type AuthState, type SignOutOptions } from '../lib/auth-context';
 import { emitAuthEvent } from '../lib/auth-events';
@@ -99,10 +100,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback(async (email: string, password: string): Promise<AuthResult> => {
     try {
+      const invitation = pendingInvitation.read();
       const { data, error } = await authClient.signUp({
         email,
         password,
-        options: { emailRedirectTo: `${globalThis.location.origin}/onboarding?step=integrations` },
+        options: {
+          emailRedirectTo: `${globalThis.location.origin}/onboarding?step=integrations`,
+          // Signing up from an invitation link: the server confirms the invited address through the link.
+          data: invitation ? { invitation_token: invitation } : undefined,
+        },
       });
       if (!error) recordSignUp();
       return { session: data.session, error };

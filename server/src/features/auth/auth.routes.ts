@@ -13,11 +13,14 @@ import {
   VerifyQuery,
 } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDirectLoopback } from '../../platform/client-address';
 import type { AuthedUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authenticateRequest, parseInput } from '../../platform/http';
+import { decodeUtf8Body } from '../../platform/input-rules';
 import type { Logger } from '../../platform/logger';
 import { createMailer, latestOutboxMails } from '../../platform/mailer';
+import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import * as service from './auth.service';
 
@@ -61,7 +64,6 @@ async function authenticateGoTrue(deps: Deps, request: FastifyRequest): Promise<
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const limiter = createRateLimiter(deps.database);
   const mailer = createMailer(deps);
-  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : undefined;
 
   const contextFor = (request: FastifyRequest): service.AuthContext => ({
     deps,
@@ -71,15 +73,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     client: {
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-      appOrigin: publicOrigin ?? `${request.protocol}://${request.host}`,
+      appOrigin: mailLinkOrigin(deps.config, app),
+      requestOrigin: `${request.protocol}://${request.host}`,
     },
   });
 
   app.register(async (scope) => {
     const defaultJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = decodeUtf8Body(body);
+      } catch {
+        done(new AppError('bad_json', { status: 400, userMessage: M.badJson }), undefined);
+        return;
+      }
       if (text.trim() === '') {
         done(null, undefined);
         return;
@@ -140,8 +149,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     scope.get('/auth/v1/settings', publicRoute, async () => service.authSettings({ deps }));
 
     if (deps.config.env !== 'production') {
-      // The local dev outbox: mail that was not sent because no SMTP server is configured.
+      // The local dev outbox: mail that was not sent because no SMTP server is configured. It holds
+      // one-time links, so only a direct caller on this machine may read it (the socket's own address;
+      // a request a proxy forwarded, even from loopback, is someone else's).
       scope.get('/auth/v1/dev/outbox', publicRoute, async (request) => {
+        if (!isDirectLoopback(request)) {
+          throw new AppError('permission_denied', { status: 403, userMessage: M.outboxLoopbackOnly });
+        }
         const query = parseInput(OutboxQuery, request.query);
         const mails = await latestOutboxMails(deps.database, { limit: query.limit, to: query.to?.toLowerCase() });
         return OutboxList.parse({ mails });

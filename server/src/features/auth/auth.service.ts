@@ -20,6 +20,7 @@ import type { Mailer } from '../../platform/mailer';
 import type { RateLimiter, RateLimitResult } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { signAccessToken } from '../../platform/tokens';
+import { openInvitationAddress } from '../team/team.service';
 import * as repo from './auth.repo';
 import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
 import { hashPassword, verifyPassword } from './auth-passwords';
@@ -35,10 +36,18 @@ export interface AuthContext {
   client: {
     ip: string;
     userAgent: string | null;
-    /** Origin of this app as the browser sees it (HELIXIS_PUBLIC_URL, else the request's). */
+    /** Origin of mailed links: HELIXIS_PUBLIC_URL, else the listen address; never a request header. */
     appOrigin: string;
+    /**
+     * The origin the request names (Host). Only used to keep a `redirect_to` of this app as a path:
+     * the browser goes to that path on the link's own origin, so a forged Host changes nothing.
+     */
+    requestOrigin: string;
   };
 }
+
+/** The sign-up metadata field that carries an invitation link's token (never stored). */
+const INVITATION_TOKEN_FIELD = 'invitation_token';
 
 /** How far the reuse path follows a rotated token's descendants; a chain longer than this is not a tab race. */
 const MAX_CHAIN_WALK = 32;
@@ -65,6 +74,12 @@ async function limitByAddress(ctx: AuthContext): Promise<void> {
     windowSeconds: authIpWindowSeconds,
   });
   if (!result.allowed) throw tooManyRequests(result, M.tooManyFromAddress);
+}
+
+/** A `redirect_to` of this app (at the mailed links' origin or the one the request named) as a path; else '/'. */
+function redirectPathFor(ctx: AuthContext, redirectTo: string | undefined): string {
+  const path = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  return path === '/' ? safeRedirectPath(redirectTo, ctx.client.requestOrigin) : path;
 }
 
 function validationFailed(message: string): AppError {
@@ -166,7 +181,8 @@ export async function signUp({
 }): Promise<AuthSession | AuthUser> {
   await limitByAddress(ctx);
   const rawEmail = input.email?.trim() ?? '';
-  const metadata = input.data ?? {};
+  // `data.invitation_token`: the sign-up comes from an invitation link; it is no user metadata.
+  const { [INVITATION_TOKEN_FIELD]: invitationToken, ...metadata } = input.data ?? {};
   if (!rawEmail) {
     if (input.password) throw validationFailed(M.emailRequired);
     return createUserWithSession(ctx, {
@@ -184,7 +200,11 @@ export async function signUp({
   if (await repo.findUserByEmail(database.db, email)) throw userAlreadyExists();
   const encryptedPassword = await hashPassword(password);
 
-  if (!config.emailConfirmation) {
+  // The invitation link was mailed to this very address: signing up from it proves the mailbox, so the
+  // account is confirmed by the link itself (no second mail, even with confirmation on).
+  const fromInvitation =
+    typeof invitationToken === 'string' && (await openInvitationAddress(ctx.deps, invitationToken)) === email;
+  if (!config.emailConfirmation || fromInvitation) {
     return createUserWithSession(ctx, {
       email,
       encryptedPassword,
@@ -209,7 +229,7 @@ export async function signUp({
     if (isUniqueViolation(err)) throw userAlreadyExists(err);
     throw err;
   }
-  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  const target = redirectPathFor(ctx, redirectTo);
   try {
     await ctx.mailer.send(confirmationMail(email, confirmationLink(ctx.client.appOrigin, token, target)));
   } catch (err) {
@@ -221,10 +241,22 @@ export async function signUp({
   return toAuthUser(user);
 }
 
+/** Failed sign-ins one client address may make across all accounts per window, in per-account limits. */
+const ADDRESS_LIMIT_FACTOR = 3;
+/** Failed sign-ins an account may take from all clients per window before it runs "hot", in the same unit. */
+const ACCOUNT_LIMIT_FACTOR = 5;
+/** The longest lock of one client for one account, however often it was locked. */
+const MAX_LOCK_SECONDS = 86_400;
+
 /**
  * POST /auth/v1/token?grant_type=password. Unknown e-mail and wrong password give the same answer
- * after the same work, and count the same against the per-e-mail limit. The attempt is counted
- * before the password is checked, so concurrent guesses cannot slip past the limit.
+ * after the same work, and count the same. Every attempt is counted before the password is checked
+ * (so concurrent guesses cannot slip past a limit) and taken back when it succeeds. Counters:
+ * - per account and client address: the limit's failures lock that client out of that account, each
+ *   further lock within a day twice as long (backoff); the right password from another client still works;
+ * - per client address across accounts: stops one client spraying a password over many accounts;
+ * - per account across clients: past it the account is "hot" and a client that already failed for it
+ *   in the window gets no further try, while a client that has not (the owner elsewhere) still may.
  */
 export async function signInWithPassword({
   ctx,
@@ -236,20 +268,48 @@ export async function signInWithPassword({
   await limitByAddress(ctx);
   const email = parseEmail(input.email);
   const { config, database } = ctx.deps;
-  const failureKey = `signin-failures:${email}`;
-  const quota = await ctx.limiter.consume(failureKey, {
-    limit: config.rateLimits.signInFailuresPerEmail,
-    windowSeconds: config.rateLimits.signInWindowSeconds,
+  const { signInFailuresPerEmail: limit, signInWindowSeconds: windowSeconds } = config.rateLimits;
+  const { limiter } = ctx;
+  const ip = ctx.client.ip;
+  const pairKey = `signin-failures:${email}|${ip}`;
+  const lockKey = `signin-lock:${email}|${ip}`;
+  const strikesKey = `signin-strikes:${email}|${ip}`;
+  const addressKey = `signin-failures-ip:${ip}`;
+  const accountKey = `signin-failures:${email}`;
+
+  const locked = await limiter.activeSeconds(lockKey);
+  if (locked > 0) throw tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: locked }, M.tooManyFailures);
+  const pair = await limiter.consume(pairKey, { limit, windowSeconds });
+  if (!pair.allowed) throw tooManyRequests(pair, M.tooManyFailures);
+  const fromAddress = await limiter.consume(addressKey, {
+    limit: limit * ADDRESS_LIMIT_FACTOR,
+    windowSeconds,
   });
-  if (!quota.allowed) throw tooManyRequests(quota, M.tooManyFailures);
+  if (!fromAddress.allowed) {
+    await limiter.undo(pairKey);
+    throw tooManyRequests(fromAddress, M.tooManyFromAddress);
+  }
+  const account = await limiter.consume(accountKey, { limit: limit * ACCOUNT_LIMIT_FACTOR, windowSeconds });
+  const failedBefore = pair.remaining < limit - 1;
+  if (!account.allowed && failedBefore) throw tooManyRequests(account, M.tooManyFailures);
 
   const user = await repo.findUserByEmail(database.db, email);
   const valid = await verifyPassword(user?.encryptedPassword, input.password);
   if (!user || !valid) {
+    if (pair.remaining === 0) {
+      // This failure used up the client's allowance: lock it out of this account, longer each time.
+      const strikes = await limiter.consume(strikesKey, { limit: 1_000_000, windowSeconds: MAX_LOCK_SECONDS });
+      const strike = 1_000_000 - strikes.remaining;
+      const lockSeconds = Math.min(windowSeconds * 2 ** Math.min(strike - 1, 16), MAX_LOCK_SECONDS);
+      await limiter.consume(lockKey, { limit: 0, windowSeconds: lockSeconds });
+    }
     ctx.log.info('sign-in refused: invalid credentials');
     throw new AppError('invalid_credentials', { status: 400, userMessage: M.invalidCredentials });
   }
-  await ctx.limiter.reset(failureKey);
+  await limiter.reset(pairKey);
+  await limiter.reset(strikesKey);
+  await limiter.undo(addressKey);
+  await limiter.undo(accountKey);
   if (config.emailConfirmation && !user.emailConfirmedAt) {
     throw new AppError('email_not_confirmed', { status: 400, userMessage: M.emailNotConfirmed });
   }
@@ -355,7 +415,7 @@ export async function verifyEmail({
   token: string;
   redirectTo: string | undefined;
 }): Promise<{ location: string }> {
-  const target = safeRedirectPath(redirectTo, ctx.client.appOrigin);
+  const target = redirectPathFor(ctx, redirectTo);
   const userId = await repo.confirmEmail(ctx.deps.database.db, hashToken(token), CONFIRMATION_LINK_TTL_SECONDS);
   if (!userId) {
     ctx.log.info('e-mail confirmation refused: invalid or expired link');

@@ -6,7 +6,7 @@ import { clientLogCleanupJob } from './client-log.jobs';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ HELIXIS_TRUSTED_PROXIES: 'loopback' });
 });
 afterAll(async () => {
   await t?.close();

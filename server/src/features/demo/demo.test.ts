@@ -5,7 +5,7 @@ import { pickTopic } from './demo.service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ HELIXIS_TRUSTED_PROXIES: 'loopback' });
 });
 afterAll(async () => {
   await t?.close();

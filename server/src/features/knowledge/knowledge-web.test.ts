@@ -149,20 +149,40 @@ describe('URL ingestion', () => {
 
   it.each([
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/'],
-    ['redirect to loopback', () => `http://127.0.0.1:${sitePort}/to-internal`],
     ['hex loopback', () => `http://0x7f000001:${internalPort}/`],
-  ])('fails the document for %s with the reason, without reaching it', async (_name, url) => {
+    ['a name of this machine', () => `http://localhost:${internalPort}/`],
+    ['credentials in the address', () => 'https://user:secret@example.com/'],
+  ])('refuses %s at request time, as preview does, creating no document', async (_name, url) => {
     const before = internalHits;
+    const list = async () => (await api<any>(t, 'GET', '/api/v1/documents', { token: owner.token })).body.documents;
+    const count = (await list()).length;
     const res = await api<any>(t, 'POST', '/functions/v1/ingest', { token: owner.token, body: { url: url() } });
-    expect(res.status).toBe(202);
-    const doc = await waitForDocument(t, owner.token, res.body.document_id);
-    expect(doc).toMatchObject({
-      status: 'failed',
-      chunk_count: 0,
-      error: 'This address points to a private or local network and cannot be fetched.',
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('url_not_allowed');
+    const preview = await api<any>(t, 'POST', '/functions/v1/preview-website', {
+      token: owner.token,
+      body: { url: url() },
     });
+    expect(preview.body.error.message).toBe(res.body.error.message);
+    expect((await list()).length).toBe(count);
     expect(internalHits).toBe(before);
   });
+
+  it.each([['redirect to loopback', () => `http://127.0.0.1:${sitePort}/to-internal`]])(
+    'fails the document for %s with the reason, without reaching it',
+    async (_name, url) => {
+      const before = internalHits;
+      const res = await api<any>(t, 'POST', '/functions/v1/ingest', { token: owner.token, body: { url: url() } });
+      expect(res.status).toBe(202);
+      const doc = await waitForDocument(t, owner.token, res.body.document_id);
+      expect(doc).toMatchObject({
+        status: 'failed',
+        chunk_count: 0,
+        error: 'This address points to a private or local network and cannot be fetched.',
+      });
+      expect(internalHits).toBe(before);
+    },
+  );
 
   it('fails a missing page at once (a 404 is not retried) with the website’s answer', async () => {
     const started = Date.now();

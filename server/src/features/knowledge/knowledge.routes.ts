@@ -1,10 +1,11 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { INGEST_FILE_FIELD, INGEST_PATH, IngestOutput, IngestUrlInput, KNOWLEDGE_LIMITS } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
 import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
+import { assertCleanText } from '../../platform/input-rules';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
   assertOwnWorkspace,
@@ -44,6 +45,8 @@ function namedWorkspace(request: FastifyRequest): string | undefined {
  * PENDING document; the knowledge.ingest job parses and indexes it. Multipart parsing is registered
  * in this route's own scope with the upload cap.
  */
+const ONE_FILE_MESSAGE = 'Please upload one file at a time.';
+
 export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -56,23 +59,33 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps):
       let fingerprint: string;
       let ingest: () => Promise<IngestOutput>;
       if (request.isMultipart()) {
-        let file: Awaited<ReturnType<typeof request.file>>;
+        // One file per request: a second file is refused, never silently dropped.
+        let file: MultipartFile | undefined;
+        let data: Buffer | undefined;
         try {
-          file = await request.file();
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (file) throw new AppError('validation_failed', { userMessage: ONE_FILE_MESSAGE });
+            if (part.fieldname !== INGEST_FILE_FIELD) {
+              throw new AppError('validation_failed', {
+                userMessage: 'Please choose a file to upload (field "file").',
+              });
+            }
+            assertCleanText(part.filename, 'file name');
+            file = part;
+            data = await part.toBuffer();
+          }
         } catch (err) {
+          if (err instanceof AppError) throw err;
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', { cause: err });
+          if (code === 'FST_FILES_LIMIT') {
+            throw new AppError('validation_failed', { userMessage: ONE_FILE_MESSAGE, cause: err });
+          }
           throw new AppError('validation_failed', { userMessage: 'The upload could not be read.', cause: err });
         }
-        if (!file || file.fieldname !== INGEST_FILE_FIELD) {
+        if (!file || !data) {
           throw new AppError('validation_failed', { userMessage: 'Please choose a file to upload (field "file").' });
-        }
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('file_too_large', { cause: err });
-          }
-          throw new AppError('validation_failed', { userMessage: 'The upload was interrupted.', cause: err });
         }
         const upload = { filename: file.filename, contentType: file.mimetype || null, data };
         fingerprint = requestFingerprint('file', upload.filename, data);

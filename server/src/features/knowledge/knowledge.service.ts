@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors';
 import { publishEvent, publishEvents } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
+import { assertFetchableUrl } from '../../platform/safe-fetch';
 import { withTenant } from '../../platform/tenant';
 import { type Block, chunkBlocks } from './chunking';
 import { cosineSimilarity, EMBED_JOB, embedderFromConfig, vectorWeightFor } from './embeddings';
@@ -203,6 +204,9 @@ export async function ingestUrl(ctx: WorkspaceContext, input: { url: string }): 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError('url_not_allowed', { userMessage: 'Only http:// and https:// addresses can be fetched.' });
   }
+  // Refused addresses (private, loopback, credentials in the URL) are refused now, like preview does,
+  // not accepted with 202 to fail later in the job.
+  await assertFetchableUrl(ctx.deps.config, url.href);
   return createDocument(scopeOf(ctx), {
     title: `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`.slice(0, 300),
     bytes: 0,

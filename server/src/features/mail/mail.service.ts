@@ -19,6 +19,7 @@ import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { AUTOMATION_INBOUND_JOB } from '../automations/inbound.job';
 import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
+import { isOwnBusinessId } from '../profile/profile.service';
 import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
@@ -336,6 +337,10 @@ export async function emailIntake({
   input: { business_id?: string; workspace_id?: string };
 }): Promise<EmailIntakeResult> {
   assertOwnWorkspace(ctx, input.workspace_id);
+  // A business of another workspace is refused like every other foreign id (403), never ignored.
+  if (input.business_id && !(await isOwnBusinessId(ctx, input.business_id))) {
+    throw new AppError('permission_denied', { userMessage: 'You do not have access to this business.' });
+  }
   const ws = ctx.workspace.id;
   const tokens = await ctx.tenant((tx) => repo.listTokens(tx, ws));
   const mine = tokens.filter((t) => t.userId === ctx.user.id);

@@ -32,6 +32,15 @@ export async function findLatestProfile(db: Queryable, workspaceId: string): Pro
   return rows[0];
 }
 
+export async function profileExists(db: Queryable, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.workspaceId, workspaceId), eq(businessProfiles.id, id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Serialises changes to one user's profile for the rest of the transaction (read-merge-write). */
 export async function lockProfile(tx: Tx, workspaceId: string, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`profile:${workspaceId}:${userId}`}))`);

@@ -152,6 +152,12 @@ export async function findEffectiveProfile(ctx: WorkspaceContext): Promise<repo.
   return (await findOwnProfile(ctx)) ?? ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));
 }
 
+/** Whether `id` names this workspace's business: the workspace itself or one of its business profiles. */
+export async function isOwnBusinessId(ctx: WorkspaceContext, id: string): Promise<boolean> {
+  if (id === ctx.workspace.id) return true;
+  return ctx.tenant((tx) => repo.profileExists(tx, ctx.workspace.id, id));
+}
+
 /** Recomputes business_profiles_v3 from the latest profile and the workspace's sources. */
 export async function refreshBusinessSummary(ctx: WorkspaceContext): Promise<void> {
   const latest = await ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));

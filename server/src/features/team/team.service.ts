@@ -18,6 +18,7 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { createMailer, type Mail } from '../../platform/mailer';
+import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { hashToken, newOpaqueToken } from '../auth/auth-tokens';
@@ -27,6 +28,8 @@ const iso = (value: string) => new Date(value).toISOString();
 
 /** Invitation mails a workspace may send per hour. */
 export const INVITATIONS_PER_HOUR = 30;
+/** Invitation mails one account may send per day, over all its workspaces. */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 60;
 
 function toInvitation(row: repo.InvitationRow, invitedByEmail: string | null): TeamInvitation {
   return {
@@ -96,16 +99,29 @@ export async function inviteTeamMember({
   input: InviteTeamMemberInput;
 }): Promise<InviteTeamMemberOutput> {
   const { database } = ctx.deps;
-  // Invitations send mail from this server to any address: cap them per workspace.
-  const quota = await createRateLimiter(database).consume(`team-invite:${ctx.workspace.id}`, {
-    limit: INVITATIONS_PER_HOUR,
-    windowSeconds: 3600,
-  });
-  if (!quota.allowed) {
-    throw new AppError('rate_limited', {
-      userMessage: `A workspace can send ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`,
-      headers: { 'Retry-After': String(quota.retryAfterSeconds) },
-    });
+  // Invitations send mail from this server to any address: cap them per workspace and hour, and per
+  // account and day (one account may own many workspaces).
+  const limiter = createRateLimiter(database);
+  const caps = [
+    {
+      key: `team-invite:${ctx.workspace.id}`,
+      rule: { limit: INVITATIONS_PER_HOUR, windowSeconds: 3600 },
+      message: `A workspace can send ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`,
+    },
+    {
+      key: `team-invite-account-day:${ctx.user.id}`,
+      rule: { limit: INVITATIONS_PER_ACCOUNT_PER_DAY, windowSeconds: 86_400 },
+      message: `An account can send ${INVITATIONS_PER_ACCOUNT_PER_DAY} invitations a day. Please try again tomorrow.`,
+    },
+  ];
+  for (const cap of caps) {
+    const quota = await limiter.consume(cap.key, cap.rule);
+    if (!quota.allowed) {
+      throw new AppError('rate_limited', {
+        userMessage: cap.message,
+        headers: { 'Retry-After': String(quota.retryAfterSeconds) },
+      });
+    }
   }
   const already = await withSystem(database, (tx) => repo.isMemberByEmail(tx, ctx.workspace.id, input.email));
   if (already) throw new AppError('already_member');
@@ -123,7 +139,7 @@ export async function inviteTeamMember({
     return { row: inserted, workspaceName: (await repo.workspaceName(tx, ctx.workspace.id)) ?? BRAND_NAME };
   });
   const mailer = createMailer(ctx.deps);
-  const origin = ctx.appOrigin ?? ctx.deps.config.publicUrl ?? `http://localhost:${ctx.deps.config.port}`;
+  const origin = ctx.appOrigin ?? mailLinkOrigin(ctx.deps.config);
   try {
     await mailer.send(
       invitationMail(input.email, workspaceName, ctx.user.email, input.role, invitationLink(origin, token)),
@@ -219,6 +235,19 @@ export async function previewInvitation({
     status: statusOf(found),
     expires_at: iso(found.expiresAt),
   };
+}
+
+/**
+ * The invited address of an open (pending) invitation link, or null. Sign-up asks this: an account created
+ * from the link for that very address has proven it reads that mailbox, so it needs no second confirmation.
+ */
+export async function openInvitationAddress(
+  deps: Pick<RequestContext['deps'], 'database'>,
+  token: string,
+): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const found = await withSystem(deps.database, (tx) => repo.findInvitationByToken(tx, hashToken(token)));
+  return found && statusOf(found) === 'pending' ? found.email.toLowerCase() : null;
 }
 
 /**

@@ -14,13 +14,13 @@ import { ingestAndWait } from '../knowledge/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ HELIXIS_TRUSTED_PROXIES: 'loopback' });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** Each test speaks from its own client address (the server trusts x-forwarded-for, as behind a proxy). */
+/** Each test speaks from its own client address (the server trusts x-forwarded-for from its loopback proxy). */
 async function ask(
   workspace: string,
   message: string,
