@@ -55,7 +55,7 @@ const SHAPING_WORDS = new Set(
     make much many long time times day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
-    please help think sure`,
+    please help think sure summarize summarise summary explain describe`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -99,7 +99,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   {
     type: 'day',
     asks: /\b(what|which) days?\b|\bwhat day of\b/i,
-    has: /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|\d{1,2}(st|nd|rd|th))\b/i,
+    has: /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|every day|\d{1,2}(st|nd|rd|th)|(first|second|third|fifth|last) (day|business day|of))\b/i,
   },
   {
     type: 'frequency',

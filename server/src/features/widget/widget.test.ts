@@ -145,7 +145,8 @@ describe('embeddable chat widget', () => {
     const res = await fetch(`${t.url}/functions/v1/widget-chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.40' },
-      body: JSON.stringify({ workspace: body.public_id, message: 'When is rent due?' }),
+      // Two questions, answered from two chunks of the same document: its title is listed once.
+      body: JSON.stringify({ workspace: body.public_id, message: 'What day is rent due, and is there a late fee?' }),
     });
     const raw = await res.text();
     expect(res.status).toBe(200);
