@@ -161,7 +161,8 @@ describe('automations API', () => {
     expect(res.status).toBe(200);
     expect(res.body.intent).toBe('pricing_question');
     expect(res.body.actions).toEqual(['Draft reply', 'Queue for approval']);
-    expect(res.body.citations[0]?.citation).toBe('[Doc:Pricing#0]');
+    // Two top-level sections: the document is titled by its file name.
+    expect(res.body.citations[0]?.citation).toBe('[Doc:pricing#0]');
     expect(res.body.draft).toContain('$1,850');
     // The draft is for the resident: no markers or file names; the sources stay beside it for the owner.
     expect(res.body.draft).not.toContain('[Doc:');
