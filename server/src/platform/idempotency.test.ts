@@ -43,10 +43,12 @@ function upload(filename: string, text: string, key?: string) {
   });
 }
 
-async function documentsTitled(title: string): Promise<number> {
+/** Documents uploaded as `filename`: titled by it until the ingest job reads the file, by its stem after. */
+async function documentsTitled(filename: string): Promise<number> {
+  const stem = filename.replace(/\.[a-z]+$/, '').replace(/[-_]+/g, ' ');
   const [row] = await t.database.query<{ n: number }>(
-    'select count(*)::int as n from documents where workspace_id = $1 and title = $2',
-    [workspaceId, title],
+    'select count(*)::int as n from documents where workspace_id = $1 and title in ($2, $3)',
+    [workspaceId, filename, stem],
   );
   return row?.n ?? 0;
 }
@@ -61,7 +63,7 @@ describe('Idempotency-Key on ingest', () => {
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(((await again.json()) as { document_id: string }).document_id).toBe(firstBody.document_id);
-    expect(await documentsTitled('lease terms')).toBe(1);
+    expect(await documentsTitled('lease-terms.txt')).toBe(1);
   });
 
   it('refuses the same key for a different request with 422, and creates twice without a key', async () => {
@@ -73,7 +75,7 @@ describe('Idempotency-Key on ingest', () => {
     );
     await upload('no-key.txt', 'Quiet hours start at 10 pm.');
     await upload('no-key.txt', 'Quiet hours start at 10 pm.');
-    expect(await documentsTitled('no key')).toBe(2);
+    expect(await documentsTitled('no-key.txt')).toBe(2);
   });
 
   it('gives concurrent duplicates one effect: the others replay it or get 409', async () => {
@@ -85,7 +87,7 @@ describe('Idempotency-Key on ingest', () => {
     for (const status of statuses) expect([202, 409]).toContain(status);
     const ids = new Set(bodies.filter((_, i) => statuses[i] === 202).map((b) => b.document_id));
     expect(ids.size).toBe(1);
-    expect(await documentsTitled('concurrent')).toBe(1);
+    expect(await documentsTitled('concurrent.txt')).toBe(1);
   });
 
   it('keys JSON (URL) ingestion too, and refuses a malformed key', async () => {
