@@ -54,15 +54,6 @@ export function termCoverage(terms: readonly string[], text: string): number {
   return hits / terms.length;
 }
 
-/** Sentences of a passage (markdown headings and list items count as their own sentences). */
-export function sentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/))
-    .map((s) => s.replace(/^\s*(#+|[-*•]|\d+[.)])\s*/, '').trim())
-    .filter((s) => s.length > 0);
-}
-
 /** A stable key for a question, so the same question asked twice maps to one open task. */
 export function questionKey(question: string): string {
   return contentTerms(question).sort().join(' ').slice(0, 300);
