@@ -48,7 +48,11 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
     for (let i = lead ? first + 1 : first; i < siblings.length && siblings[i]?.kind === 'item'; i++) {
       items.push((siblings[i]?.text ?? '').replace(/[.;,]$/, ''));
     }
-    const list = items.slice(0, 12).join('; ');
+    const list = items
+      .filter((i) => /[\p{L}\p{N}]/u.test(i))
+      .slice(0, 12)
+      .join('; ');
+    if (!list) return unit.text;
     if (!lead) return `${list}.`;
     // A short lead-in ("Use it for:") leans on the sentence before it, which is quoted too.
     const before = siblings[first - 1];

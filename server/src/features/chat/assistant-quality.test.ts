@@ -28,11 +28,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * answer rewrite (decision 028; before it: 25/83 answered, 7 tasks on answered questions, 2/8 standalone).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 55 / 83;
+const MIN_ANSWERED_WITH_CITATION = 58 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
-const MIN_FOLLOWUPS_RESOLVED = 5 / 9;
+const MIN_FOLLOWUPS_RESOLVED = 7 / 9;
 const MIN_STANDALONE_KEPT = 6 / 8;
 const MIN_ONBOARDING_ANSWERED = 5 / 9;
 /** Counts that may not rise. */

@@ -174,6 +174,8 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'For a second car?',
     'How much?',
     'When are those picked up?',
+    'How much is the deposit for it?',
+    'Can I stay later than that?',
   ])('rewrites the follow-up "%s"', (question) => {
     expect(looksLikeFollowUp(question)).toBe(true);
   });

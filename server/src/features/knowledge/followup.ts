@@ -29,6 +29,7 @@ const EXISTENTIAL_THERE = /\b(is|are|was|were|be|any|anything)\s+there\b|\bthere
 const THAT_THIS =
   /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b/i;
 const CONTINUATION = /^\s*(and|also|plus|but|or|so|what about|how about|and what about|what of|same for|what if)\b/i;
+const ENDS_WITH_POINTER = /\b(it|that|this|them|those|these|there)\s*[?.!]*\s*$/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT = /^\s*(for|on|in|at|with|about|during|after|before|per|by)\b/i;
 /** Earlier words carried over at most. */
@@ -45,6 +46,9 @@ export function looksLikeFollowUp(question: string): boolean {
   if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
   // "it"/"they"/"their" after a topic word of the question point back inside it ("Can residents keep
   // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
+  // A pronoun that ends the question ("the deposit for it?", "later than that?") points back to an
+  // earlier turn whatever comes before it.
+  if (ENDS_WITH_POINTER.test(q)) return true;
   for (const re of [POINTING, THAT_THIS, IT]) {
     const m = re.exec(q);
     if (m && !profileQuestion(q.slice(0, m.index)).terms.some(isTopicTerm)) return true;
