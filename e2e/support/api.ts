@@ -52,3 +52,27 @@ export async function completeOnboardingThroughApi(baseUrl: string, token: strin
   });
   if (!patch.ok) throw new Error(`completing onboarding failed: ${patch.status} ${await patch.text()}`);
 }
+
+/** Uploads a file as the browser's FormData does and waits until the ingest job has made it READY. */
+export async function uploadAndWaitThroughApi(
+  baseUrl: string,
+  token: string,
+  filename: string,
+  text: string,
+  type = 'text/plain',
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type }), filename);
+  const res = await fetch(`${baseUrl}/functions/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const { document_id } = (await res.json()) as { document_id: string };
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const doc = await getJson<{ status: string }>(baseUrl, `/api/v1/documents/${document_id}`, token);
+    if (doc.body.status === 'READY') return document_id;
+    if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

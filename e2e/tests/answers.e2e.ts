@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
+import {
+  type ApiUser,
+  completeOnboardingThroughApi,
+  getJson,
+  signUpThroughApi,
+  uploadAndWaitThroughApi,
+} from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -29,20 +35,7 @@ beforeAll(async () => {
     owner.accessToken,
     'Birchwood Commons rents apartments to long-term residents in Springfield.',
   );
-  const form = new FormData();
-  form.append('file', new Blob([HANDBOOK], { type: 'text/markdown' }), 'birchwood-handbook.md');
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.accessToken}` },
-    body: form,
-  });
-  const { document_id } = (await res.json()) as { document_id: string };
-  for (const deadline = Date.now() + 30_000; ; ) {
-    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${document_id}`, owner.accessToken);
-    if (doc.body.status === 'READY') break;
-    if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await uploadAndWaitThroughApi(server.url, owner.accessToken, 'birchwood-handbook.md', HANDBOOK, 'text/markdown');
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 

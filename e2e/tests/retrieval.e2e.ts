@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
+import { type ApiUser, completeOnboardingThroughApi, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -27,20 +27,7 @@ beforeAll(async () => {
     owner.accessToken,
     'Maple Court rents quiet, pet-friendly apartments near the river to long-term tenants.',
   );
-  const form = new FormData();
-  form.append('file', new Blob([GUIDE], { type: 'text/plain' }), 'Maple Court guide.txt');
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.accessToken}` },
-    body: form,
-  });
-  const { document_id } = (await res.json()) as { document_id: string };
-  for (const deadline = Date.now() + 30_000; ; ) {
-    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${document_id}`, owner.accessToken);
-    if (doc.body.status === 'READY') break;
-    if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await uploadAndWaitThroughApi(server.url, owner.accessToken, 'Maple Court guide.txt', GUIDE);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 

@@ -350,7 +350,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentences, however well one of them matches the rest.
   const passageCoverage = new Map<Evidence, number>();
   const byEvidence = new Map<Evidence, Unit[]>();
-  for (const u of units) byEvidence.set(u.evidence, [...(byEvidence.get(u.evidence) ?? []), u]);
+  for (const u of units) {
+    const list = byEvidence.get(u.evidence);
+    if (list) list.push(u);
+    else byEvidence.set(u.evidence, [u]);
+  }
   const topicTotal = profile.terms.reduce((a, t, i) => a + (t.weight < 1 && !t.carried ? 0 : (weights[i] ?? 0)), 0);
   for (const [item, itemUnits] of byEvidence) {
     let got = 0;
