@@ -21,6 +21,7 @@ import { type Segment, segmentText } from '@helixis/domain';
 import { tokenize } from '../features/knowledge/tokenizer';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
+import { wordnetRelated } from './wordnet';
 
 export type AnswerType =
   | 'money'
@@ -37,10 +38,14 @@ export type AnswerType =
 export interface QuestionTerm {
   lexeme: string;
   synonyms: ReadonlySet<string>;
+  /** Words WordNet puts in a synset with the question's word (wordnet.ts), matched at RELATED_WEIGHT. */
+  related: ReadonlySet<string>;
   /** 1 for topic words, lower for words that only shape the question or were carried from earlier turns. */
   weight: number;
   /** Carried over from an earlier turn into a follow-up. */
   carried: boolean;
+  /** A phrasal compound ("checkin"): counts only when the evidence uses it ("gas in" is no compound). */
+  compound?: boolean;
 }
 
 export interface QuestionProfile {
@@ -177,17 +182,28 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
-    for (const { lexeme } of tokenize(text)) {
+    for (const { word, lexeme } of tokenize(text)) {
       if (terms.has(lexeme) || SOCIAL_WORDS.has(lexeme)) continue;
       const shaping = SHAPING_WORDS.has(lexeme) || typeWords?.has(lexeme) === true || verbs.has(lexeme);
       const weight = (shaping ? SHAPING_WEIGHT : 1) * factor;
-      terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), weight, carried: factor < 1 });
+      const synonyms = synonymsOf(lexeme);
+      const related = new Set([...wordnetRelated(word)].filter((l) => !synonyms.has(l) && l !== lexeme));
+      terms.set(lexeme, { lexeme, synonyms, related, weight, carried: factor < 1 });
     }
   };
   add(question, 1);
-  // "check in" and "check-in" name one thing, different from "check out".
-  for (const lexeme of compoundsOf(question)) {
-    if (!terms.has(lexeme)) terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), weight: 1, carried: false });
+  // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
+  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question)]) {
+    if (!terms.has(lexeme)) {
+      terms.set(lexeme, {
+        lexeme,
+        synonyms: synonymsOf(lexeme),
+        related: new Set(),
+        weight: 1,
+        carried: false,
+        compound: true,
+      });
+    }
   }
   add(carried, CARRIED_WEIGHT);
   return { terms: [...terms.values()], type };
@@ -220,6 +236,7 @@ export interface Unit {
 }
 
 const SYNONYM_WEIGHT = 0.8;
+const RELATED_WEIGHT = 0.6;
 const IDF_PRIOR = 10;
 const CONTEXT_WEIGHT = 0.5;
 const LABEL_WEIGHT = 0.9;
@@ -230,13 +247,30 @@ const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
 
-/** Particles that make a phrasal noun or verb with the word before: "check in", "check-in" → "checkin". */
-const PARTICLE_COMPOUND = /\b([a-z]{3,})[\s-](in|out|up|off|on|over|back)\b/gi;
+/**
+ * Verbs that make a phrasal noun or verb with a particle: "check in", "check-in" → "checkin". Only
+ * these: "allowed on", "gas in" and "house on" are no compounds.
+ */
+const PARTICLE_COMPOUND =
+  /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)[\s-](in|out|up|off|on|over|back)\b/gi;
+/** A hyphenated word ("Wi-Fi", "e-mail", "move-in") is also one word: "wifi", "email", "movein". */
+const HYPHENATED = /\b([a-z]+)-([a-z]+)\b/gi;
 
-/** A text's lexemes, with phrasal compounds ("check-in", "pick up") as one extra lexeme each. */
+/** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
   for (const compound of compoundsOf(text)) out.add(compound);
+  for (const joined of hyphenatedOf(text)) out.add(joined);
+  return out;
+}
+
+/** "Wi-Fi" → "wifi": the lexeme of a hyphenated word written as one. */
+function hyphenatedOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(HYPHENATED)) {
+    const lexeme = tokenize(`${m[1]}${m[2]}`)[0]?.lexeme;
+    if (lexeme) out.push(lexeme);
+  }
   return out;
 }
 
@@ -315,11 +349,18 @@ export interface ScoredUnit extends Unit {
   passage: number;
 }
 
-function matchOf(term: QuestionTerm, set: ReadonlySet<string>): 'exact' | 'synonym' | null {
+type Match = 'exact' | 'synonym' | 'related' | null;
+
+function matchOf(term: QuestionTerm, set: ReadonlySet<string>): Match {
   if (set.has(term.lexeme)) return 'exact';
   for (const s of term.synonyms) if (set.has(s)) return 'synonym';
+  for (const s of term.related) if (set.has(s)) return 'related';
   return null;
 }
+
+/** How much a match counts: the word itself 1, a synonym of the thesaurus 0.8, a WordNet relative less. */
+const matchWeight = (match: Match) =>
+  match === 'exact' ? 1 : match === 'synonym' ? SYNONYM_WEIGHT : match === 'related' ? RELATED_WEIGHT : 0;
 
 /** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
@@ -329,6 +370,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const weights = profile.terms.map((term) => {
     let df = 0;
     for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
+    if (term.compound && df === 0) return 0;
     // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
     if (!term.carried && !isTopicTerm(term)) return term.weight;
     // Smoothed with IDF_PRIOR imaginary units, so a handful of candidates (two facts) does not turn one
@@ -363,7 +405,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       let m = 0;
       for (const u of itemUnits) {
         const own = matchOf(term, u.own) ?? matchOf(term, u.label);
-        m = Math.max(m, own === 'exact' ? 1 : own === 'synonym' ? SYNONYM_WEIGHT : 0);
+        m = Math.max(m, matchWeight(own));
         if (m === 1) break;
       }
       got += (weights[i] ?? 0) * m;
@@ -382,13 +424,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     profile.terms.forEach((term, i) => {
       const w = weights[i] ?? 0;
       const own = matchOf(term, unit.own);
-      let m = own === 'exact' ? 1 : own === 'synonym' ? SYNONYM_WEIGHT : 0;
+      let m = matchWeight(own);
       if (own && isTopicTerm(term)) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && isTopicTerm(term)) ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
-      const around = (match: 'exact' | 'synonym' | null, weight: number) =>
-        match === 'exact' ? weight : match === 'synonym' ? weight * SYNONYM_WEIGHT : 0;
+      const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
       m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
       got += w * m;

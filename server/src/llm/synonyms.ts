@@ -101,7 +101,10 @@ const GROUPS: readonly string[] = [
 
 const table = new Map<string, Set<string>>();
 for (const group of GROUPS) {
-  const lexemes = [...new Set(tokenize(group).map((t) => t.lexeme))];
+  // A hyphenated entry ("front-desk", "short-term") is one word, never its parts: "term" alone is no
+  // synonym of "sublet".
+  const words = group.split(/\s+/).map((w) => w.replace(/-/g, ''));
+  const lexemes = [...new Set(tokenize(words.join(' ')).map((t) => t.lexeme))];
   for (const l of lexemes) {
     const set = table.get(l) ?? new Set<string>();
     for (const other of lexemes) if (other !== l) set.add(other);

