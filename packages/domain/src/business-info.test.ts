@@ -36,6 +36,21 @@ describe('extractBusinessInfo: labels', () => {
     expect(fields).toEqual(expected);
   });
 
+  it('takes only the first sentence of a labelled name ("Business name: X. We are …")', () => {
+    const text = 'Business name: Cedar Point Self Storage. We are a self-storage facility with drive-up units.';
+    expect(extractBusinessInfo(text).officialName).toBe('Cedar Point Self Storage');
+    expect(extractBusinessInfo(text).industry).toBe('Self storage');
+    expect(extractBusinessInfo('Business name: J. R. Smith Co. Rentals').officialName).toBe('J. R. Smith Co. Rentals');
+  });
+
+  it('leaves a phone number out of the contact name and role', () => {
+    expect(parsePrimaryContact('Priya Natarajan, Facility Manager, priya@cp.example, phone (555) 730-1200')).toEqual({
+      name: 'Priya Natarajan',
+      role: 'Facility Manager',
+      email: 'priya@cp.example',
+    });
+  });
+
   it('reads every label of a multi-line message', () => {
     const text = [
       'Here is our info:',

@@ -141,9 +141,15 @@ export function parsePrimaryContact(value: string): PrimaryContact | undefined {
   const email = value.match(EMAIL)?.[0];
   let rest = (email ? value.replace(email, ' ') : value)
     .replace(/\be-?mail(?:\s+address)?\s*:?/gi, ' ')
-    .replace(/[<>[\]]/g, ' ');
+    // A phone number ("phone (555) 730-1200") is neither the name nor the role.
+    .replace(
+      /(?:\b(?:phone|tel|telephone|mobile|cell)\b\s*:?\s*)?(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/gi,
+      ' ',
+    )
+    .replace(/[<>[\]]/g, ' ')
+    .replace(/\(\s*\)/g, ' ');
   let role: string | undefined;
-  const paren = rest.match(/\(([^)]*)\)/);
+  const paren = rest.match(/\(([^)]*\p{L}[^)]*)\)/u);
   if (paren) {
     role = clean(paren[1] ?? '') || undefined;
     rest = rest.replace(paren[0], ' ');
@@ -258,10 +264,16 @@ export function findPaymentTypes(text: string): PaymentType[] {
 export function extractBusinessInfo(text: string | null | undefined, source = 'chat'): ExtractedBusinessInfo {
   const body = text ?? '';
   const info: ExtractedBusinessInfo = {};
+  /** What follows a labelled name ("Business name: X. We are a self-storage facility…"), read as plain text. */
+  const afterName: string[] = [];
   for (const { field, value } of labelledValues(body.split(/\r?\n/))) {
     if (!isValue(value)) continue;
     if (field === 'officialName') {
-      if (isAcceptableBusinessName(value)) info.officialName = value;
+      // "Business name: Cedar Point Self Storage. We are a self-storage facility…": the name is the
+      // first sentence; what follows describes the business.
+      const name = value.replace(/(?<!\b(?:[A-Z]|Co|Inc|Ltd|St|Mt|Bros))\.\s+(?=[A-Z]).*$/s, '').trim();
+      if (name.length < value.length) afterName.push(value.slice(name.length).replace(/^\.\s*/, ''));
+      if (isAcceptableBusinessName(name)) info.officialName = name;
     } else if (field === 'primaryContact') {
       const contact = parsePrimaryContact(value);
       if (contact) info.primaryContact = contact;
@@ -270,10 +282,7 @@ export function extractBusinessInfo(text: string | null | undefined, source = 'c
     }
   }
   // Unlabelled sentences: the name, the industry and the places named (known states first).
-  const unlabelled = body
-    .split(/\r?\n/)
-    .filter((line) => !labelOf(line))
-    .join('\n');
+  const unlabelled = [...body.split(/\r?\n/).filter((line) => !labelOf(line)), ...afterName].join('\n');
   if (!info.officialName) {
     const name = findBusinessName(unlabelled);
     if (name) info.officialName = name;
@@ -391,6 +400,8 @@ export const INDUSTRY_RULES: readonly { industry: string; pattern: RegExp }[] = 
     pattern:
       /\bpropert(?:y|ies)\s+manag|\b(?:rental|hoa|association|community|apartment|tenant)\s+management\b|\b(?:manag(?:e|es|ing)|look(?:s|ing)?\s+after|rent(?:s|ing)?\s+out)\s+(?:about\s+|over\s+|around\s+)?(?:\d[\d,]*\+?\s+)?(?:[\w-]+\s+){0,3}(?:units?|rentals?|properties|apartments?|homes|houses|doors|buildings|hoas?|condos?|associations?|communities|portfolios?)\b|\blandlords?\b.*\btenants?\b/i,
   },
+  { industry: 'Vacation rentals', pattern: /\bvacation\s+(?:rentals?|homes)\b|\bshort[\s-]term\s+rentals?\b/i },
+  { industry: 'Self storage', pattern: /\bself[\s-]storage\b|\bstorage\s+(?:facility|facilities|units)\b/i },
   { industry: 'Real estate', pattern: /\breal\s+estate\b|\brealt(?:y|ors?)\b|\bbrokerage\b/i },
   { industry: 'Landscaping', pattern: /\blandscap|\blawns?\b|\bgardens?\b/i },
   { industry: 'Cleaning services', pattern: /\bcleaning\b|\bjanitorial\b|\bmaid service/i },

@@ -95,6 +95,16 @@ describe('extractFacts', () => {
     expect(byKey.primary_contact_name).toBe('Dana Reyes');
   });
 
+  it('tells the office line from the emergency line in one sentence, and keeps the days closed with the hours', () => {
+    const text =
+      'Our office is open Monday to Saturday from 9:00 am to 5:30 pm and is closed on Sundays. ' +
+      'Call us at (555) 730-1200; for after-hours emergencies such as a break-in, call (555) 730-1299.';
+    const byKey = Object.fromEntries(extractFacts(text).map((f) => [f.key, f.value]));
+    expect(byKey.business_phone).toBe('(555) 730-1200');
+    expect(byKey.emergency_contact).toBe('(555) 730-1299');
+    expect(byKey.operating_hours).toBe('Monday to Saturday from 9:00 am to 5:30 pm; closed on Sundays');
+  });
+
   it('lets a labelled line beat a pattern for the same key and finds nothing in small talk', () => {
     const facts = extractFacts('Call us at 555-222-3333.\nPhone: 555-444-5555');
     expect(facts.filter((f) => f.key === 'business_phone').map((f) => f.value)).toEqual(['555-444-5555']);

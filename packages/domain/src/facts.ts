@@ -154,6 +154,11 @@ const HOURS = new RegExp(
   'i',
 );
 /** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays'. */
+/** "closed on Sundays and holidays", "closed Sundays". */
+const CLOSED_DAYS = new RegExp(
+  String.raw`\bclosed\s+(?:on\s+)?(?:${DAY}|(?:public\s+)?holidays)(?:\s*(?:,|and|&|or)\s*(?:${DAY}|(?:public\s+)?holidays))*`,
+  'i',
+);
 const HOURS_TIME_FIRST = new RegExp(
   String.raw`\b${TIME}\s*(?:-|–|to|until)\s*${TIME},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`,
   'i',
@@ -251,12 +256,22 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
   for (const sentence of sentences(freeLines.join('\n'))) {
     // A question states nothing ('Are pets allowed?').
     if (sentence.endsWith('?')) continue;
-    const phone = PHONE.exec(sentence)?.[0];
-    if (phone) put(/\bemergenc/i.test(sentence) ? 'emergency_contact' : 'business_phone', phone, sentence);
+    // Each number is read with the words since the number before it: "Call us at (555) 730-1200; for
+    // after-hours emergencies, call (555) 730-1299" gives the office line and the emergency line.
+    let since = 0;
+    for (const m of sentence.matchAll(new RegExp(PHONE.source, 'g'))) {
+      const lead = sentence.slice(since, m.index + m[0].length);
+      const tail = sentence.slice(m.index + m[0].length).split(/[;.]/)[0] ?? '';
+      const emergency = /\bemergenc|after[\s-]hours/i.test(lead) || (since === 0 && /\bemergenc/i.test(tail));
+      put(emergency ? 'emergency_contact' : 'business_phone', m[0], sentence);
+      since = m.index + m[0].length;
+    }
     const email = EMAIL.exec(sentence)?.[0];
     if (email) put('support_email', email, sentence);
     const hours = (HOURS.exec(sentence)?.[0] ?? HOURS_TIME_FIRST.exec(sentence)?.[0])?.replace(/\.$/, '');
-    if (hours) put('operating_hours', hours, sentence);
+    // "… and is closed on Sundays": the days closed belong to the hours.
+    const closed = CLOSED_DAYS.exec(sentence)?.[0]?.replace(/\.$/, '');
+    if (hours) put('operating_hours', closed && !hours.includes(closed) ? `${hours}; ${closed}` : hours, sentence);
     const payments = findPaymentTypes(sentence);
     if (payments.length > 0) put('payment_methods', payments.join(', '), sentence);
     const tone = TONE.exec(sentence);

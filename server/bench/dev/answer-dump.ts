@@ -39,6 +39,15 @@ try {
       await call(app, 'POST', '/api/v1/onboarding/complete', { token: account.token, body: {} });
     }
     await settleJobs(app, account.token);
+    if (process.env.DUMP_FACTS) {
+      const { facts } = await call<{ facts: { label: string; value: string; provenance: { type: string } }[] }>(
+        app,
+        'GET',
+        '/functions/v1/facts-ingest',
+        { token: account.token },
+      );
+      for (const f of facts) console.log(`${business.key} fact [${f.provenance.type}] ${f.label}: ${f.value}`);
+    }
     const ctx = systemWorkspaceContext(app.deps, app.deps.log, account.workspaceId, 'dump');
     for (const q of questions) {
       const base = { mode: 'operational' as const, testMode: false, businessContext: '' };

@@ -440,7 +440,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
     if (unit.kind === 'heading') score -= 0.1;
-    if (unit.evidence.fromHuman) score += HUMAN_BONUS;
+    if (unit.evidence.answersTask) score += HUMAN_BONUS;
     return { ...unit, score, coverage, ownTopicHits, typeMatch, passage: passageCoverage.get(unit.evidence) ?? 0 };
   });
   return scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
@@ -543,6 +543,7 @@ export function rankFactsByMeaning<T extends FactLikeForMatch>(
       ...(f.context ? { context: f.context } : {}),
       similarity: 0,
       fromHuman: f.fromHuman ?? false,
+      answersTask: f.fromHuman ?? false,
     };
     byEvidence.set(e, f);
     return e;
@@ -569,6 +570,7 @@ export function synonymQuery(question: string): string | null {
   for (const term of profileQuestion(question).terms) {
     if (!isTopicTerm(term)) continue;
     for (const s of term.synonyms) extra.add(s);
+    for (const s of term.related) extra.add(s);
   }
   return extra.size > 0 ? `${question} ${[...extra].join(' ')}` : null;
 }

@@ -9,12 +9,14 @@ export interface Evidence {
   /** `[Doc:Title#Idx]` or `[Fact:Label]`. */
   citation: string;
   text: string;
-  /** For a fact taught through a task: the question it answered. */
+  /** For a fact a person gave: the question it answered (a task) or the sentence it was said in. */
   context?: string;
   /** Retrieval score normalised to 0..1 within this answer's candidates. */
   similarity: number;
-  /** Facts taught by a person (a completed task) are trusted over document text. */
+  /** Facts a person on the team gave (a task's answer, onboarding, a correction) are trusted over document text. */
   fromHuman: boolean;
+  /** A fact a person gave as the answer to a question handed over as a task. */
+  answersTask?: boolean;
   /** For a document chunk: why it was retrieved (matched words, marked snippet, score parts). */
   explain?: {
     snippet: string;

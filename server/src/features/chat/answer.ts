@@ -18,6 +18,8 @@ import { rewriteFollowUp } from '../knowledge/followup';
 import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;
+/** Fact provenance types that record what a person on the team said. */
+const OWNER_PROVENANCE: ReadonlySet<string> = new Set(['task', 'onboarding', 'correction', 'manual']);
 const FACTS_PER_ANSWER = 5;
 /** Passages a second search through the question's synonyms may add. */
 const SYNONYM_CHUNKS = 3;
@@ -84,7 +86,9 @@ export async function gatherEvidence(
   const chunks = [...ranked, ...extra];
   const top = Math.max(0, ...chunks.map((c) => c.score));
   const evidence: Evidence[] = facts.map((f, rank) => {
-    const fromHuman = f.provenance.type === 'task';
+    // What a person on the team said (a task's answer, onboarding, a correction, a fact typed in) is
+    // trusted over document text; its context (the question answered, the owner's sentence) helps match it.
+    const fromHuman = OWNER_PROVENANCE.has(f.provenance.type);
     const context = fromHuman ? f.provenance.context : undefined;
     return {
       kind: 'fact',
@@ -97,6 +101,7 @@ export async function gatherEvidence(
       // Facts arrive ranked for the question (facts.service findFacts); the first is the best match.
       similarity: Math.round(Math.max(0.2, 1 - rank * 0.2) * 100) / 100,
       fromHuman,
+      answersTask: f.provenance.type === 'task',
     };
   });
   for (const c of chunks) {
@@ -182,7 +187,7 @@ export function assessAnswer(a: {
   const answeredByTeam =
     operational &&
     support >= ANSWER_MIN_SCORE &&
-    cited.some((e) => e.fromHuman && answerSupport(searched, evidence, [e], carried) > 0);
+    cited.some((e) => e.answersTask === true && answerSupport(searched, evidence, [e], carried) > 0);
   const scored = operational ? combinedConfidence(text, support, cited.length > 0) : answerConfidence(text);
   const confidence = answeredByTeam ? Math.max(scored, TEAM_ANSWER_CONFIDENCE) : scored;
   const isQuestion = profileQuestion(searched, carried).terms.length > 0;

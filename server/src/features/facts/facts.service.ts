@@ -173,7 +173,10 @@ export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5)
       label: f.label,
       value: f.value,
       fromHuman: f.provenance.type === 'task',
-      ...(f.provenance.type === 'task' && f.provenance.context ? { context: f.provenance.context } : {}),
+      // The question a task answered, or the owner's own sentence in onboarding, helps find the fact.
+      ...((f.provenance.type === 'task' || f.provenance.type === 'onboarding') && f.provenance.context
+        ? { context: f.provenance.context }
+        : {}),
       fact: f,
     })),
     limit,
