@@ -1,18 +1,22 @@
 /**
  * `tsx bench/assistant-diagnose.ts m04 b16 …`: for questions of the development set, what search returned
  * and how the answer matcher scored the best sentences (a developer's look inside a failure).
+ * `--set b` (or `--set <dir>`) diagnoses a question of another set.
  */
 
 import { settleJobs, signUp, upload } from '../src/features/chat/bench/assistant-run';
-import { documentBytes, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
+import { assistantSetDir, documentBytes, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
 import { searchKnowledge } from '../src/features/knowledge/knowledge.service';
 import { rankUnits, unitsOf } from '../src/llm/answer-match';
 import { docCitation, type Evidence } from '../src/llm/provider';
 import { systemWorkspaceContext } from '../src/platform/system-context';
 import { startBenchApp } from './assistant';
 
-const ids = process.argv.slice(2);
-const set = loadAssistantSet();
+const args = process.argv.slice(2);
+const setAt = args.indexOf('--set');
+const setName = setAt >= 0 ? args[setAt + 1] : undefined;
+const ids = args.filter((_, i) => setAt < 0 || (i !== setAt && i !== setAt + 1));
+const set = loadAssistantSet(assistantSetDir(setName));
 const app = await startBenchApp();
 try {
   for (const business of set.businesses) {

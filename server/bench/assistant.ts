@@ -8,6 +8,7 @@
  * HELIXIS_LLM_BASE_URL and HELIXIS_LLM_MODEL are set, a second server configured with that endpoint
  * runs the same set.
  *
+ *   --set b|<dir>       the held-out set B (server/bench/assistant-set-b/) or the set in <dir>; default set A
  *   --endpoint-only     only the configured endpoint (no offline run)
  *   --offline-only      only the offline provider, even when an endpoint is configured
  *   --only a01,b03      only these questions
@@ -31,6 +32,7 @@ import {
   figureLines,
   runAssistantSet,
 } from '../src/features/chat/bench/assistant-run';
+import { assistantSetDir, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
 import { allJobs } from '../src/jobs';
 import type { Deps } from '../src/platform/context';
 import { Jobs } from '../src/platform/jobs';
@@ -89,7 +91,8 @@ function argValue(name: string): string | undefined {
 async function runOnce(label: string, env: Record<string, string | undefined>): Promise<AssistantReport> {
   const only = argValue('--only')?.split(',').filter(Boolean);
   const verbose = process.argv.includes('--verbose');
-  out(`\n${label}: starting the server on a fresh PGlite …`);
+  const set = loadAssistantSet(assistantSetDir(argValue('--set')));
+  out(`\n${label}: set ${path.relative(process.cwd(), set.dir) || set.dir}; starting the server on a fresh PGlite …`);
   const app = await startBenchApp(env);
   try {
     const report = await runAssistantSet(
@@ -103,6 +106,7 @@ async function runOnce(label: string, env: Record<string, string | undefined>): 
           } else if (i % 25 === 0) out(`  ${i}/${total} questions`);
         },
       },
+      set,
     );
     for (const line of failureLines(report)) out(line);
     out();

@@ -424,7 +424,7 @@ export async function runAssistantSet(
       storedTitles.set(doc.uploadName, title);
       texts.push(documentText(doc));
     }
-    if (set.onboarding.business === business.key) {
+    if (set.onboarding?.business === business.key) {
       await runOnboarding(target, account.token, set.onboarding.rounds);
       texts.push(...set.onboarding.rounds.flat());
     }

@@ -1,22 +1,38 @@
 /**
- * The assistant's answer-quality development set (server/bench/assistant-set/): three fictional
- * businesses' documents, the owner's scripted onboarding answers and the questions with their expected
- * answer strings. This module reads the set, builds the uploaded files (hard-wrapped Markdown as is; the
+ * The assistant's answer-quality development sets: set A (server/bench/assistant-set/, the default) and
+ * held-out sets beside it (server/bench/assistant-set-b/ …). A set folder holds businesses.json (the
+ * fictional businesses and their documents), the documents' sources, questions.json with the expected
+ * answer strings and, optionally, onboarding.json (one owner's scripted onboarding answers). This
+ * module reads a set, builds the uploaded files (hard-wrapped Markdown as is; the
  * PDF and the DOCX from their readable `.pdf.md` / `.docx.md` sources) and checks that the set is
  * consistent (every expected string of a document question occurs in its document).
  *
  * Used by `npm run bench:assistant` (server/bench/assistant.ts) and the floor test
  * (features/chat/assistant-quality.test.ts), both through assistant-run.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** server/bench/assistant-set, beside the other benchmarks. */
+/** server/bench/assistant-set, beside the other benchmarks: the default set (set A). */
 export const ASSISTANT_SET_DIR = path.resolve(here, '../../../../bench/assistant-set');
+
+/**
+ * The folder of a set named on the command line: a letter or name of a set beside set A
+ * (`b` → server/bench/assistant-set-b; `a` or nothing → set A), or a path to any folder holding a set.
+ */
+export function assistantSetDir(set?: string): string {
+  if (!set || set === 'a' || set === 'A') return ASSISTANT_SET_DIR;
+  if (/^[A-Za-z0-9_-]+$/.test(set)) {
+    const sibling = path.join(path.dirname(ASSISTANT_SET_DIR), `assistant-set-${set.toLowerCase()}`);
+    if (existsSync(sibling)) return sibling;
+  }
+  // `npm run bench:assistant` runs in server/: a relative folder is meant from where npm was started.
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), set);
+}
 
 export const QUESTION_KINDS = [
   'answerable',
@@ -42,11 +58,13 @@ export interface SetQuestion {
 }
 
 export interface SetDocument {
-  /** Source file in the set folder. */
+  /** Source file: relative to the set folder in businesses.json; absolute once the set is loaded. */
   source: string;
   /** The name the file is uploaded with (its title in the product). */
   uploadName: string;
   format: 'md' | 'pdf' | 'docx';
+  /** A PDF's title metadata (optional). */
+  title?: string;
 }
 
 export interface SetBusiness {
@@ -55,48 +73,6 @@ export interface SetBusiness {
   documents: Record<string, SetDocument>;
 }
 
-/** The three businesses and their documents (keys are the questions' `document` values). */
-export const SET_BUSINESSES: readonly SetBusiness[] = [
-  {
-    key: 'maplewood',
-    name: 'Maplewood Commons (Larkspur Residential Management), residential property manager',
-    documents: {
-      'maplewood-resident-handbook.md': {
-        source: 'maplewood-resident-handbook.md',
-        uploadName: 'Maplewood Resident Handbook.md',
-        format: 'md',
-      },
-      'larkspur-rental-criteria.md': {
-        source: 'larkspur-rental-criteria.md',
-        uploadName: 'Larkspur Rental Criteria.md',
-        format: 'md',
-      },
-    },
-  },
-  {
-    key: 'cedar-point',
-    name: 'Cedar Point Self Storage, storage facility',
-    documents: {
-      'cedar-point-rental-rules.pdf': {
-        source: 'cedar-point-rental-rules.pdf.md',
-        uploadName: 'Cedar Point Rental Rules.pdf',
-        format: 'pdf',
-      },
-    },
-  },
-  {
-    key: 'bayside',
-    name: 'Bayside Vacation Rentals, vacation-rental manager',
-    documents: {
-      'bayside-guest-guide.docx': {
-        source: 'bayside-guest-guide.docx.md',
-        uploadName: 'Bayside Guest Guide.docx',
-        format: 'docx',
-      },
-    },
-  },
-];
-
 export interface ScriptedOnboarding {
   business: string;
   /** The owner's answers to onboarding rounds 1–3, in the rounds' question order. */
@@ -104,12 +80,45 @@ export interface ScriptedOnboarding {
 }
 
 export interface AssistantSet {
+  /** The folder the set was read from. */
+  dir: string;
   businesses: readonly SetBusiness[];
   questions: SetQuestion[];
-  onboarding: ScriptedOnboarding;
+  /** The owner's scripted onboarding for one business; null when the set has no onboarding.json. */
+  onboarding: ScriptedOnboarding | null;
 }
 
-const readSetFile = (name: string) => readFileSync(path.join(ASSISTANT_SET_DIR, name), 'utf8');
+const readSetFile = (dir: string, name: string) => readFileSync(path.join(dir, name), 'utf8');
+
+const DOCUMENT_FORMATS: readonly SetDocument['format'][] = ['md', 'pdf', 'docx'];
+
+/**
+ * A set's businesses and their documents (businesses.json; the keys of `documents` are the questions'
+ * `document` values), with every document's source resolved against the set folder.
+ */
+export function loadSetBusinesses(dir: string = ASSISTANT_SET_DIR): SetBusiness[] {
+  const { businesses } = JSON.parse(readSetFile(dir, 'businesses.json')) as { businesses: SetBusiness[] };
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  for (const b of businesses) {
+    if (keys.has(b.key)) problems.push(`${b.key}: duplicate business`);
+    keys.add(b.key);
+    for (const [key, doc] of Object.entries(b.documents)) {
+      if (!DOCUMENT_FORMATS.includes(doc.format)) problems.push(`${b.key}/${key}: unknown format ${doc.format}`);
+      if (!existsSync(path.join(dir, doc.source))) problems.push(`${b.key}/${key}: no file ${doc.source}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`businesses.json in ${dir} is inconsistent:\n  ${problems.join('\n  ')}`);
+  return businesses.map((b) => ({
+    ...b,
+    documents: Object.fromEntries(
+      Object.entries(b.documents).map(([key, doc]) => [key, { ...doc, source: path.resolve(dir, doc.source) }]),
+    ),
+  }));
+}
+
+/** Set A's businesses and their documents (server/bench/assistant-set/businesses.json). */
+export const SET_BUSINESSES: readonly SetBusiness[] = loadSetBusinesses(ASSISTANT_SET_DIR);
 
 /** Lower case, one space for any whitespace, straight quotes and hyphens: how answers and expectations compare. */
 export function normalizeText(text: string): string {
@@ -124,19 +133,25 @@ export function normalizeText(text: string): string {
 
 /** The source text of a document as a reader sees it (Markdown markers kept; compared normalised). */
 export function documentText(doc: SetDocument): string {
-  return readSetFile(doc.source);
+  return readFileSync(path.resolve(ASSISTANT_SET_DIR, doc.source), 'utf8');
 }
 
-/** Reads the set and fails on an inconsistency: unknown business or document, missing expectation, or an expected string absent from its document. */
-export function loadAssistantSet(): AssistantSet {
-  const { questions } = JSON.parse(readSetFile('questions.json')) as { questions: SetQuestion[] };
-  const onboarding = JSON.parse(readSetFile('onboarding.json')) as ScriptedOnboarding;
+/**
+ * Reads the set in `dir` (default set A) and fails on an inconsistency: unknown business or document,
+ * missing expectation, or an expected string absent from its document. onboarding.json is optional.
+ */
+export function loadAssistantSet(dir: string = ASSISTANT_SET_DIR): AssistantSet {
+  const businesses = loadSetBusinesses(dir);
+  const { questions } = JSON.parse(readSetFile(dir, 'questions.json')) as { questions: SetQuestion[] };
+  const onboarding = existsSync(path.join(dir, 'onboarding.json'))
+    ? (JSON.parse(readSetFile(dir, 'onboarding.json')) as ScriptedOnboarding)
+    : null;
   const problems: string[] = [];
   const ids = new Set<string>();
   for (const q of questions) {
     if (ids.has(q.id)) problems.push(`${q.id}: duplicate id`);
     ids.add(q.id);
-    const business = SET_BUSINESSES.find((b) => b.key === q.business);
+    const business = businesses.find((b) => b.key === q.business);
     if (!business) {
       problems.push(`${q.id}: unknown business ${q.business}`);
       continue;
@@ -145,7 +160,7 @@ export function loadAssistantSet(): AssistantSet {
     const needsExpected = q.kind !== 'unanswerable' && q.kind !== 'sensitive';
     if (needsExpected && !q.expected?.length) problems.push(`${q.id}: no expected answer`);
     if ((q.kind === 'followup' || q.kind === 'standalone') && !q.before) problems.push(`${q.id}: no preceding turn`);
-    if (q.kind === 'onboarding' && q.business !== onboarding.business) {
+    if (q.kind === 'onboarding' && q.business !== onboarding?.business) {
       problems.push(`${q.id}: onboarding question for a business without the scripted onboarding`);
     }
     if (q.document) {
@@ -161,11 +176,16 @@ export function loadAssistantSet(): AssistantSet {
       problems.push(`${q.id}: a ${q.kind} question names the document it is answered from`);
     }
   }
-  if (!Array.isArray(onboarding.rounds) || onboarding.rounds.length !== 3) {
-    problems.push('onboarding.json: the answers of the three onboarding rounds are needed');
+  if (onboarding) {
+    if (!businesses.some((b) => b.key === onboarding.business)) {
+      problems.push(`onboarding.json: unknown business ${onboarding.business}`);
+    }
+    if (!Array.isArray(onboarding.rounds) || onboarding.rounds.length !== 3) {
+      problems.push('onboarding.json: the answers of the three onboarding rounds are needed');
+    }
   }
-  if (problems.length > 0) throw new Error(`The assistant set is inconsistent:\n  ${problems.join('\n  ')}`);
-  return { businesses: SET_BUSINESSES, questions, onboarding };
+  if (problems.length > 0) throw new Error(`The assistant set in ${dir} is inconsistent:\n  ${problems.join('\n  ')}`);
+  return { dir, businesses, questions, onboarding };
 }
 
 // ── Files as uploaded ─────────────────────────────────────────────────────────────────────────────
@@ -207,7 +227,7 @@ const PDF_LINE_CHARS = 84;
  * broken mid-sentence, a blank line between paragraphs, and pages cut wherever the page is full
  * (so a paragraph runs on over a page break).
  */
-export async function buildPdf(source: string): Promise<Buffer> {
+export async function buildPdf(source: string, title?: string): Promise<Buffer> {
   const lines: string[] = [];
   for (const block of sourceBlocks(source)) {
     if (block.kind === 'heading' && lines.length > 0) lines.push('');
@@ -234,7 +254,7 @@ export async function buildPdf(source: string): Promise<Buffer> {
       if (line) page.drawText(line, { x: 50, y: 740 - i * 18, size: 12, font: headings.has(line) ? bold : font });
     });
   }
-  pdf.setTitle('Rental Rules and Rates');
+  if (title) pdf.setTitle(title);
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
 
@@ -298,7 +318,7 @@ export function buildDocx(source: string): Buffer {
 /** The bytes uploaded for a document of the set. */
 export async function documentBytes(doc: SetDocument): Promise<Buffer> {
   const source = documentText(doc);
-  if (doc.format === 'pdf') return buildPdf(source);
+  if (doc.format === 'pdf') return buildPdf(source, doc.title);
   if (doc.format === 'docx') return buildDocx(source);
   return Buffer.from(source, 'utf8');
 }
