@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { answerQuestion } from '../../src/features/chat/answer';
 import { call, settleJobs, signUp, upload } from '../../src/features/chat/bench/assistant-run';
-import { documentBytes, loadAssistantSet } from '../../src/features/chat/bench/assistant-set';
+import { assistantSetDir, documentBytes, loadAssistantSet } from '../../src/features/chat/bench/assistant-set';
 import { createOfflineProvider } from '../../src/llm/offline-provider';
 import { systemWorkspaceContext } from '../../src/platform/system-context';
 import { startBenchApp } from '../assistant';
@@ -16,7 +16,7 @@ const args = process.argv.slice(2);
 const setAt = args.indexOf('--set');
 const setDir = setAt >= 0 ? args[setAt + 1] : undefined;
 const outFile = args.filter((_, i) => setAt < 0 || (i !== setAt && i !== setAt + 1))[0] ?? '/tmp/answer-dump.json';
-const set = (loadAssistantSet as (dir?: string) => ReturnType<typeof loadAssistantSet>)(setDir);
+const set = loadAssistantSet(assistantSetDir(setDir));
 const app = await startBenchApp();
 const provider = createOfflineProvider();
 const rows: unknown[] = [];

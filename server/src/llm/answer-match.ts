@@ -84,9 +84,21 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   },
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
+    // "How much notice…" asks for a time; "where can I charge it" is about electricity.
+    type: 'duration',
+    asks: /\bhow much (notice|time|warning|advance|lead time)\b/i,
+    has: new RegExp(
+      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b`,
+      'i',
+    ),
+  },
+  {
     type: 'money',
-    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charge|charges|rate|rates|amount|pay for)\b/i,
-    has: /\$\s?\d|\b\d[\d,.]*\s?(dollars|usd|%|percent)\b|\bfree( of charge)?\b|\bno (charge|cost|fee)\b/i,
+    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
+    has: new RegExp(
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? rent\\b|\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
+      'i',
+    ),
   },
   {
     type: 'duration',
@@ -345,6 +357,8 @@ export interface ScoredUnit extends Unit {
   /** Topic words (full weight) found in the unit's own text or through a synonym. */
   ownTopicHits: number;
   typeMatch: boolean | null;
+  /** The answer type the question asks for. */
+  type: AnswerType | null;
   /** Weighted share of the question's words found anywhere in the unit's passage (0..1). */
   passage: number;
 }
@@ -441,7 +455,15 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
     if (unit.kind === 'heading') score -= 0.1;
     if (unit.evidence.answersTask) score += HUMAN_BONUS;
-    return { ...unit, score, coverage, ownTopicHits, typeMatch, passage: passageCoverage.get(unit.evidence) ?? 0 };
+    return {
+      ...unit,
+      score,
+      coverage,
+      ownTopicHits,
+      typeMatch,
+      type: profile.type,
+      passage: passageCoverage.get(unit.evidence) ?? 0,
+    };
   });
   return scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
 }
@@ -470,6 +492,9 @@ export function questionParts(question: string): string[] {
   return parts.length > 0 ? parts : [question];
 }
 
+/** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
+const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
+
 /** Below this score no unit answers the question: the assistant says it does not know. */
 export const ANSWER_MIN_SCORE = 0.3;
 /** The passage a unit comes from must hold at least this share of the question's words. */
@@ -483,6 +508,8 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
  */
 export function answers(unit: ScoredUnit): boolean {
   if (unit.ownTopicHits === 0 && unit.kind !== 'fact') return false;
+  // "How much…", "What number do I call…": a sentence without an amount or a number does not answer.
+  if (unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type)) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;
   return unit.score >= ANSWER_MIN_SCORE && unit.passage >= PASSAGE_MIN_COVERAGE;
 }

@@ -186,3 +186,19 @@ describe('PATCH /api/v1/documents/:id renames a document', () => {
     expect(row?.title).toBe('members');
   });
 });
+
+describe('a PDF page break', () => {
+  it('joins a sentence broken by the end of a page, and keeps a paragraph that ended with its page apart', async () => {
+    const pdf = await makePdf([
+      ['Payments', 'You can pay by card in the portal. We do not'],
+      ['accept cash, personal checks or money orders at our office.', 'Keys are cut at the office.'],
+      ['Laundry rooms close at 10 pm.'],
+    ]);
+    const { blocks } = await parseDocument('pdf', pdf);
+    const texts = blocks.filter((b) => b.kind === 'text').map((b) => b.text);
+    const joined = texts.join('\n');
+    expect(joined).toContain('We do not accept cash, personal checks or money orders at our office.');
+    expect(texts.some((t) => /^accept cash/.test(t))).toBe(false);
+    expect(texts.some((t) => t.startsWith('Laundry rooms close'))).toBe(true);
+  });
+});

@@ -341,6 +341,11 @@ async function parseDoc(data: Uint8Array): Promise<Block[]> {
   return textToBlocks(capText(body));
 }
 
+/** True when a page's last paragraph stops mid-sentence and the next page's first line carries it on. */
+function continuesOnNextPage(before: string, after: string): boolean {
+  return !/[.!?:;)"'”’]\s*$/.test(before) && /^[\p{Ll}\d(,;]/u.test(after.trimStart());
+}
+
 async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   let pages: string[];
   let title: string | undefined;
@@ -369,8 +374,17 @@ async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     const text = page.trim();
     if (!text || chars > KNOWLEDGE_LIMITS.maxTextChars) return;
     chars += text.length;
+    const pageBlocks = textToBlocks(text);
+    // A sentence broken by the page end ("… We do not" | "accept cash …") is joined again: a page
+    // break is no paragraph break.
+    const last = blocks.at(-1);
+    const first = pageBlocks[0];
+    if (last?.kind === 'text' && first?.kind === 'text' && continuesOnNextPage(last.text, first.text)) {
+      last.text = `${last.text} ${first.text}`;
+      pageBlocks.shift();
+    }
     blocks.push({ kind: 'heading', level: 1, text: `Page ${i + 1}`, quiet: true });
-    blocks.push(...textToBlocks(text));
+    blocks.push(...pageBlocks);
   });
   if (!blocks.some((b) => b.kind === 'text')) {
     throw unreadable('This PDF has no text layer (it may be a scan). Please upload a text-based PDF or DOCX.');
