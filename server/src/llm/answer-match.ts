@@ -86,7 +86,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
     type: 'duration',
-    asks: /\bhow much (notice|time|warning|advance|lead time)\b/i,
+    asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b/i,
     has: new RegExp(
       `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b`,
       'i',

@@ -48,7 +48,7 @@ const GROUPS: readonly string[] = [
   'package packages parcel parcels delivery deliveries',
   'bike bikes bicycle bicycles',
   'grill grills barbecue bbq',
-  'apartment unit home flat place residence',
+  'apartment unit home flat place residence house',
   'cancel cancellation cancelling canceling refund',
   'book booking reserve reservation reservations appointment schedule',
   'arrive arrival check-in checkin',
