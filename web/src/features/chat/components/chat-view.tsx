@@ -98,6 +98,20 @@ export function ChatView({
   const [voiceHint, setVoiceHint] = useState(false);
   const [threadsOpen, setThreadsOpen] = useState(false);
   const drawerId = useId();
+  const drawerFirst = useRef<HTMLButtonElement>(null);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  // The phone drawer takes focus when it opens and gives it back on Escape.
+  useEffect(() => {
+    if (!threadsOpen) return;
+    drawerFirst.current?.focus();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setThreadsOpen(false);
+      drawerToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [threadsOpen]);
 
   const stored: ChatMessage[] = threadId ? (messages.data?.messages ?? []) : [];
   // Once the answer is stored, reloading the thread brings the same two messages the pending turns hold
@@ -222,11 +236,8 @@ export function ChatView({
           threadsOpen && !hideThreads && 'absolute inset-y-0 left-0 z-20 flex w-72 max-w-[85%] bg-background shadow-lg',
         )}
         data-testid="chat-threads"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && threadsOpen) setThreadsOpen(false);
-        }}
       >
-        <Button variant="outline" onClick={() => openThread(null)}>
+        <Button ref={drawerFirst} variant="outline" onClick={() => openThread(null)}>
           <Plus aria-hidden="true" />
           {chatMessages.newChat}
         </Button>
@@ -257,6 +268,7 @@ export function ChatView({
         {hideThreads ? null : (
           <div className="flex items-center justify-between gap-2 border-b px-3 py-2 md:hidden">
             <Button
+              ref={drawerToggle}
               variant="ghost"
               size="sm"
               aria-expanded={threadsOpen}

@@ -1,6 +1,6 @@
 import type { ChatSource } from '@helixis/contract';
 import { describe, expect, it } from 'vitest';
-import { linkCitations, passageLabel, requestedPassage, sourceHref } from './passages';
+import { linkCitations, passageBody, passageLabel, requestedPassage, sourceHref } from './passages';
 
 const DOC_ID = '6f1c2a52-8f0e-4a57-9a55-2f7d3c1b9e10';
 const source: ChatSource = {
@@ -43,5 +43,18 @@ describe('passage numbering and links', () => {
     expect(requestedPassage('?passage=0', '')).toBeNull();
     expect(requestedPassage('?passage=abc', '#passage-2')).toBeNull();
     expect(requestedPassage('', '#top')).toBeNull();
+  });
+});
+
+describe('passageBody', () => {
+  it('drops the heading lines a passage starts with, keeping the text', () => {
+    const content = 'Maple Court handbook\n\nLaundry\n\nThe laundry room opens at 7am.\nLaundry is shared.';
+    expect(passageBody(content, ['Maple Court handbook', 'Laundry'])).toBe(
+      'The laundry room opens at 7am.\nLaundry is shared.',
+    );
+    expect(passageBody('## Laundry\nOpen at 7am.', ['Laundry'])).toBe('Open at 7am.');
+    expect(passageBody('No headings here.', [])).toBe('No headings here.');
+    // A passage that is only a heading keeps it, rather than showing nothing.
+    expect(passageBody('Laundry', ['Laundry'])).toBe('Laundry');
   });
 });

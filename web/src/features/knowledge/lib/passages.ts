@@ -41,3 +41,19 @@ export function requestedPassage(search: string, hash: string): number | null {
   const n = Number(raw);
   return n >= 1 ? n : null;
 }
+
+/**
+ * A passage's text without the heading lines it starts with (chunks repeat their section's headings
+ * for search); the viewer shows those headings above the passage once.
+ */
+export function passageBody(content: string, headingPath: readonly string[]): string {
+  const headings = new Set(headingPath.map((h) => h.trim().replace(/^#+\s*/, '')));
+  const lines = content.split('\n');
+  let start = 0;
+  while (start < lines.length) {
+    const line = (lines[start] ?? '').trim().replace(/^#+\s*/, '');
+    if (line === '' || headings.has(line)) start++;
+    else break;
+  }
+  return start >= lines.length ? content.trim() : lines.slice(start).join('\n').trimEnd();
+}

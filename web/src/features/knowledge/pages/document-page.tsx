@@ -11,7 +11,7 @@ import { useBusinessRole } from '../../workspaces/api/use-business-role';
 import { useDocumentPassages } from '../api/documents';
 import { PublicSwitch, StatusCell, TitleCell } from '../components/documents-table';
 import { formatCreatedAt, formatKb } from '../format';
-import { requestedPassage } from '../lib/passages';
+import { passageBody, requestedPassage } from '../lib/passages';
 
 /** One passage, under the headings that changed since the passage before it. */
 function PassageBlock({
@@ -62,7 +62,9 @@ function PassageBlock({
         )}
       >
         <p className="mb-1 font-medium text-muted-foreground text-xs">Passage {passage.number}</p>
-        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{passage.content}</p>
+        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">
+          {passageBody(passage.content, passage.heading_path)}
+        </p>
       </article>
     </>
   );
