@@ -70,7 +70,7 @@ async function watchBubbles(page: Page, text: string): Promise<() => Promise<num
     const w = window as unknown as { __maxBubbles: number };
     w.__maxBubbles = 0;
     const count = () => {
-      const n = [...document.querySelectorAll('[data-testid="message-user"]')].filter(
+      const n = Array.from(document.querySelectorAll('[data-testid="message-user"]')).filter(
         (el) => el.textContent?.trim() === wanted,
       ).length;
       w.__maxBubbles = Math.max(w.__maxBubbles, n);
