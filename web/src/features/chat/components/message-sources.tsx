@@ -57,7 +57,10 @@ export function MessageSources({ sources, rewrite = null }: { sources: ChatSourc
           );
           if (!s.matched_terms) {
             return (
-              <li key={`${s.kind}-${s.id}`} className="flex items-center gap-1.5 text-muted-foreground text-xs">
+              <li
+                key={`${s.kind}-${s.id}`}
+                className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs"
+              >
                 {line}
               </li>
             );
@@ -65,7 +68,7 @@ export function MessageSources({ sources, rewrite = null }: { sources: ChatSourc
           return (
             <li key={`${s.kind}-${s.id}`} className="text-muted-foreground text-xs">
               <details className="group" data-testid="source-details">
-                <summary className="flex cursor-pointer list-none items-center gap-1.5 hover:text-foreground">
+                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 hover:text-foreground">
                   {line}
                   <span className="underline-offset-2 group-open:hidden hover:underline">· why?</span>
                 </summary>
