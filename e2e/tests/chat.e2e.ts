@@ -237,7 +237,7 @@ describe('/chat → task → answer → cited answer', () => {
     await page.getByLabel('Assistant Name').fill('Harbor Helper');
     // The technical settings are folded under "Advanced".
     expect(await page.getByLabel('System Prompt').isVisible()).toBe(false);
-    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByTestId('advanced-settings').locator('summary').click();
     await page.getByLabel('System Prompt').fill('You are Harbor Helper. Answer tenants briefly.');
     await page.getByLabel('Temperature').fill('1.3');
     expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
@@ -257,7 +257,7 @@ describe('/chat → task → answer → cited answer', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Save Settings' }).waitFor();
     expect(await page.getByLabel('Assistant Name').inputValue()).toBe('Harbor Helper');
-    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByTestId('advanced-settings').locator('summary').click();
     expect(await page.getByLabel('System Prompt').inputValue()).toBe('You are Harbor Helper. Answer tenants briefly.');
     expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
     expect(await page.getByRole('switch', { name: 'Enable RAG' }).getAttribute('aria-checked')).toBe('false');
