@@ -83,6 +83,9 @@ describe('Automations page', () => {
       await dialog.getByText(tile, { exact: true }).waitFor();
     }
     await dialog.getByText('Open Settings to configure routing & approvals').waitFor();
+    // The name starts as a real value (no placeholder that looks filled in); emptied, Create says so.
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Email Inbox assistant');
+    await dialog.getByLabel('Name').fill('');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Please give the automation a name.').waitFor();
     await dialog.getByLabel('Name').fill('Leasing inbox');
@@ -115,24 +118,36 @@ describe('Automations page', () => {
     // The drawer: quick connect, note, quick test on real knowledge, run log.
     await inbox.getByRole('button', { name: 'Test' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByRole('link', { name: 'Connect Gmail' }).waitFor();
-    expect(await drawer.getByRole('link', { name: 'Connect MS365' }).getAttribute('href')).toContain(
-      '/oauth/outlook/start',
+    // This server has a Google OAuth client but no Microsoft one: Connect Gmail works; Connect MS365 is
+    // off and says why (no red toast later).
+    expect(await drawer.getByRole('link', { name: 'Connect Gmail' }).getAttribute('href')).toContain(
+      '/oauth/gmail/start',
     );
+    const ms365 = drawer.getByRole('button', { name: 'Connect MS365' });
+    await ms365.waitFor();
+    expect(await ms365.isDisabled()).toBe(true);
+    expect(await drawer.getByRole('link', { name: 'Connect MS365' }).count()).toBe(0);
+    const reasons = await drawer.getByTestId('oauth-not-configured').allTextContents();
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain('HELIXIS_MS_CLIENT_ID');
     await drawer.getByText('No logs yet').waitFor();
     await drawer
       .getByRole('textbox', { name: 'Quick test' })
       .fill('Hi! How much is the rent for a two-bedroom apartment?');
     await drawer.getByRole('button', { name: 'Run test' }).click();
     const result = drawer.getByTestId('test-result');
-    await result.getByText('pricing_question').waitFor();
+    // The intent reads as words, not as its identifier.
+    await result.getByText('Pricing question', { exact: true }).waitFor();
     await result.getByText('$1,850', { exact: false }).first().waitFor();
     await result.getByText('[Doc:Rent and fees#0]', { exact: false }).first().waitFor();
     await drawer.getByTestId('run-log').getByText('classified as pricing_question', { exact: false }).waitFor();
     await shot(page, SUITE, '04-drawer-test');
 
-    // Danger zone disables it; the list shows the run in its stats.
-    await drawer.getByRole('button', { name: 'Disable' }).click();
+    // Pausing is not in the danger zone (only Delete is); the list shows the run in its stats.
+    expect(
+      await drawer.getByRole('region', { name: 'Danger zone' }).getByRole('button', { name: 'Disable' }).count(),
+    ).toBe(0);
+    await drawer.getByRole('region', { name: 'Status' }).getByRole('button', { name: 'Disable' }).click();
     await drawer.getByRole('button', { name: 'Enable' }).waitFor();
     await page.keyboard.press('Escape');
     await inbox.getByText('Paused', { exact: true }).waitFor();
@@ -192,7 +207,7 @@ describe('Automations page', () => {
     await shot(page, SUITE, '06-twilio-connected');
     await drawer.getByText('Routing & approvals').click();
     const editor = drawer.getByRole('form', { name: 'Routing and approvals' });
-    await editor.getByText('Send pricing_question replies without approval').scrollIntoViewIfNeeded();
+    await editor.getByText('Send “Pricing question” replies without approval').scrollIntoViewIfNeeded();
     await shot(page, SUITE, '07-config-editor');
     await page.keyboard.press('Escape');
     await texts.getByText('Twilio ✓').waitFor();

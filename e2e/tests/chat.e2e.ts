@@ -136,7 +136,8 @@ describe('/chat → task → answer → cited answer', () => {
     await ask(page, 'How much is the pet deposit?');
     const answer = lastAnswer(page);
     expect(await answer.textContent()).toContain('The pet deposit is $300 per pet');
-    expect(await answer.getByTestId('message-sources').textContent()).toContain('[Doc:Pet Policy#0]');
+    // Sources name the passage as search and the viewer do (decision 033), and open it.
+    expect(await answer.getByTestId('message-sources').textContent()).toContain('Pet Policy · passage 1');
     await page.getByRole('navigation', { name: 'Chats' }).getByText('How much is the pet deposit?').waitFor();
     await shot(page, SUITE, '02-cited-answer');
 
@@ -234,6 +235,9 @@ describe('/chat → task → answer → cited answer', () => {
     await signInAt(page, '/admin', owner.email, PASSWORD);
 
     await page.getByLabel('Assistant Name').fill('Harbor Helper');
+    // The technical settings are folded under "Advanced".
+    expect(await page.getByLabel('System Prompt').isVisible()).toBe(false);
+    await page.getByTestId('advanced-settings').locator('summary').click();
     await page.getByLabel('System Prompt').fill('You are Harbor Helper. Answer tenants briefly.');
     await page.getByLabel('Temperature').fill('1.3');
     expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
@@ -253,6 +257,7 @@ describe('/chat → task → answer → cited answer', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Save Settings' }).waitFor();
     expect(await page.getByLabel('Assistant Name').inputValue()).toBe('Harbor Helper');
+    await page.getByTestId('advanced-settings').locator('summary').click();
     expect(await page.getByLabel('System Prompt').inputValue()).toBe('You are Harbor Helper. Answer tenants briefly.');
     expect(await page.getByTestId('temperature-value').textContent()).toBe('1.3');
     expect(await page.getByRole('switch', { name: 'Enable RAG' }).getAttribute('aria-checked')).toBe('false');

@@ -114,6 +114,10 @@ describe('integrations step and provider catalogue', () => {
 
     // Gmail from the catalogue: real OAuth round trip against the fake Google, back with a banner.
     await page.locator('[data-category="email"]').click();
+    // Outlook has no OAuth client on this server: its Connect is off and says why; Gmail's works.
+    const outlookTile = dialog.locator('[data-provider="outlook"]');
+    expect(await outlookTile.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    expect(await outlookTile.getByTestId('oauth-not-configured').textContent()).toContain('HELIXIS_MS_CLIENT_ID');
     await dialog.locator('[data-provider="gmail"]').getByRole('link', { name: 'Connect' }).click();
     await page.waitForURL(/\/onboarding\?step=integrations&connected=gmail/, { timeout: 20_000 });
     const banner = page.getByTestId('oauth-return-banner');

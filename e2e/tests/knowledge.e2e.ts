@@ -97,7 +97,7 @@ describe('/documents', () => {
     // A Markdown file is titled by its first heading once it is processed.
     const handbook = row(page, 'Lantern Homes resident handbook');
     await handbook.getByTestId('document-status').filter({ hasText: 'READY' }).waitFor();
-    await toast(page, 'Processed into 1 chunks').waitFor();
+    await toast(page, 'Processed into 1 passage').waitFor();
     expect(await handbook.getByTestId('document-size').textContent()).toBe(
       `${(Buffer.byteLength(HANDBOOK) / 1024).toFixed(1)} KB`,
     );

@@ -112,7 +112,7 @@ describe('Teach Your AI → Manual Training', () => {
       buffer: Buffer.from('Parking is available in the rear lot. Each unit has one assigned space.\n'),
     });
     await toast(page, 'Document uploaded').waitFor();
-    await page.getByText('Processed into 1 chunks').waitFor();
+    await page.getByText('Processed into 1 passage').waitFor();
     await shot(page, SUITE, '05-add-content');
 
     // Ask the copilot about the uploaded document: the answer cites it.

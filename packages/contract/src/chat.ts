@@ -26,6 +26,8 @@ export const ChatSource = z.object({
   title: z.string(),
   /** The chunk's index in its document (null for facts). */
   chunk_index: z.number().int().nullable(),
+  /** A document chunk's document: with chunk_index it opens the viewer at the passage (absent for facts and older messages). */
+  document_id: Uuid.optional(),
   /** 0..1, shown as a rounded percent. */
   similarity: z.number().min(0).max(1),
   /** The marker used in the answer text: [Doc:Title#Idx] or [Fact:key]. */

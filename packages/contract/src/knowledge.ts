@@ -152,6 +152,33 @@ export const RenameDocumentInput = z
   .strict();
 export type RenameDocumentInput = z.infer<typeof RenameDocumentInput>;
 
+/**
+ * How people number passages: a chunk's index + 1. Search results, chat sources and the document viewer
+ * all say "passage N" with this number, and links open /documents/:id?passage=N (decision 033). The
+ * citation marker inside answers keeps the spec's 0-based index ([Doc:Title#Idx]).
+ */
+export const passageNumber = (chunkIndex: number): number => chunkIndex + 1;
+/** The viewer's URL for one passage of a document (a chat citation, a search result). */
+export const passageHref = (documentId: string, chunkIndex: number): string =>
+  `/documents/${documentId}?passage=${passageNumber(chunkIndex)}`;
+
+/** One passage of a document as the viewer shows it: its text under its headings, in document order. */
+export const DocumentPassage = z.object({
+  /** chunk_index + 1: the number search and chat show. */
+  number: z.number().int().min(1),
+  chunk_index: z.number().int().min(0),
+  heading_path: HeadingPath,
+  content: z.string(),
+});
+export type DocumentPassage = z.infer<typeof DocumentPassage>;
+
+/** GET /api/v1/documents/:id/passages: the document and its parsed text, passage by passage. */
+export const DocumentPassages = z.object({
+  document: KnowledgeDocument,
+  passages: z.array(DocumentPassage),
+});
+export type DocumentPassages = z.infer<typeof DocumentPassages>;
+
 export const DeleteDocumentOutput = z.object({ id: Uuid, deleted: z.literal(true) });
 export type DeleteDocumentOutput = z.infer<typeof DeleteDocumentOutput>;
 
@@ -200,7 +227,8 @@ export const KNOWLEDGE_LIMITS = {
 /** Dashboard teaching toasts of the knowledge feature (doc 1 §8, doc 3 §8). */
 export const knowledgeMessages = {
   uploaded: 'Document uploaded',
-  uploadedBody: (chunks: number) => `Processed into ${chunks} chunks`,
+  /** Doc 1 §8 "processed into N chunks", in the owner's word: a chunk is a passage (decision 033). */
+  uploadedBody: (passages: number) => `Processed into ${passages} ${passages === 1 ? 'passage' : 'passages'}`,
   uploadFailed: 'Upload failed',
   websiteIngested: 'Website ingested',
   ingestionFailed: 'Ingestion failed',
@@ -225,6 +253,15 @@ export const knowledgeEndpoints = {
     summary: 'One document: its ingest status, chunk count and, on failure, the reason.',
     input: DocumentIdInput,
     output: KnowledgeDocument,
+  },
+  documentPassages: {
+    method: 'GET',
+    path: '/api/v1/documents/:id/passages',
+    access: 'workspace',
+    summary:
+      "One document's parsed text in passage order (with headings), for the viewer a citation opens; any member of the workspace.",
+    input: DocumentIdInput,
+    output: DocumentPassages,
   },
   renameDocument: {
     method: 'PATCH',

@@ -6,6 +6,8 @@ export interface Evidence {
   id: string;
   title: string;
   chunkIndex: number | null;
+  /** A document chunk's document (opens the viewer at the passage); absent for facts and page evidence. */
+  documentId?: string;
   /** `[Doc:Title#Idx]` or `[Fact:Label]`. */
   citation: string;
   text: string;

@@ -61,6 +61,8 @@ const workspaceRoutes: RouteObject[] = [
     lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
   },
   { path: '/chat', lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+  // Any member reads a cited document; renaming and the public switch show for managers only.
+  { path: '/documents/:id', lazy: page(() => import('../features/knowledge/pages/document-page'), 'DocumentPage') },
   // The test pages check the role themselves, with doc 3's own texts (redirect with a toast; a notice).
   {
     path: '/test-assistant',

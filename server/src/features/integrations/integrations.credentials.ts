@@ -88,6 +88,21 @@ export function parseBuildiumBaseUrl(value: string, trustedUpstreams: readonly s
   }
 }
 
+/** Why parseBuildiumBaseUrl refused a Base URL, in the owner's words (the connect result names the cause). */
+export function buildiumBaseUrlProblem(value: string): string {
+  const text = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(text);
+    if (url.username || url.password) return 'The Base URL must not contain a user name or password.';
+    if (url.protocol === 'http:') {
+      return 'The Base URL must start with https:// — your credentials are never sent over plain http.';
+    }
+  } catch {
+    // falls through
+  }
+  return 'The Base URL is not a valid web address (for example https://api.buildium.com).';
+}
+
 export function buildiumClient(
   ctx: WorkspaceContext,
   baseUrl: string,

@@ -33,6 +33,7 @@ import {
   appfolioClient,
   assertOwnWorkspace,
   asUpstream,
+  buildiumBaseUrlProblem,
   buildiumClient,
   clientFor,
   defaultBuildiumBaseUrl,
@@ -64,8 +65,17 @@ function iso(value: string | null): string | null {
   return value ? new Date(value).toISOString() : null;
 }
 
-function failedConnect(err: UpstreamError, provider: PropertyProvider, status: ConnectResult['status']): ConnectResult {
-  const message = messageFor(err.code, provider);
+/**
+ * A refused Base URL (unparsable, plain http, or a private address the SSRF-safe fetch would not reach)
+ * is payload_invalid; its message names that cause instead of "check your credentials" (issue 28).
+ */
+function failedConnect(
+  err: UpstreamError,
+  provider: PropertyProvider,
+  status: ConnectResult['status'],
+  cause?: string,
+): ConnectResult {
+  const message = cause ?? messageFor(err.code, provider);
   return {
     ok: false,
     status,
@@ -150,6 +160,7 @@ export async function buildiumConnect({
       new UpstreamError(code, 'no usable base URL', { status: 0, path: '', traceId: newTraceId(), attempts: 0 }),
       'buildium',
       'never',
+      given ? buildiumBaseUrlProblem(given) : undefined,
     );
   }
   const client = buildiumClient(ctx, baseUrl, clientId, secret);
@@ -160,7 +171,12 @@ export async function buildiumConnect({
     const failure = asUpstream(ctx, err, '/v1/rentals');
     logFailure(ctx, 'buildium', 'connect', failure);
     const existing = await ctx.tenant((tx) => repo.findConnection(tx, ctx.workspace.id, 'buildium'));
-    return failedConnect(failure, 'buildium', existing?.status ?? 'never');
+    // The safe fetch refused the address itself (upstream.ts: payload_invalid with no HTTP status).
+    const refused =
+      failure.code === 'payload_invalid' && failure.status === 0
+        ? `The Base URL was refused: ${failure.message}`
+        : undefined;
+    return failedConnect(failure, 'buildium', existing?.status ?? 'never', refused);
   }
   const row = await storeConnection(ctx, 'buildium', clientId, secret, given ? baseUrl : null);
   ctx.log.info({ provider: 'buildium', baseUrl }, 'integration connected');

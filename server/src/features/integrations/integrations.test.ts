@@ -153,19 +153,32 @@ describe('buildium-connect error codes', () => {
       message: 'Buildium API endpoint not found. Please check your Base URL.',
     });
     const garbage = await post(user, 'buildium-connect', connectBody({ baseUrl: 'http://exa mple' }));
+    // A refused Base URL names its cause, not "check your credentials" (issue 28).
     expect(garbage.body).toMatchObject({
       error_code: 'payload_invalid',
-      message: 'Invalid input. Please check your credentials.',
+      message: 'The Base URL is not a valid web address (for example https://api.buildium.com).',
     });
     // Credentials are never sent over plain http to an address that is not a trusted upstream.
     const cleartext = await post(user, 'buildium-connect', connectBody({ baseUrl: 'http://api.buildium.com' }));
-    expect(cleartext.body).toMatchObject({ ok: false, error_code: 'payload_invalid' });
+    expect(cleartext.body).toMatchObject({
+      ok: false,
+      error_code: 'payload_invalid',
+      message: 'The Base URL must start with https:// — your credentials are never sent over plain http.',
+    });
   });
 
   it('refuses a private address that is not a trusted upstream, without connecting to it', async () => {
     const { user } = await signedIn();
     const res = await post(user, 'buildium-connect', connectBody({ baseUrl: 'http://127.0.0.1:9' }));
     expect(res.body).toMatchObject({ ok: false, error_code: 'payload_invalid' });
+    // Over https the safe fetch refuses the private address itself, and the message says so.
+    const internal = await post(user, 'buildium-connect', connectBody({ baseUrl: 'https://10.0.0.7' }));
+    expect(internal.body).toMatchObject({
+      ok: false,
+      error_code: 'payload_invalid',
+      message: 'The Base URL was refused: This address points to a private or local network and cannot be fetched.',
+    });
+    expect(internal.body.message).not.toContain('credentials');
   });
 
   it('retries 429 with 250 then 500 ms delays and connects on the third attempt', async () => {

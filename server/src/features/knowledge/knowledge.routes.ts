@@ -10,6 +10,7 @@ import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
   assertOwnWorkspace,
   deleteDocument,
+  documentPassages,
   getDocument,
   ingestUpload,
   ingestUrl,
@@ -22,6 +23,7 @@ import {
 export const knowledgeHandlers = {
   listDocuments,
   getDocument,
+  documentPassages,
   renameDocument,
   deleteDocument,
   search,

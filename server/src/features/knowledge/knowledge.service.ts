@@ -3,12 +3,14 @@ import {
   type DeleteDocumentOutput,
   type DocumentIdInput,
   type DocumentList,
+  type DocumentPassages,
   type IngestOutput,
   KNOWLEDGE_LIMITS,
   type KnowledgeDocument,
   type ListDocumentsInput as ListDocumentsInputSchema,
   type PreviewWebsiteInput,
   type PreviewWebsiteOutput,
+  passageNumber,
   type QueryRewrite,
   type RecentTurn,
   type RenameDocumentInput,
@@ -517,6 +519,35 @@ export async function getDocument({ ctx, input }: { ctx: WorkspaceContext; input
   const row = await ctx.tenant((tx) => repo.findDocument(tx, ctx.workspace.id, input.id));
   if (!row) throw new AppError('not_found', { userMessage: 'Document not found.' });
   return toDocument(row);
+}
+
+/**
+ * A document's parsed text, passage by passage in document order (GET /api/v1/documents/:id/passages):
+ * what the viewer shows when a citation or a search result is opened. Any member of the workspace may
+ * read it (the assistant answers them from it); a document still being processed or failed has none.
+ */
+export async function documentPassages({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: DocumentIdInput;
+}): Promise<DocumentPassages> {
+  const { row, chunks } = await ctx.tenant(async (tx) => {
+    const row = await repo.findDocument(tx, ctx.workspace.id, input.id);
+    if (!row) return { row: undefined, chunks: [] };
+    return { row, chunks: await repo.documentChunkTexts(tx, ctx.workspace.id, row.id) };
+  });
+  if (!row) throw new AppError('not_found', { userMessage: 'Document not found.' });
+  return {
+    document: toDocument(row),
+    passages: chunks.map((c) => ({
+      number: passageNumber(c.chunkIndex),
+      chunk_index: c.chunkIndex,
+      heading_path: c.headingPath,
+      content: c.content,
+    })),
+  };
 }
 
 /**

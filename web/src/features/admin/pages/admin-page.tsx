@@ -90,52 +90,67 @@ export function AdminPage() {
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">System Prompt</CardTitle>
-            <CardDescription>How the assistant behaves in every conversation.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <textarea
-              aria-label="System Prompt"
-              rows={8}
-              value={form.system_prompt}
-              onChange={(e) => set('system_prompt', e.target.value)}
-              className="w-full rounded-md border border-input bg-card px-3 py-2 font-mono text-sm"
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Behavior Settings</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-5">
-            <div className="flex items-center justify-between gap-4">
-              <div>
-                <Label htmlFor="use-rag">Enable RAG</Label>
-                <p className="text-muted-foreground text-xs">Answer from your uploaded documents.</p>
-              </div>
-              <button
-                id="use-rag"
-                type="button"
-                role="switch"
-                aria-checked={form.use_rag}
-                onClick={() => set('use_rag', !form.use_rag)}
-                className={`relative h-6 w-11 rounded-full transition-colors ${form.use_rag ? 'bg-primary' : 'bg-muted-foreground/30'}`}
-              >
-                <span
-                  className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${form.use_rag ? 'translate-x-5' : ''}`}
+        {/* The technical settings, folded away with a line each on what they do (decision 033). */}
+        <details className="group flex flex-col gap-4 rounded-xl border p-4" data-testid="advanced-settings">
+          <summary className="cursor-pointer font-semibold text-lg">
+            Advanced
+            <span className="ml-2 font-normal text-muted-foreground text-sm">
+              Instructions, where answers come from, and how varied they are
+            </span>
+          </summary>
+          <div className="mt-4 flex flex-col gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">System Prompt</CardTitle>
+                <CardDescription>
+                  The standing instructions the assistant reads before every conversation: its role, tone and rules.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <textarea
+                  aria-label="System Prompt"
+                  rows={8}
+                  value={form.system_prompt}
+                  onChange={(e) => set('system_prompt', e.target.value)}
+                  className="w-full rounded-md border border-input bg-card px-3 py-2 font-mono text-sm"
                 />
-              </button>
-            </div>
-            <TemperatureSlider
-              id="temperature"
-              value={form.temperature}
-              max={2}
-              onChange={(v) => set('temperature', v)}
-            />
-          </CardContent>
-        </Card>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Behavior Settings</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-5">
+                <div className="flex items-center justify-between gap-4">
+                  <div>
+                    <Label htmlFor="use-rag">Enable RAG</Label>
+                    <p className="text-muted-foreground text-xs">
+                      Answer from your uploaded documents. Off: only from what your team taught it.
+                    </p>
+                  </div>
+                  <button
+                    id="use-rag"
+                    type="button"
+                    role="switch"
+                    aria-checked={form.use_rag}
+                    onClick={() => set('use_rag', !form.use_rag)}
+                    className={`relative h-6 w-11 rounded-full transition-colors ${form.use_rag ? 'bg-primary' : 'bg-muted-foreground/30'}`}
+                  >
+                    <span
+                      className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${form.use_rag ? 'translate-x-5' : ''}`}
+                    />
+                  </button>
+                </div>
+                <TemperatureSlider
+                  id="temperature"
+                  value={form.temperature}
+                  max={2}
+                  onChange={(v) => set('temperature', v)}
+                />
+              </CardContent>
+            </Card>
+          </div>
+        </details>
         <div>
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Settings'}

@@ -18,8 +18,12 @@ export function TemperatureSlider({ id, value, max, onChange, disabled }: Temper
           {value.toFixed(1)}
         </span>
       </div>
+      <p className="text-muted-foreground text-xs" id={`${id}-hint`}>
+        How much the wording varies from one answer to the next: lower is more predictable.
+      </p>
       <input
         id={id}
+        aria-describedby={`${id}-hint`}
         type="range"
         min={0}
         max={max}

@@ -21,7 +21,10 @@ import { KIND_ICONS } from './automation-visuals';
 export function AddAutomationDialog() {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<AutomationKind>('email_inbox');
-  const [name, setName] = useState('');
+  // The name starts as a real, editable value (the type's name), not a placeholder that looks filled in;
+  // null means "not edited", so choosing another type renames it too.
+  const [edited, setName] = useState<string | null>(null);
+  const name = edited ?? `${AUTOMATION_KIND_LABELS[kind]} assistant`;
   const [error, setError] = useState<string | null>(null);
   const create = useCreateAutomation();
 
@@ -37,7 +40,7 @@ export function AddAutomationDialog() {
         onSuccess: () => {
           toast.success('Automation created');
           setOpen(false);
-          setName('');
+          setName(null);
           setError(null);
         },
         onError: (err) => setError(err.message),
@@ -87,7 +90,6 @@ export function AddAutomationDialog() {
               id="automation-name"
               value={name}
               maxLength={AUTOMATION_NAME_MAX_CHARS}
-              placeholder={`${AUTOMATION_KIND_LABELS[kind]} assistant`}
               onChange={(e) => {
                 setName(e.target.value);
                 setError(null);

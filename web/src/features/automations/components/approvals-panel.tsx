@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { type AutomationDraft, useApprovals, useApproveDraft, useRejectDraft } from '../api/automations';
+import { intentLabel } from '../lib/intent-label';
 
 const STATUS_STYLES: Record<AutomationDraft['status'], string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -103,7 +104,9 @@ function DraftCard({ draft }: { draft: AutomationDraft }) {
         <Icon aria-hidden="true" className="size-4 text-primary" />
         <span className="font-medium">{draft.automation_name}</span>
         <span className="text-muted-foreground">· {SOURCE_LABELS[draft.source.kind]}</span>
-        <span className="rounded bg-muted px-1.5 font-mono text-xs">{draft.intent}</span>
+        <span className="rounded bg-muted px-1.5 text-xs" title={draft.intent}>
+          {intentLabel(draft.intent)}
+        </span>
         <span className="ml-auto text-muted-foreground text-xs">{new Date(draft.created_at).toLocaleString()}</span>
       </header>
       {draft.source.text && (

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { type Automation, useUpdateAutomation } from '../api/automations';
+import { intentLabel } from '../lib/intent-label';
 
 interface RuleDraft {
   intent: string;
@@ -124,7 +125,7 @@ export function AutomationConfigEditor({ automation }: { automation: Automation 
                 setAutoSend(e.target.checked ? [...autoSend, intent] : autoSend.filter((x) => x !== intent))
               }
             />
-            Send <span className="font-mono">{intent}</span> replies without approval
+            Send “{intentLabel(intent)}” replies without approval
           </label>
         ))}
       </fieldset>

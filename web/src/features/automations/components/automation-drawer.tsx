@@ -15,6 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { useOAuthReadiness } from '../../integrations/api/mail';
 import {
   type Automation,
   useAutomationRuns,
@@ -22,6 +23,7 @@ import {
   useTestAutomation,
   useToggleAutomation,
 } from '../api/automations';
+import { intentLabel } from '../lib/intent-label';
 import { AutomationConfigEditor } from './automation-config-editor';
 import { StatusPill } from './automation-visuals';
 import { TwilioConnectForm } from './twilio-connect-form';
@@ -66,6 +68,7 @@ export function AutomationDrawer({ automation, onClose }: { automation: Automati
 }
 
 function DrawerBody({ automation }: { automation: Automation }) {
+  const readiness = useOAuthReadiness();
   const toggle = useToggleAutomation();
   const remove = useDeleteAutomation();
   const providers = AUTOMATION_PROVIDERS[automation.kind];
@@ -94,6 +97,15 @@ function DrawerBody({ automation }: { automation: Automation }) {
                 </Button>
               );
             }
+            const oauth = p === 'gmail' ? readiness('gmail') : p === 'ms365' ? readiness('outlook') : null;
+            if (href && oauth && !oauth.ready) {
+              // Not set up on this server: Connect is off and the reason is right under the buttons.
+              return (
+                <Button key={p} size="sm" variant="outline" disabled title={oauth.reason ?? undefined}>
+                  Connect {label}
+                </Button>
+              );
+            }
             return href ? (
               <Button key={p} size="sm" variant="outline" asChild>
                 <Link to={href}>Connect {label}</Link>
@@ -105,6 +117,16 @@ function DrawerBody({ automation }: { automation: Automation }) {
             );
           })}
         </div>
+        {providers.flatMap((p) => {
+          const oauth = p === 'gmail' ? readiness('gmail') : p === 'ms365' ? readiness('outlook') : null;
+          return oauth?.reason && !automation.connections[p]
+            ? [
+                <p key={p} className="text-muted-foreground text-xs" data-testid="oauth-not-configured">
+                  {oauth.reason}
+                </p>,
+              ]
+            : [];
+        })}
         {usesTwilio && (twilioOpen || providers.some((p) => automation.connections[p])) && (
           <TwilioConnectForm onDone={() => setTwilioOpen(false)} />
         )}
@@ -121,22 +143,29 @@ function DrawerBody({ automation }: { automation: Automation }) {
         </div>
       </details>
 
+      {/* Pausing is an everyday switch, not a danger: only deleting lives in the danger zone. */}
+      <section className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3" aria-label="Status">
+        <p className="text-sm">
+          {automation.enabled ? 'Running: new messages are handled.' : 'Paused: nothing is handled until you resume.'}
+        </p>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={toggle.isPending}
+          onClick={() =>
+            toggle.mutate(
+              { id: automation.id, enabled: !automation.enabled },
+              { onError: (err) => toast.error(err.message) },
+            )
+          }
+        >
+          {automation.enabled ? 'Disable' : 'Enable'}
+        </Button>
+      </section>
+
       <section className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-3" aria-label="Danger zone">
         <h3 className="font-medium text-destructive text-sm">Danger zone</h3>
         <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={toggle.isPending}
-            onClick={() =>
-              toggle.mutate(
-                { id: automation.id, enabled: !automation.enabled },
-                { onError: (err) => toast.error(err.message) },
-              )
-            }
-          >
-            {automation.enabled ? 'Disable' : 'Enable'}
-          </Button>
           <Button
             size="sm"
             variant="destructive"
@@ -186,7 +215,10 @@ function QuickTest({ automation }: { automation: Automation }) {
       {result && (
         <div data-testid="test-result" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm">
           <p>
-            Intent: <span className="font-mono font-medium">{result.intent}</span>
+            Intent:{' '}
+            <span className="font-medium" title={result.intent}>
+              {intentLabel(result.intent)}
+            </span>
           </p>
           <p>Actions: {result.actions.join(' · ')}</p>
           {result.draft ? (

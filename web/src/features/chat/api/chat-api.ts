@@ -66,23 +66,28 @@ export async function streamChat(
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  let outcome: { result: ChatWithContextOutput } | { error: ApiError } | null = null;
+  // Read to the end of the stream, past the `done` event: the server ends the response right after it,
+  // and a body left unread is cancelled by the browser, which logs the POST as failed (aborted).
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    if (outcome) continue;
     buffer += decoder.decode(value, { stream: true });
     let boundary = buffer.indexOf('\n\n');
-    while (boundary !== -1) {
+    while (boundary !== -1 && !outcome) {
       const block = buffer.slice(0, boundary);
       buffer = buffer.slice(boundary + 2);
       boundary = buffer.indexOf('\n\n');
       if (!block.startsWith('data: ')) continue;
       const event = ChatStreamEvent.parse(JSON.parse(block.slice(6)));
       if (event.type === 'delta') onDelta(event.text);
-      else if (event.type === 'done') return event.result;
-      else throw new ApiError(event.code, event.message, 200);
+      else if (event.type === 'done') outcome = { result: event.result };
+      else outcome = { error: new ApiError(event.code, event.message, 200) };
     }
   }
-  throw new ApiError('unknown_error', chatMessages.error, 200);
+  if (outcome && 'result' in outcome) return outcome.result;
+  throw outcome?.error ?? new ApiError('unknown_error', chatMessages.error, 200);
 }
 
 /** Whether the server has a realtime model for voice, and what to configure when it has not. */

@@ -1,12 +1,13 @@
 import { type ChatSource, chatMessages, type QueryRewrite } from '@helixis/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Mic, MicOff, Plus, SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { MessagesSquare, Mic, MicOff, Plus, SendHorizontal } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
+import { linkCitations } from '../../knowledge/lib/passages';
 import {
   type ChatMessage,
   messagesQueryOptions,
@@ -42,7 +43,7 @@ function Bubble({ role, content, sources, rewrite }: Omit<LocalTurn, 'id'>) {
         {role === 'user' ? (
           <p className="whitespace-pre-wrap text-sm">{content}</p>
         ) : (
-          <MarkdownMessage text={content} />
+          <MarkdownMessage text={linkCitations(content, sources)} />
         )}
         {role === 'assistant' ? <MessageSources sources={sources} rewrite={rewrite ?? null} /> : null}
       </div>
@@ -95,11 +96,30 @@ export function ChatView({
   // Without a realtime model the button says what to configure instead of connecting.
   const voiceMissing = voiceConfig.data?.available === false ? voiceConfig.data.message : null;
   const [voiceHint, setVoiceHint] = useState(false);
+  const [threadsOpen, setThreadsOpen] = useState(false);
+  const drawerId = useId();
+  const drawerFirst = useRef<HTMLButtonElement>(null);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  // The phone drawer takes focus when it opens and gives it back on Escape.
+  useEffect(() => {
+    if (!threadsOpen) return;
+    drawerFirst.current?.focus();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setThreadsOpen(false);
+      drawerToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [threadsOpen]);
 
   const stored: ChatMessage[] = threadId ? (messages.data?.messages ?? []) : [];
+  // Once the answer is stored, reloading the thread brings the same two messages the pending turns hold
+  // (with the same ids): show each once, or the question and answer flash twice until pending clears.
+  const storedIds = new Set(stored.map((m) => m.id));
   const turns: LocalTurn[] = [
     ...stored.map((m) => ({ id: m.id, role: m.role, content: m.content, sources: m.sources, rewrite: m.rewrite })),
-    ...pending,
+    ...pending.filter((p) => !storedIds.has(p.id)),
   ];
 
   const userTexts = turns.filter((t) => t.role === 'user').map((t) => t.content);
@@ -190,16 +210,34 @@ export function ChatView({
     }
   }
 
+  function openThread(id: string | null) {
+    setThreadId(id);
+    setPending([]);
+    setThreadsOpen(false);
+  }
+
   return (
-    <div className={cn('flex min-h-[32rem] overflow-hidden rounded-xl border bg-background', className)}>
-      <aside className={cn('hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3', !hideThreads && 'md:flex')}>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setThreadId(null);
-            setPending([]);
-          }}
-        >
+    <div className={cn('relative flex min-h-80 overflow-hidden rounded-xl border bg-background', className)}>
+      {/* The thread list: a column from md up; on phones a drawer over the conversation ("Chats"). */}
+      {threadsOpen ? (
+        <button
+          type="button"
+          aria-label="Close chats"
+          tabIndex={-1}
+          className="absolute inset-0 z-10 bg-black/30 md:hidden"
+          onClick={() => setThreadsOpen(false)}
+        />
+      ) : null}
+      <aside
+        id={drawerId}
+        className={cn(
+          'hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3',
+          !hideThreads && 'md:flex',
+          threadsOpen && !hideThreads && 'absolute inset-y-0 left-0 z-20 flex w-72 max-w-[85%] bg-background shadow-lg',
+        )}
+        data-testid="chat-threads"
+      >
+        <Button ref={drawerFirst} variant="outline" onClick={() => openThread(null)}>
           <Plus aria-hidden="true" />
           {chatMessages.newChat}
         </Button>
@@ -211,10 +249,8 @@ export function ChatView({
               <li key={t.id}>
                 <button
                   type="button"
-                  onClick={() => {
-                    setThreadId(t.id);
-                    setPending([]);
-                  }}
+                  onClick={() => openThread(t.id)}
+                  aria-current={t.id === threadId ? 'true' : undefined}
                   className={cn(
                     'w-full truncate rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted',
                     t.id === threadId && 'bg-accent font-medium text-accent-foreground',
@@ -229,8 +265,27 @@ export function ChatView({
         </nav>
       </aside>
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
+        {hideThreads ? null : (
+          <div className="flex items-center justify-between gap-2 border-b px-3 py-2 md:hidden">
+            <Button
+              ref={drawerToggle}
+              variant="ghost"
+              size="sm"
+              aria-expanded={threadsOpen}
+              aria-controls={drawerId}
+              onClick={() => setThreadsOpen((v) => !v)}
+            >
+              <MessagesSquare aria-hidden="true" />
+              Chats
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => openThread(null)}>
+              <Plus aria-hidden="true" />
+              {chatMessages.newChat}
+            </Button>
+          </div>
+        )}
         {banner}
-        <div className="flex-1 overflow-y-auto p-4">
+        <div className="min-h-0 flex-1 overflow-y-auto p-4">
           {threadId && messages.isPending ? <Spinner label="Loading messages" /> : null}
           {turns.length === 0 && !(threadId && messages.isPending) ? (
             <div className="mx-auto mt-16 max-w-md text-center text-muted-foreground text-sm">

@@ -1,6 +1,8 @@
 import type { ChatSource, QueryRewrite } from '@helixis/contract';
 import { BookOpen, Lightbulb, Search } from 'lucide-react';
+import { Link } from 'react-router';
 import { HitReasons, MarkedSnippet } from '../../knowledge/components/hit-explanation';
+import { passageLabel, sourceHref } from '../../knowledge/lib/passages';
 
 /** "Searched for …": the follow-up question as it was searched, with the earlier turns' subject. */
 function SearchedAs({ rewrite }: { rewrite: QueryRewrite }) {
@@ -30,16 +32,35 @@ export function MessageSources({ sources, rewrite = null }: { sources: ChatSourc
       <ul className="mt-1 flex flex-col gap-1">
         {sources.map((s) => {
           const Icon = s.kind === 'fact' ? Lightbulb : BookOpen;
+          const href = sourceHref(s);
+          // A document passage is named and numbered as search and the viewer name it, and opens there.
+          const name =
+            href && s.chunk_index !== null ? (
+              <Link
+                to={href}
+                title={s.citation}
+                className="font-medium text-foreground underline-offset-2 hover:underline"
+                data-testid="source-link"
+                onClick={(e) => e.stopPropagation()}
+              >
+                {passageLabel(s.title, s.chunk_index)}
+              </Link>
+            ) : (
+              <span className="font-medium text-foreground">{s.citation}</span>
+            );
           const line = (
             <>
               <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="font-medium text-foreground">{s.citation}</span>
+              {name}
               <span>· {Math.round(s.similarity * 100)}% match</span>
             </>
           );
           if (!s.matched_terms) {
             return (
-              <li key={`${s.kind}-${s.id}`} className="flex items-center gap-1.5 text-muted-foreground text-xs">
+              <li
+                key={`${s.kind}-${s.id}`}
+                className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs"
+              >
                 {line}
               </li>
             );
@@ -47,7 +68,7 @@ export function MessageSources({ sources, rewrite = null }: { sources: ChatSourc
           return (
             <li key={`${s.kind}-${s.id}`} className="text-muted-foreground text-xs">
               <details className="group" data-testid="source-details">
-                <summary className="flex cursor-pointer list-none items-center gap-1.5 hover:text-foreground">
+                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-1.5 hover:text-foreground">
                   {line}
                   <span className="underline-offset-2 group-open:hidden hover:underline">· why?</span>
                 </summary>

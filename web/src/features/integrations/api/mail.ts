@@ -98,3 +98,24 @@ export function useEmailIntake() {
     onSettled: () => client.invalidateQueries({ queryKey: mailStatusKey }),
   });
 }
+
+/** Why Connect is off for a mailbox provider this server has no OAuth client for (issue 28: honest states). */
+export function oauthNotConfiguredReason(provider: 'gmail' | 'outlook'): string {
+  return provider === 'gmail'
+    ? 'Gmail sign-in is not set up on this server yet: an administrator adds HELIXIS_GOOGLE_CLIENT_ID and HELIXIS_GOOGLE_CLIENT_SECRET.'
+    : 'Outlook sign-in is not set up on this server yet: an administrator adds HELIXIS_MS_CLIENT_ID and HELIXIS_MS_CLIENT_SECRET.';
+}
+
+/**
+ * Whether this server can start Gmail / Outlook sign-in (it has the provider's OAuth client id), and
+ * when not, the reason to show beside a disabled Connect button. Unknown while the status loads.
+ */
+export function useOAuthReadiness(): (provider: 'gmail' | 'outlook') => { ready: boolean; reason: string | null } {
+  const status = useMailStatus();
+  return (provider) => {
+    const config = status.data?.config;
+    if (!config) return { ready: false, reason: null };
+    const ready = provider === 'gmail' ? !!config.google_client_id : !!config.ms_client_id;
+    return { ready, reason: ready ? null : oauthNotConfiguredReason(provider) };
+  };
+}

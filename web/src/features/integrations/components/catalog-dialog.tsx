@@ -17,7 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
-import { useMailStatus } from '../api/mail';
+import { useMailStatus, useOAuthReadiness } from '../api/mail';
 import { MailAliasCard } from './mail-alias-card';
 import { MailCalendarImport } from './mail-calendar-import';
 
@@ -82,8 +82,29 @@ export function CatalogProviderIcon({ mode, className }: { mode: CatalogMode; cl
 export const RETURN_TO = '/onboarding?step=integrations';
 
 function ProviderAction({ provider, onPanel }: { provider: CatalogProvider; onPanel: (p: 'ics' | 'alias') => void }) {
+  const readiness = useOAuthReadiness();
   switch (provider.mode) {
-    case 'oauth':
+    case 'oauth': {
+      // Without the provider's OAuth client on the server, Connect is off and says why (no red toast later).
+      const oauth = provider.id === 'gmail' || provider.id === 'outlook' ? readiness(provider.id) : null;
+      if (oauth && !oauth.ready) {
+        return (
+          <span className="flex flex-col items-end gap-1">
+            <Button size="sm" disabled aria-describedby={`oauth-reason-${provider.id}`}>
+              Connect
+            </Button>
+            {oauth.reason ? (
+              <span
+                id={`oauth-reason-${provider.id}`}
+                className="max-w-56 text-right text-muted-foreground text-xs"
+                data-testid="oauth-not-configured"
+              >
+                {oauth.reason}
+              </span>
+            ) : null}
+          </span>
+        );
+      }
       return (
         <Link
           className={buttonVariants({ size: 'sm' })}
@@ -92,6 +113,7 @@ function ProviderAction({ provider, onPanel }: { provider: CatalogProvider; onPa
           Connect
         </Link>
       );
+    }
     case 'ics':
       return (
         <Button size="sm" variant="outline" onClick={() => onPanel('ics')}>

@@ -44,3 +44,17 @@ export function useRenameDocument() {
     },
   });
 }
+
+export type DocumentPassages = EndpointOutput<'documentPassages'>;
+
+/**
+ * GET /api/v1/documents/:id/passages: the document with its text passage by passage (the viewer).
+ * Shares the documents key prefix, so renames, the public switch and document events refresh it.
+ */
+export function useDocumentPassages(id: string) {
+  return useQuery({
+    queryKey: [...queryKeys.documents, id, 'passages'],
+    queryFn: ({ signal }) => invoke('documentPassages', { id }, { signal }),
+    refetchInterval: (query) => (query.state.data?.document.status === 'PENDING' ? PENDING_POLL_MS : false),
+  });
+}

@@ -1,6 +1,7 @@
 import { DOCUMENT_TITLE_MAX_CHARS, type KnowledgeDocument } from '@helixis/contract';
 import { Check, CircleCheck, CircleX, FileText, LoaderCircle, Pencil, Trash2, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
@@ -19,7 +20,8 @@ import { useSetDocumentPublic } from '../../dashboard/api/overview';
 import { useDeleteDocument, useRenameDocument } from '../api/documents';
 import { displayStatus, formatCreatedAt, formatKb, titleProblem } from '../format';
 
-function StatusCell({ doc }: { doc: KnowledgeDocument }) {
+/** The document's status badge, with the failure reason or how many passages it has. */
+export function StatusCell({ doc }: { doc: KnowledgeDocument }) {
   const status = displayStatus(doc.status);
   const style = {
     READY: 'bg-success/12 text-success',
@@ -43,7 +45,7 @@ function StatusCell({ doc }: { doc: KnowledgeDocument }) {
       ) : null}
       {status === 'READY' ? (
         <p className="text-muted-foreground text-xs">
-          {doc.chunk_count} {doc.chunk_count === 1 ? 'chunk' : 'chunks'}
+          {doc.chunk_count} {doc.chunk_count === 1 ? 'passage' : 'passages'}
         </p>
       ) : null}
     </div>
@@ -51,7 +53,7 @@ function StatusCell({ doc }: { doc: KnowledgeDocument }) {
 }
 
 /** Marks a document public: the embeddable chat widget may answer from it (default off). */
-function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
+export function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
   const setPublic = useSetDocumentPublic();
   return (
     <div className="flex items-center gap-2 text-muted-foreground text-xs">
@@ -79,9 +81,10 @@ function PublicSwitch({ doc }: { doc: KnowledgeDocument }) {
 
 /**
  * The document's title, renamed in place: the pencil opens a text field (Enter or Save keeps it,
- * Escape or Cancel leaves it as it was). Not while the document is still being processed.
+ * Escape or Cancel leaves it as it was). Not while the document is still being processed. In the
+ * table the title opens the document viewer; on the viewer it is the page heading.
  */
-function TitleCell({ doc }: { doc: KnowledgeDocument }) {
+export function TitleCell({ doc, heading = false }: { doc: KnowledgeDocument; heading?: boolean }) {
   const rename = useRenameDocument();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -160,15 +163,23 @@ function TitleCell({ doc }: { doc: KnowledgeDocument }) {
 
   return (
     <div className="flex min-w-0 items-start gap-1">
-      <p className="min-w-0 break-words font-medium" data-testid="document-title">
-        {doc.title}
-      </p>
+      {heading ? (
+        <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight" data-testid="document-title">
+          {doc.title}
+        </h1>
+      ) : (
+        <p className="min-w-0 break-words font-medium" data-testid="document-title">
+          <Link to={`/documents/${doc.id}`} className="hover:underline">
+            {doc.title}
+          </Link>
+        </p>
+      )}
       {doc.status !== 'PENDING' ? (
         <Button
           ref={editButton}
           variant="ghost"
           size="icon"
-          className="-my-1.5 size-8 shrink-0 text-muted-foreground"
+          className={cn('size-8 shrink-0 text-muted-foreground', heading ? 'mt-0.5' : '-my-1.5')}
           aria-label={`Rename ${doc.title}`}
           onClick={() => setDraft(doc.title)}
         >

@@ -1,12 +1,14 @@
-import type { EndpointOutput } from '@helixis/contract';
+import { type EndpointOutput, passageHref } from '@helixis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { invoke } from '../../../lib/api-client';
+import { passageLabel } from '../lib/passages';
 import { HitReasons, MarkedSnippet } from './hit-explanation';
 
 type SearchResults = EndpointOutput<'search'>;
@@ -55,11 +57,16 @@ export function SearchPanel() {
         ) : null}
         {results && results.length > 0 ? (
           <ol className="flex flex-col gap-3" data-testid="search-results">
-            {results.map((hit, i) => (
+            {results.map((hit) => (
               <li key={hit.chunk_id} className="flex flex-col gap-1.5 rounded-md border p-3">
                 <p className="font-medium text-sm">
-                  {i + 1}. {hit.document_title}
-                  <span className="font-normal text-muted-foreground"> · passage {hit.chunk_index + 1}</span>
+                  <Link
+                    to={passageHref(hit.document_id, hit.chunk_index)}
+                    className="underline-offset-2 hover:underline"
+                    data-testid="search-result-link"
+                  >
+                    {passageLabel(hit.document_title, hit.chunk_index)}
+                  </Link>
                   {hit.heading_path.length > 0 ? (
                     <span className="font-normal text-muted-foreground"> · {hit.heading_path.join(' › ')}</span>
                   ) : null}

@@ -20,7 +20,7 @@ export function DocumentsPage() {
       <header className="space-y-1">
         <h1 className="font-semibold text-2xl tracking-tight">Documents</h1>
         <p className="text-muted-foreground text-sm">
-          The files and pages your assistant knows. Answers cite them as [Doc:Title#Idx].
+          The files and pages your assistant knows. Open one to read it passage by passage, as answers cite it.
         </p>
       </header>
 

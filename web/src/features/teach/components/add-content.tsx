@@ -1,4 +1,4 @@
-import { teachMessages } from '@helixis/contract';
+import { knowledgeMessages, teachMessages } from '@helixis/contract';
 import { FileUp, Globe, NotebookPen } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -29,7 +29,7 @@ function UploadSection() {
       setPhase('processing');
       const doc = await waitForDocument(started.document_id);
       if (doc.status === 'READY') {
-        toast.success(teachMessages.documentUploaded, { description: `Processed into ${doc.chunk_count} chunks` });
+        toast.success(teachMessages.documentUploaded, { description: knowledgeMessages.uploadedBody(doc.chunk_count) });
       } else {
         toast.error(teachMessages.uploadFailed, { description: doc.error ?? undefined });
       }
