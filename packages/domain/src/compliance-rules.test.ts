@@ -99,7 +99,10 @@ describe('notice periods', () => {
   it('flags a rent increase and a termination inside their notice periods', () => {
     const text =
       'Your rent will increase to $1,500 starting December 1. We will not renew your lease, and you must vacate by January 5.';
-    expect(noticeFindings(text, notice, now).map((f) => f.rule)).toEqual(['notice.rent_increase', 'notice.termination']);
+    expect(noticeFindings(text, notice, now).map((f) => f.rule)).toEqual([
+      'notice.rent_increase',
+      'notice.termination',
+    ]);
     expect(noticeFindings('Your rent will increase starting March 1.', notice, now)).toEqual([]);
   });
 

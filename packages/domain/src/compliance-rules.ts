@@ -35,7 +35,8 @@ const PEOPLED_AREA =
   '(?:neighbou?rhood|area|community|part of town|enclave|district|parish)(?! (?:cent(?:er|re)|college|hall|room|garden|pool|house|services?|board|church))';
 const ARTICLE = '(?:a |an |the |some |any |our |other )?';
 
-const RACE_WORDS = '(?:white|black|asian|hispanic|latino|latina|latinx|caucasian|african[- ]american|colou?red|minority)';
+const RACE_WORDS =
+  '(?:white|black|asian|hispanic|latino|latina|latinx|caucasian|african[- ]american|colou?red|minority)';
 const RELIGION_WORDS =
   '(?:christian|catholic|jewish|muslim|islamic|hindu|buddhist|mormon|lds|protestant|evangelical|sikh|atheist|church[- ]going|god[- ]fearing)';
 const ORIGIN_WORDS =
@@ -90,7 +91,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       },
       {
         id: 'religion.requirement',
-        pattern: '(?:must|should|required to|expected to) (?:attend|go to|belong to|join) (?:a |our |the )?(?:church|synagogue|mosque|temple|congregation|parish)',
+        pattern:
+          '(?:must|should|required to|expected to) (?:attend|go to|belong to|join) (?:a |our |the )?(?:church|synagogue|mosque|temple|congregation|parish)',
         reason: 'Makes religious practice a condition of the tenancy.',
       },
     ],
@@ -111,7 +113,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
     statements: [
       {
         id: 'national_origin.language',
-        pattern: '(?:must|should|need to|required to) (?:speak|read|understand) (?:fluent |good |perfect )?english|english[- ]speaking only|english only',
+        pattern:
+          '(?:must|should|need to|required to) (?:speak|read|understand) (?:fluent |good |perfect )?english|english[- ]speaking only|english only',
         reason: 'Requires a language, which stands for national origin.',
       },
       {
@@ -179,7 +182,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       },
       {
         id: 'familial_status.number',
-        pattern: '(?:no more than|maximum(?: of)?|max\\.?|at most|limit(?: of)?|only) (?:one|two|three|1|2|3) (?:child|children|kid|kids)',
+        pattern:
+          '(?:no more than|maximum(?: of)?|max\\.?|at most|limit(?: of)?|only) (?:one|two|three|1|2|3) (?:child|children|kid|kids)',
         reason: 'Limits the number of children: a limitation on familial status.',
       },
       {
@@ -212,7 +216,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
     statements: [
       {
         id: 'disability.ability',
-        pattern: '(?:must|should|need to|needs to|have to|has to|required to) be (?:able[- ]bodied|in good (?:physical |mental )?health|physically fit|healthy|mobile|able to (?:walk|climb|use) (?:the )?stairs)',
+        pattern:
+          '(?:must|should|need to|needs to|have to|has to|required to) be (?:able[- ]bodied|in good (?:physical |mental )?health|physically fit|healthy|mobile|able to (?:walk|climb|use) (?:the )?stairs)',
         reason: 'Requires a physical or mental ability: a limitation on disability.',
       },
       {
@@ -222,7 +227,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       },
       {
         id: 'disability.accommodation',
-        pattern: "(?:we |landlord |management )?(?:do not|don't|does not|doesn't|will not|won't|cannot|can't) (?:make|allow|grant|provide|accept|approve) (?:any )?(?:reasonable )?(?:accommodations?|modifications?)",
+        pattern:
+          "(?:we |landlord |management )?(?:do not|don't|does not|doesn't|will not|won't|cannot|can't) (?:make|allow|grant|provide|accept|approve) (?:any )?(?:reasonable )?(?:accommodations?|modifications?)",
         reason: 'Refuses reasonable accommodations or modifications, which the law requires.',
       },
     ],
@@ -250,7 +256,9 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
   },
   age: {
     people: [
-      '(?:young|younger|older|elderly|senior|mature|middle[- ]aged|retired) (?:' + PERSONS.slice(3, -1) + '|professionals?|crowd|adults?)',
+      '(?:young|younger|older|elderly|senior|mature|middle[- ]aged|retired) (?:' +
+        PERSONS.slice(3, -1) +
+        '|professionals?|crowd|adults?)',
       'seniors',
       'the elderly',
       'retirees',
@@ -261,7 +269,8 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
     statements: [
       {
         id: 'age.limit',
-        pattern: '(?:tenants?|applicants?|residents?|renters?) (?:must be |should be )?(?:over|under|older than|younger than|between) \\d+',
+        pattern:
+          '(?:tenants?|applicants?|residents?|renters?) (?:must be |should be )?(?:over|under|older than|younger than|between) \\d+',
         reason: 'Limits the age of the people who may live there.',
       },
     ],
@@ -366,7 +375,8 @@ const TEMPLATE_REASON: Readonly<Record<'limitation' | 'preference' | 'steering',
 export const GENERAL_STEERING: readonly { id: string; pattern: string; reason: string }[] = [
   {
     id: 'steering.people_like_you',
-    pattern: '\\b(?:people|folks|families|tenants) like (?:you|yours|yourself|your family)|\\byour (?:own )?kind\\b|\\byou people\\b',
+    pattern:
+      '\\b(?:people|folks|families|tenants) like (?:you|yours|yourself|your family)|\\byour (?:own )?kind\\b|\\byou people\\b',
     reason: 'Refers to the person as a kind of people: steering by who they are.',
   },
   {
@@ -509,7 +519,8 @@ const MONTHS = [
   'november',
   'december',
 ];
-const MONTH_RE = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH_RE =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 const TOPICS: readonly { id: 'entry' | 'rent_increase' | 'termination'; re: RegExp }[] = [
   {
@@ -544,13 +555,21 @@ export function promisedMoment(sentence: string, now: Date): Date | null {
     const words: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, few: 3 };
     const n = words[within[1] ?? ''] ?? Number(within[1]);
     const unit = within[2] ?? 'days';
-    const ms = unit.startsWith('minute') ? 60_000 : unit.startsWith('hour') ? 3_600_000 : unit.startsWith('week') ? 7 * DAY_MS : DAY_MS;
+    const ms = unit.startsWith('minute')
+      ? 60_000
+      : unit.startsWith('hour')
+        ? 3_600_000
+        : unit.startsWith('week')
+          ? 7 * DAY_MS
+          : DAY_MS;
     return new Date(now.getTime() + n * ms);
   }
   if (/\b(?:right now|immediately|today|tonight|this (?:morning|afternoon|evening))\b/.test(s)) return at(0, hour);
   if (/\btomorrow\b/.test(s)) return at(1, hour);
   if (/\bnext week\b/.test(s)) return at(7, hour);
-  if (/\b(?:next month|beginning of (?:next|the) month|first of (?:next|the) month|1st of (?:next|the) month)\b/.test(s)) {
+  if (
+    /\b(?:next month|beginning of (?:next|the) month|first of (?:next|the) month|1st of (?:next|the) month)\b/.test(s)
+  ) {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 9));
   }
   const iso = /\b(20\d\d)-(\d\d)-(\d\d)\b/.exec(s);
@@ -626,7 +645,11 @@ export function noticeFindings(text: string, settings: NoticeSettings, now: Date
           reason: `A rent increase taking effect in about ${plural(Math.max(0, Math.round(days)), 'day')}; your rent-increase notice is ${plural(settings.rentIncreaseNoticeDays, 'day')}.`,
         });
       }
-      if (topic.id === 'termination' && settings.terminationNoticeDays !== null && days < settings.terminationNoticeDays) {
+      if (
+        topic.id === 'termination' &&
+        settings.terminationNoticeDays !== null &&
+        days < settings.terminationNoticeDays
+      ) {
         findings.push({
           kind: 'notice_period',
           rule: 'notice.termination',
@@ -653,7 +676,11 @@ const GENERIC_TOKENS = new Set(['amount', 'monthly', 'price', 'cost', 'the', 'pe
 
 /** "$1,250.00", "1250 dollars", "USD 1,250" → cents; null when the text is not one amount. */
 export function parseMoneyCents(value: string): number | null {
-  const all = [...value.matchAll(/(?:\$|usd\s*)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(?:dollars|usd)\b/gi)];
+  const all = [
+    ...value.matchAll(
+      /(?:\$|usd\s*)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(?:dollars|usd)\b/gi,
+    ),
+  ];
   if (all.length !== 1) return null;
   const m = all[0];
   if (!m) return null;
@@ -699,7 +726,8 @@ export function moneyFindings(text: string, known: readonly KnownAmount[]): Comp
     return { ...k, tokens, head: tokens[tokens.length - 1] ?? '' };
   });
   for (const sentence of sentences(text)) {
-    const re = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*dollars\b)/gi;
+    const re =
+      /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*dollars\b)/gi;
     for (const m of sentence.matchAll(re)) {
       const whole = (m[1] ?? m[3] ?? '').replace(/,/g, '');
       const frac = m[2] ?? m[4] ?? '';
@@ -707,7 +735,8 @@ export function moneyFindings(text: string, known: readonly KnownAmount[]): Comp
       const before = sentence.slice(Math.max(0, (m.index ?? 0) - 80), m.index ?? 0);
       const after = sentence.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
       // Words of the clause the amount belongs to: stop at the previous amount or clause break.
-      const clause = (before.split(/\$\s?\d|[;:]|,\s(?:and|but)\s/).pop() ?? '') + ' ' + (after.split(/[,;.]/)[0] ?? '');
+      const clause =
+        (before.split(/\$\s?\d|[;:]|,\s(?:and|but)\s/).pop() ?? '') + ' ' + (after.split(/[,;.]/)[0] ?? '');
       const words = new Set((clause.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
       let best = 0;
       let candidates: typeof facts = [];

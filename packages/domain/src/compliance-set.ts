@@ -19,12 +19,22 @@ export interface CompliancePhrase {
 
 export const COMPLIANCE_SET: readonly CompliancePhrase[] = [
   // ── must be flagged: clearly discriminatory ──
-  { text: 'Sorry, the unit is not available to families with children.', flag: true, class: 'familial_status', tone: 'clear' },
+  {
+    text: 'Sorry, the unit is not available to families with children.',
+    flag: true,
+    class: 'familial_status',
+    tone: 'clear',
+  },
   { text: 'No children, please — the building is adults only.', flag: true, class: 'familial_status', tone: 'clear' },
   { text: 'We do not rent to Section 8 tenants.', flag: true, class: 'source_of_income', tone: 'clear' },
   { text: 'Christian applicants preferred.', flag: true, class: 'religion', tone: 'clear' },
   { text: 'Female tenants only for this room.', flag: true, class: 'sex', tone: 'clear' },
-  { text: 'No wheelchairs: the hallways are narrow and we will not make modifications.', flag: true, class: 'disability', tone: 'clear' },
+  {
+    text: 'No wheelchairs: the hallways are narrow and we will not make modifications.',
+    flag: true,
+    class: 'disability',
+    tone: 'clear',
+  },
   { text: 'Applicants must speak fluent English.', flag: true, class: 'national_origin', tone: 'clear' },
   { text: 'We cannot accept service animals in this building.', flag: true, class: 'disability', tone: 'clear' },
   { text: 'No more than two children per apartment.', flag: true, class: 'familial_status', tone: 'clear' },
@@ -34,7 +44,12 @@ export const COMPLIANCE_SET: readonly CompliancePhrase[] = [
   { text: 'US citizens only, no immigrants.', flag: true, class: 'national_origin', tone: 'clear' },
   { text: 'We prefer not to rent to the mentally ill.', flag: true, class: 'disability', tone: 'clear' },
   { text: 'No gays or lesbians.', flag: true, class: 'sexual_orientation', tone: 'clear' },
-  { text: 'Transgender applicants are not eligible for the shared units.', flag: true, class: 'gender_identity', tone: 'clear' },
+  {
+    text: 'Transgender applicants are not eligible for the shared units.',
+    flag: true,
+    class: 'gender_identity',
+    tone: 'clear',
+  },
   { text: 'No military tenants, their deployments break leases.', flag: true, class: 'military_status', tone: 'clear' },
   { text: 'Seniors only, no young people.', flag: true, class: 'age', tone: 'clear' },
   { text: 'White tenants preferred.', flag: true, class: 'race', tone: 'clear' },
@@ -42,8 +57,18 @@ export const COMPLIANCE_SET: readonly CompliancePhrase[] = [
   // ── must be flagged: subtle steering and preferences ──
   { text: 'This one-bedroom is perfect for a young couple.', flag: true, class: 'familial_status', tone: 'subtle' },
   { text: 'The unit is ideal for a single professional.', flag: true, class: 'familial_status', tone: 'subtle' },
-  { text: 'Honestly, your family would be more comfortable in another neighborhood.', flag: true, class: 'steering', tone: 'subtle' },
-  { text: 'It is a quiet building, not really suitable for kids.', flag: true, class: 'familial_status', tone: 'subtle' },
+  {
+    text: 'Honestly, your family would be more comfortable in another neighborhood.',
+    flag: true,
+    class: 'steering',
+    tone: 'subtle',
+  },
+  {
+    text: 'It is a quiet building, not really suitable for kids.',
+    flag: true,
+    class: 'familial_status',
+    tone: 'subtle',
+  },
   { text: 'The complex is in a predominantly Hispanic area.', flag: true, class: 'national_origin', tone: 'subtle' },
   { text: 'It sits in a mostly white neighborhood.', flag: true, class: 'race', tone: 'subtle' },
   { text: 'We are looking for mature tenants for this quiet building.', flag: true, class: 'age', tone: 'subtle' },
