@@ -140,7 +140,7 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       'a woman',
       'bachelors?',
       'bachelorettes?',
-      '(?:male|female|single (?:man|woman)|working (?:man|woman)|professional (?:man|woman)) ' + PERSONS,
+      `(?:male|female|single (?:man|woman)|working (?:man|woman)|professional (?:man|woman)) ${PERSONS}`,
       '(?:male|female) (?:professionals?|students?)',
     ],
     statements: [
@@ -199,16 +199,16 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       'wheelchairs?',
       'wheelchair users',
       'the disabled',
-      'disabled ' + PERSONS,
+      `disabled ${PERSONS}`,
       'disabled',
-      'handicapped(?: ' + PERSONS + ')?',
+      `handicapped(?: ${PERSONS})?`,
       'the handicapped',
-      '(?:the )?mentally ill(?: ' + PERSONS + ')?',
+      `(?:the )?mentally ill(?: ${PERSONS})?`,
       'people with (?:disabilities|a disability|mental illness|hiv|aids)',
       'invalids',
       'cripples',
       'the (?:blind|deaf)',
-      '(?:blind|deaf) ' + PERSONS,
+      `(?:blind|deaf) ${PERSONS}`,
       '(?:service|assistance|support|emotional[- ]support|therapy|companion) (?:animals?|dogs?)',
       'guide dogs?',
       'seeing[- ]eye dogs?',
@@ -235,15 +235,15 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
   },
   source_of_income: {
     people: [
-      'section[- ]?8(?: ' + PERSONS + '| vouchers?| housing)?',
+      `section[- ]?8(?: ${PERSONS}| vouchers?| housing)?`,
       '(?:housing |housing choice |rental |government )?vouchers?(?: holders)?',
       'hcv',
       '(?:government|public) assistance',
-      'welfare(?: ' + PERSONS + '| recipients)?',
+      `welfare(?: ${PERSONS}| recipients)?`,
       'ssi|ssdi',
-      'subsidi[sz]ed ' + PERSONS,
-      'unemployed ' + PERSONS,
-      '(?:employed|working) ' + PERSONS,
+      `subsidi[sz]ed ${PERSONS}`,
+      `unemployed ${PERSONS}`,
+      `(?:employed|working) ${PERSONS}`,
       '(?:employed|working) professionals?',
     ],
     statements: [
@@ -280,28 +280,28 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
       'gays?',
       'lesbians?',
       'homosexuals?',
-      'lgbtq?\\+?(?: ' + PERSONS + ')?',
-      'queer ' + PERSONS,
-      'gay ' + PERSONS,
-      '(?:straight|heterosexual|traditional) (?:couples?|families|' + PERSONS.slice(3, -1) + ')',
+      `lgbtq?\\+?(?: ${PERSONS})?`,
+      `queer ${PERSONS}`,
+      `gay ${PERSONS}`,
+      `(?:straight|heterosexual|traditional) (?:couples?|families|${PERSONS.slice(3, -1)})`,
     ],
   },
   gender_identity: {
     people: [
-      'transgender(?: ' + PERSONS + ')?',
+      `transgender(?: ${PERSONS})?`,
       'trans (?:people|persons|tenants|applicants|women|men|folks)',
       'transsexuals?',
-      'non[- ]binary(?: ' + PERSONS + ')?',
+      `non[- ]binary(?: ${PERSONS})?`,
       'cross[- ]dressers',
     ],
   },
   marital_status: {
     people: [
-      'married (?:couples?|' + PERSONS.slice(3, -1) + ')',
-      'unmarried (?:couples?|' + PERSONS.slice(3, -1) + ')',
+      `married (?:couples?|${PERSONS.slice(3, -1)})`,
+      `unmarried (?:couples?|${PERSONS.slice(3, -1)})`,
       'single (?:mothers|fathers|parents|moms|dads)',
       'divorcees',
-      'divorced ' + PERSONS,
+      `divorced ${PERSONS}`,
       'widows',
       'widowers',
     ],
@@ -315,11 +315,11 @@ export const FAIR_HOUSING_RULES: Readonly<Record<ProtectedClass, ClassRules>> = 
   },
   military_status: {
     people: [
-      'military(?: ' + PERSONS + '| members| personnel| families)?',
+      `military(?: ${PERSONS}| members| personnel| families)?`,
       'service ?members',
       'veterans',
       'soldiers',
-      'active[- ]duty(?: ' + PERSONS + '| military| personnel)?',
+      `active[- ]duty(?: ${PERSONS}| military| personnel)?`,
     ],
   },
 };
@@ -735,8 +735,7 @@ export function moneyFindings(text: string, known: readonly KnownAmount[]): Comp
       const before = sentence.slice(Math.max(0, (m.index ?? 0) - 80), m.index ?? 0);
       const after = sentence.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
       // Words of the clause the amount belongs to: stop at the previous amount or clause break.
-      const clause =
-        (before.split(/\$\s?\d|[;:]|,\s(?:and|but)\s/).pop() ?? '') + ' ' + (after.split(/[,;.]/)[0] ?? '');
+      const clause = `${before.split(/\$\s?\d|[;:]|,\s(?:and|but)\s/).pop() ?? ''} ${after.split(/[,;.]/)[0] ?? ''}`;
       const words = new Set((clause.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
       let best = 0;
       let candidates: typeof facts = [];

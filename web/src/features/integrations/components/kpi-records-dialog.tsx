@@ -85,9 +85,9 @@ export function KpiRecordsDialog({ kpi, label, children }: { kpi: KpiName; label
                 className="flex min-h-0 flex-col divide-y overflow-y-auto rounded-lg border"
                 aria-label={`${title} records`}
               >
-                {data.records.map((r, i) => (
+                {data.records.map((r) => (
                   <li
-                    key={`${r.id}-${offset + i}`}
+                    key={`${r.id}|${r.name}`}
                     className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
                     data-testid="kpi-record"
                   >
