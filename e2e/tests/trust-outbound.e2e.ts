@@ -116,7 +116,7 @@ describe('outbound compliance on the Approvals page', () => {
       await draft.waitFor({ timeout: 30_000 });
       const findings = draft.getByTestId('compliance-findings');
       await findings.getByText('1 compliance finding', { exact: false }).waitFor();
-      await findings.getByText('Familial status').waitFor();
+      await findings.getByText('Familial status', { exact: true }).waitFor();
       await findings.getByText('perfect for a young couple', { exact: false }).first().waitFor();
       await findings.getByText('Describe the home, not the people.', { exact: false }).waitFor();
       // Approve stays off until the findings are acknowledged.
@@ -177,6 +177,10 @@ describe('KPI drill-down', () => {
       await page.keyboard.press('Escape');
       await strip.getByRole('button', { name: /^Open tasks:/ }).click();
       await dialog.getByText('Open tasks: the records behind the figure').waitFor();
+      await dialog
+        .getByTestId('kpi-records-summary')
+        .getByText(`= ${kpis.data.openTasks} record`, { exact: false })
+        .waitFor();
       expect(await dialog.getByTestId('kpi-record').count()).toBe(kpis.data.openTasks);
       await shot(page, SUITE, `04-kpi-open-tasks-${size.name}`);
       expect(errors).toEqual([]);
