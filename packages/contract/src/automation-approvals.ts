@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AutomationCitation, AutomationKind } from './automations';
+import { DraftCompliance } from './compliance';
 import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
@@ -19,6 +20,10 @@ export const DraftAuditAction = z.enum([
   'auto_approved',
   'sent',
   'send_failed',
+  /** The compliance check found something (migration 0031); auto-send is held. */
+  'flagged',
+  /** A person approved despite the compliance findings. */
+  'acknowledged',
 ]);
 export type DraftAuditAction = z.infer<typeof DraftAuditAction>;
 
@@ -57,6 +62,8 @@ export const AutomationDraft = z.object({
   sent_at: z.string().nullable(),
   send_error: z.string().nullable(),
   created_at: z.string(),
+  /** The outbound-compliance check (issue 30); null for drafts made before checks existed. */
+  compliance: DraftCompliance.nullable(),
 });
 export type AutomationDraft = z.infer<typeof AutomationDraft>;
 
@@ -92,6 +99,8 @@ export const ApproveDraftInput = z
       .min(1, 'The message cannot be empty.')
       .max(DRAFT_BODY_MAX_CHARS, `A message can be at most ${DRAFT_BODY_MAX_CHARS} characters.`)
       .optional(),
+    /** Required (true) when the draft, as sent, has compliance findings. */
+    acknowledge_compliance: z.boolean().optional(),
   })
   .strict();
 export type ApproveDraftInput = z.input<typeof ApproveDraftInput>;

@@ -5,6 +5,7 @@ import { assistantEndpoints } from './assistants';
 import { automationApprovalEndpoints } from './automation-approvals';
 import { automationEndpoints } from './automations';
 import { chatEndpoints } from './chat';
+import { complianceEndpoints } from './compliance';
 import { connectorEndpoints } from './connectors';
 import { dashboardEndpoints } from './dashboard';
 import { dashboardOverviewEndpoints } from './dashboard-overview';
@@ -50,6 +51,7 @@ export const endpoints = {
   ...connectorEndpoints,
   ...dashboardOverviewEndpoints,
   ...automationApprovalEndpoints,
+  ...complianceEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

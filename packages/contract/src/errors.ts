@@ -52,6 +52,10 @@ export const errorCatalogue = {
   automation_not_found: { status: 404, message: 'Automation not found.' },
   draft_not_found: { status: 404, message: 'This draft was not found.' },
   draft_already_decided: { status: 409, message: 'This draft was already decided.' },
+  compliance_ack_required: {
+    status: 409,
+    message: 'This draft has compliance findings. Read them and confirm you want to send it anyway.',
+  },
   thread_not_found: { status: 404, message: 'Chat not found.' },
   assistant_not_found: { status: 404, message: 'No assistant found' },
   unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },

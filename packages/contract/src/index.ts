@@ -9,6 +9,7 @@ export * from './automation-approvals';
 export * from './automations';
 export * from './chat';
 export * from './client-log';
+export * from './compliance';
 export * from './connectors';
 export * from './constants';
 export * from './dashboard';

@@ -245,6 +245,54 @@ export const KpisResult = z.object({
 });
 export type KpisResult = z.infer<typeof KpisResult>;
 
+// ── KPI records (issue 30 part 4): the upstream records a figure was computed from ─────────────
+export const KpiName = z.enum(['rentals', 'units', 'unpaid_bills', 'receivables', 'open_tasks']);
+export type KpiName = z.infer<typeof KpiName>;
+export const KPI_LABELS: Readonly<Record<KpiName, string>> = {
+  rentals: 'Rentals',
+  units: 'Units',
+  unpaid_bills: 'Unpaid bills',
+  receivables: 'Receivables',
+  open_tasks: 'Open tasks',
+};
+/** Records kept per KPI and snapshot; a larger figure says its list is cut. */
+export const KPI_RECORDS_MAX = 5_000;
+export const KpiRecord = z.object({
+  /** The record's id in the upstream system. */
+  id: z.string(),
+  name: z.string(),
+  amount_cents: z.number().int().nullable(),
+  /** The record's own date (a bill's due date, a lease's start), as the upstream gives it. */
+  date: z.string().nullable(),
+  /** The record in the vendor's web app, where the vendor offers a link. */
+  url: z.string().nullable(),
+});
+export type KpiRecord = z.infer<typeof KpiRecord>;
+export const KpiRecordsInput = z
+  .object({
+    kpi: KpiName,
+    /** A stored snapshot; the newest of the workspace's provider when absent. */
+    snapshot_id: Uuid.optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type KpiRecordsInput = z.input<typeof KpiRecordsInput>;
+export const KpiRecordsOutput = z.object({
+  kpi: KpiName,
+  snapshot: z.object({ id: Uuid, provider: PropertyProvider, fetched_at: z.string() }).nullable(),
+  /** The figure shown on the tile (a count, or cents for receivables and the unpaid total). */
+  value: z.number().int(),
+  /** The unpaid-bill total or receivables in cents, summed over the records. */
+  amount_cents: z.number().int().nullable(),
+  /** Records stored for this KPI in the snapshot (the page is records[offset..offset+limit]). */
+  total: z.number().int(),
+  records: z.array(KpiRecord),
+  /** False for snapshots stored before records were kept (or where the upstream lists none). */
+  traced: z.boolean(),
+});
+export type KpiRecordsOutput = z.infer<typeof KpiRecordsOutput>;
+
 export const KpiHistoryInput = z.object({ provider: PropertyProvider.optional() }).strict();
 export const KpiHistory = z.object({ snapshots: z.array(KpiSnapshot) });
 export type KpiHistory = z.infer<typeof KpiHistory>;
@@ -376,5 +424,13 @@ export const integrationEndpoints = {
     summary: 'Stored KPI snapshots, oldest first, for the trend chart.',
     input: KpiHistoryInput,
     output: KpiHistory,
+  },
+  integrationKpiRecords: {
+    method: 'GET',
+    path: '/api/v1/integrations/kpis/:kpi/records',
+    access: 'workspace',
+    summary: 'The upstream records a KPI figure was computed from, in the snapshot it was computed at.',
+    input: KpiRecordsInput,
+    output: KpiRecordsOutput,
   },
 } as const satisfies Record<string, Endpoint>;

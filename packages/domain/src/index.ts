@@ -2,6 +2,8 @@ export * from './answer-confidence';
 export * from './assistant-mode';
 export * from './automations';
 export * from './business-info';
+export * from './compliance-rules';
+export * from './compliance-set';
 export * from './confidence';
 export * from './contradictions';
 export * from './document-facts';

@@ -1,4 +1,11 @@
-import type { AutomationCitation, DraftAuditAction, DraftChannel, DraftStatus } from '@helixis/contract';
+import type {
+  AutomationCitation,
+  DraftAuditAction,
+  DraftChannel,
+  DraftCompliance,
+  DraftStatus,
+  StateProtectedClass,
+} from '@helixis/contract';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Mirrors migrations/0014_automation_approvals.sql. */
@@ -30,6 +37,8 @@ export const automationDrafts = pgTable(
     sentAt: ts('sent_at'),
     sendError: text('send_error'),
     providerMessageId: text('provider_message_id'),
+    /** Migration 0031: the outbound-compliance check (null: made before checks existed). */
+    compliance: jsonb('compliance').$type<DraftCompliance>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -77,3 +86,14 @@ export const mailSyncState = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.provider] })],
 );
+
+/** Mirrors migrations/0031_compliance_and_kpi_records.sql. */
+export const complianceSettings = pgTable('compliance_settings', {
+  workspaceId: uuid('workspace_id').notNull().primaryKey(),
+  stateClasses: text('state_classes').array().$type<StateProtectedClass[]>().notNull().default([]),
+  entryNoticeHours: integer('entry_notice_hours'),
+  rentIncreaseNoticeDays: integer('rent_increase_notice_days'),
+  terminationNoticeDays: integer('termination_notice_days'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

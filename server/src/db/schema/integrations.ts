@@ -1,5 +1,5 @@
-import type { PropertyKpis } from '@helixis/contract';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { KpiName, PropertyKpis } from '@helixis/contract';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './core';
 
 /** Mirrors migrations/0008_integrations.sql. */
@@ -45,4 +45,21 @@ export const integrationKpiSnapshots = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index('integration_kpi_snapshots_recent_idx').on(t.workspaceId, t.provider, t.fetchedAt.desc()),
   ],
+);
+
+/** Mirrors migrations/0031_compliance_and_kpi_records.sql: the records each KPI figure was computed from. */
+export const integrationKpiRecords = pgTable(
+  'integration_kpi_records',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    snapshotId: uuid('snapshot_id').notNull(),
+    kpi: text('kpi').$type<KpiName>().notNull(),
+    ord: integer('ord').notNull(),
+    recordId: text('record_id').notNull(),
+    name: text('name').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    recordDate: text('record_date'),
+    url: text('url'),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.snapshotId, t.kpi, t.ord] })],
 );

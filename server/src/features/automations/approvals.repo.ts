@@ -97,7 +97,15 @@ export async function transitionDraft(
   set: Partial<
     Pick<
       DraftRow,
-      'status' | 'subject' | 'body' | 'decidedBy' | 'decidedAt' | 'sentAt' | 'sendError' | 'providerMessageId'
+      | 'status'
+      | 'subject'
+      | 'body'
+      | 'decidedBy'
+      | 'decidedAt'
+      | 'sentAt'
+      | 'sendError'
+      | 'providerMessageId'
+      | 'compliance'
     >
   >,
 ): Promise<DraftRow | null> {

@@ -18,6 +18,7 @@ import { withTenant } from '../../platform/tenant';
 import { sendFromMailbox } from '../mail/mail.service';
 import * as approvals from './approvals.repo';
 import * as repo from './automations.repo';
+import { checkDraft, describeFindings } from './compliance.service';
 import { sendTwilioSms } from './twilio.service';
 
 /** The approval queue: list, approve (optionally edited), reject, audit; and the one send path. */
@@ -43,6 +44,7 @@ export function toDraft(row: approvals.DraftRow, automation: { name: string; kin
     sent_at: iso(row.sentAt),
     send_error: row.sendError,
     created_at: new Date(row.createdAt).toISOString(),
+    compliance: row.compliance ?? null,
   };
 }
 
@@ -186,17 +188,44 @@ export async function approveDraft({
       userMessage: `A text message can be at most ${SMS_BODY_MAX_CHARS} characters.`,
     });
   }
+  // The text that goes out is checked as it is: an edit (or a draft from before the checks) is
+  // checked again, and findings need the approver's explicit acknowledgement.
+  const subject = input.subject ?? current.subject;
+  const body = input.body ?? current.body;
+  const decidable = current.status === 'pending' || current.status === 'failed';
+  const compliance =
+    decidable && (edits.length > 0 || !current.compliance)
+      ? await checkDraft(ctx.deps, ctx.log, ctx.workspace.id, { subject, body })
+      : current.compliance;
+  const findings = compliance?.findings ?? [];
+  if (decidable && findings.length > 0 && input.acknowledge_compliance !== true) {
+    throw new AppError('compliance_ack_required', {
+      userMessage: `${describeFindings(findings)}. Confirm you have read them to send this draft anyway.`,
+    });
+  }
+  const now = new Date().toISOString();
   const claimed = await ctx.tenant(async (tx) => {
     const row = await approvals.transitionDraft(tx, ctx.workspace.id, current.id, ['pending', 'failed'], {
       status: 'approved',
-      subject: input.subject ?? current.subject,
-      body: input.body ?? current.body,
+      subject,
+      body,
       decidedBy: ctx.user.id,
-      decidedAt: new Date().toISOString(),
+      decidedAt: now,
       sendError: null,
+      compliance:
+        compliance && findings.length > 0
+          ? { ...compliance, acknowledged_by: ctx.user.id, acknowledged_at: now }
+          : (compliance ?? null),
     });
     if (!row) return null;
     const entry = { draftId: row.id, automationId: row.automationId, actorUserId: ctx.user.id };
+    if (findings.length > 0) {
+      await approvals.insertAudit(tx, ctx.workspace.id, {
+        ...entry,
+        action: 'acknowledged',
+        detail: `Approved despite ${describeFindings(findings)} (rules ${compliance?.version ?? ''})`,
+      });
+    }
     if (edits.length > 0) {
       await approvals.insertAudit(tx, ctx.workspace.id, {
         ...entry,

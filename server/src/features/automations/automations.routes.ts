@@ -15,6 +15,7 @@ import {
   toggleAutomation,
   updateAutomation,
 } from './automations.service';
+import { checkCompliance, complianceSettingsHandler, updateComplianceSettings } from './compliance.service';
 import { AUTOMATION_INBOUND_JOB } from './inbound.job';
 import { signedUrl, twilioStatus, verifyTwilioWebhook } from './twilio.service';
 
@@ -33,6 +34,9 @@ export const automationHandlers = {
   twilioStatus,
   connectTwilio,
   disconnectTwilio,
+  complianceSettings: complianceSettingsHandler,
+  updateComplianceSettings,
+  checkCompliance,
 } satisfies Partial<EndpointHandlers>;
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;

@@ -9,6 +9,7 @@ import * as approvals from './approvals.repo';
 import { type DraftScope, recordRun, sendApprovedDraft } from './approvals.service';
 import { channelOf, composeReply, inQuietHours } from './automations.drafting';
 import * as repo from './automations.repo';
+import { checkDraft, describeFindings } from './compliance.service';
 import type { InboundPayload } from './inbound.job';
 
 /**
@@ -55,8 +56,17 @@ interface QueueInput {
   label: string;
 }
 
+/**
+ * The one way a draft enters the approval queue. The outbound-compliance check runs first and is
+ * stored with the draft; a draft with findings never auto-sends, whatever the policy says.
+ */
 async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
   const { automation } = input;
+  const compliance = await checkDraft(scope.deps, scope.log, scope.workspaceId, {
+    subject: input.subject,
+    body: input.body,
+  });
+  const flagged = compliance.findings.length > 0;
   const quiet = input.autoSend && inQuietHours(automation.config.quietHours, new Date());
   const draft = await withTenant(scope.deps.database, { workspaceId: scope.workspaceId, userId: null }, async (tx) => {
     const row = await approvals.insertDraft(tx, scope.workspaceId, {
@@ -73,6 +83,7 @@ async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
       sourceFrom: input.source.from,
       sourceText: input.source.text.slice(0, 5_000),
       status: 'pending',
+      compliance,
     });
     if (!row) return null;
     await approvals.insertAudit(tx, scope.workspaceId, {
@@ -82,7 +93,16 @@ async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
       actorUserId: null,
       detail: `Classified as ${input.intent}; ${input.citations.length} citation(s)${quiet ? '; auto-send held for quiet hours' : ''}`,
     });
-    if (!input.autoSend || quiet) return row;
+    if (flagged) {
+      await approvals.insertAudit(tx, scope.workspaceId, {
+        draftId: row.id,
+        automationId: automation.id,
+        action: 'flagged',
+        actorUserId: null,
+        detail: `${describeFindings(compliance.findings)}${input.autoSend ? '; auto-send held' : ''}`,
+      });
+    }
+    if (!input.autoSend || quiet || flagged) return row;
     const approved = await approvals.transitionDraft(tx, scope.workspaceId, row.id, ['pending'], {
       status: 'approved',
       decidedAt: new Date().toISOString(),
@@ -104,9 +124,11 @@ async function queue(scope: DraftScope, input: QueueInput): Promise<void> {
   const next =
     draft.status === 'approved'
       ? 'sending automatically (auto-send policy)'
-      : quiet
-        ? 'held for approval (quiet hours)'
-        : 'draft waiting for approval';
+      : flagged
+        ? `held for approval (${describeFindings(compliance.findings)})`
+        : quiet
+          ? 'held for approval (quiet hours)'
+          : 'draft waiting for approval';
   await recordRun(
     scope,
     automation.id,

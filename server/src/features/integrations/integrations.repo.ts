@@ -1,7 +1,14 @@
-import type { PropertyKpis, PropertyProvider } from '@helixis/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  KPI_RECORDS_MAX,
+  type KpiName,
+  type KpiRecord,
+  type PropertyKpis,
+  type PropertyProvider,
+} from '@helixis/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { integrationConnections, integrationKpiSnapshots } from '../../db/schema';
+import { integrationConnections, integrationKpiRecords, integrationKpiSnapshots } from '../../db/schema';
+import type { KpiRecordSet } from '../../integrations/kpi-records';
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;
 export type SnapshotRow = typeof integrationKpiSnapshots.$inferSelect;
@@ -141,4 +148,87 @@ export async function listConnectedWorkspaces(
     .from(integrationConnections)
     .where(eq(integrationConnections.status, 'connected'))
     .orderBy(asc(integrationConnections.workspaceId));
+}
+
+// ── KPI records (issue 30 part 4) ───────────────────────────────────────────────────────────────
+
+/** Stores the records of a snapshot (at most KPI_RECORDS_MAX per KPI) in statements of 500 rows. */
+export async function insertKpiRecords(
+  db: Queryable,
+  workspaceId: string,
+  snapshotId: string,
+  records: KpiRecordSet,
+): Promise<void> {
+  const rows = (Object.entries(records) as [KpiName, KpiRecord[]][]).flatMap(([kpi, list]) =>
+    list.slice(0, KPI_RECORDS_MAX).map((r, ord) => ({
+      workspaceId,
+      snapshotId,
+      kpi,
+      ord,
+      recordId: r.id.slice(0, 200),
+      name: r.name.slice(0, 500),
+      amountCents: r.amount_cents,
+      recordDate: r.date,
+      url: r.url,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(integrationKpiRecords).values(rows.slice(i, i + 500));
+  }
+}
+
+/** Keeps the records of the newest `keep` snapshots of a provider; older snapshots keep their figures only. */
+export async function pruneKpiRecords(
+  db: Queryable,
+  workspaceId: string,
+  provider: PropertyProvider,
+  keep: number,
+): Promise<void> {
+  await db.delete(integrationKpiRecords).where(
+    and(
+      eq(integrationKpiRecords.workspaceId, workspaceId),
+      inArray(
+        integrationKpiRecords.snapshotId,
+        db
+          .select({ id: integrationKpiSnapshots.id })
+          .from(integrationKpiSnapshots)
+          .where(
+            and(eq(integrationKpiSnapshots.workspaceId, workspaceId), eq(integrationKpiSnapshots.provider, provider)),
+          )
+          .orderBy(desc(integrationKpiSnapshots.fetchedAt))
+          .offset(keep),
+      ),
+    ),
+  );
+}
+
+export async function findSnapshot(db: Queryable, workspaceId: string, id: string): Promise<SnapshotRow | null> {
+  const [row] = await db
+    .select()
+    .from(integrationKpiSnapshots)
+    .where(and(eq(integrationKpiSnapshots.workspaceId, workspaceId), eq(integrationKpiSnapshots.id, id)));
+  return row ?? null;
+}
+
+export async function listKpiRecords(
+  db: Queryable,
+  workspaceId: string,
+  snapshotId: string,
+  kpi: KpiName,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: (typeof integrationKpiRecords.$inferSelect)[] }> {
+  const where = and(
+    eq(integrationKpiRecords.workspaceId, workspaceId),
+    eq(integrationKpiRecords.snapshotId, snapshotId),
+    eq(integrationKpiRecords.kpi, kpi),
+  );
+  const [counted] = await db.select({ n: count() }).from(integrationKpiRecords).where(where);
+  const rows = await db
+    .select()
+    .from(integrationKpiRecords)
+    .where(where)
+    .orderBy(asc(integrationKpiRecords.ord))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: Number(counted?.n ?? 0), rows };
 }

@@ -7,6 +7,7 @@ import {
   buildiumKpis,
   buildiumVerify,
   integrationKpiHistory,
+  integrationKpiRecords,
   integrationsStatus,
   summaryStatus,
 } from './integrations.service';
@@ -22,4 +23,5 @@ export const integrationHandlers = {
   appfolioTest,
   summaryStatus,
   integrationKpiHistory,
+  integrationKpiRecords,
 } satisfies Partial<EndpointHandlers>;

@@ -12,16 +12,21 @@ import {
   type IntegrationsStatusInput,
   integrationTexts,
   type KpiHistory,
+  type KpiName,
+  type KpiRecordsInput,
+  type KpiRecordsOutput,
   type KpisResult,
   type PropertyKpis,
   type PropertyProvider,
   type SummaryStatus,
 } from '@helixis/contract';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { AppfolioClient } from '../../integrations/appfolio/client';
 import { fetchAppfolioKpis } from '../../integrations/appfolio/kpis';
 import { BuildiumClient } from '../../integrations/buildium/client';
 import { fetchBuildiumKpis } from '../../integrations/buildium/kpis';
+import type { KpiRecordSet } from '../../integrations/kpi-records';
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
@@ -307,7 +312,7 @@ export async function readKpis(
       cached: true,
     };
   }
-  let run: { kpis: PropertyKpis; pages: number; durationMs: number };
+  let run: { kpis: PropertyKpis; records: KpiRecordSet; pages: number; durationMs: number };
   try {
     const client = clientFor(ctx, creds);
     run = client instanceof BuildiumClient ? await fetchBuildiumKpis(client) : await fetchAppfolioKpis(client);
@@ -336,12 +341,15 @@ export async function readKpis(
     };
   }
   await ctx.tenant(async (tx) => {
-    await repo.insertSnapshot(tx, ctx.workspace.id, {
+    const stored = await repo.insertSnapshot(tx, ctx.workspace.id, {
       provider,
       kpis: run.kpis,
       pages: run.pages,
       durationMs: run.durationMs,
     });
+    // The records each figure came from, kept with the snapshot (for the newest snapshots only).
+    await repo.insertKpiRecords(tx, ctx.workspace.id, stored.id, run.records);
+    await repo.pruneKpiRecords(tx, ctx.workspace.id, provider, INTEGRATION_CONSTANTS.kpiHistoryLimit);
     await repo.recordOutcome(tx, ctx.workspace.id, provider, {
       status: 'connected',
       verified: true,
@@ -422,6 +430,72 @@ export async function integrationKpiHistory({
       arOutstandingCents: r.kpis.arOutstandingCents,
     })),
   };
+}
+
+const kpiFigure = (kpis: PropertyKpis, kpi: KpiName): { value: number; amount: number | null } => {
+  switch (kpi) {
+    case 'rentals':
+      return { value: kpis.rentals, amount: null };
+    case 'units':
+      return { value: kpis.units, amount: null };
+    case 'unpaid_bills':
+      return { value: kpis.unpaidBills.count, amount: kpis.unpaidBills.amount };
+    case 'receivables':
+      return { value: kpis.arOutstandingCents, amount: kpis.arOutstandingCents };
+    case 'open_tasks':
+      return { value: kpis.openTasks, amount: null };
+  }
+};
+
+/**
+ * The records a KPI figure was computed from, read from the snapshot the figure belongs to (the
+ * newest of the workspace's provider unless one is named), so a later sync does not change them.
+ */
+export async function integrationKpiRecords({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: z.output<typeof KpiRecordsInput>;
+}): Promise<KpiRecordsOutput> {
+  return ctx.tenant(async (tx) => {
+    let snapshot: repo.SnapshotRow | null;
+    if (input.snapshot_id) {
+      snapshot = await repo.findSnapshot(tx, ctx.workspace.id, input.snapshot_id);
+      if (!snapshot) throw new AppError('not_found', { userMessage: 'This KPI snapshot was not found.' });
+    } else {
+      const connections = await repo.listConnections(tx, ctx.workspace.id);
+      const provider = connections.some((c) => c.provider === 'buildium') ? 'buildium' : connections[0]?.provider;
+      snapshot = provider ? await repo.latestSnapshot(tx, ctx.workspace.id, provider) : null;
+    }
+    if (!snapshot) {
+      return { kpi: input.kpi, snapshot: null, value: 0, amount_cents: null, total: 0, records: [], traced: false };
+    }
+    const figure = kpiFigure(snapshot.kpis, input.kpi);
+    const page = await repo.listKpiRecords(tx, ctx.workspace.id, snapshot.id, input.kpi, {
+      limit: input.limit,
+      offset: input.offset,
+    });
+    return {
+      kpi: input.kpi,
+      snapshot: {
+        id: snapshot.id,
+        provider: snapshot.provider,
+        fetched_at: new Date(snapshot.fetchedAt).toISOString(),
+      },
+      value: figure.value,
+      amount_cents: figure.amount,
+      total: page.total,
+      records: page.rows.map((r) => ({
+        id: r.recordId,
+        name: r.name,
+        amount_cents: r.amountCents,
+        date: r.recordDate,
+        url: r.url,
+      })),
+      traced: page.total > 0 || figure.value === 0,
+    };
+  });
 }
 
 // ── status ──────────────────────────────────────────────────────────────────────────────────────

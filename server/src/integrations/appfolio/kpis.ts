@@ -1,18 +1,31 @@
-import type { PropertyKpis } from '@helixis/contract';
+import type { KpiRecord, PropertyKpis } from '@helixis/contract';
+import type { KpiRecordSet } from '../kpi-records';
 import { newTraceId } from '../upstream';
 import { type AppfolioClient, appfolioCents } from './client';
 
 interface RentRollRow {
   property_id?: string | number;
+  property_name?: string;
+  unit?: string;
+  unit_id?: string | number;
+  rent?: string;
   status?: string;
 }
 interface TenantRow {
   status?: string;
 }
 interface WorkOrderRow {
+  work_order_id?: string | number;
+  work_order_number?: string;
   status?: string;
+  created_at?: string;
+  vendor?: string;
+  amount?: string;
 }
 interface DelinquencyRow {
+  occupancy_id?: string | number;
+  unit_id?: string | number;
+  property_name?: string;
   amount_receivable?: string;
 }
 
@@ -28,7 +41,7 @@ const OCCUPIED = /^(current|notice|evict)/i;
 export async function fetchAppfolioKpis(
   client: AppfolioClient,
   now = () => new Date(),
-): Promise<{ kpis: PropertyKpis; pages: number; durationMs: number; traceId: string }> {
+): Promise<{ kpis: PropertyKpis; records: KpiRecordSet; pages: number; durationMs: number; traceId: string }> {
   const traceId = newTraceId();
   const started = Date.now();
   const before = client.pagesFetched;
@@ -39,7 +52,8 @@ export async function fetchAppfolioKpis(
     client.report<DelinquencyRow>('delinquency', { property_visibility: 'active' }, traceId),
   ]);
   const properties = new Set(rentRoll.map((r) => String(r.property_id ?? ''))).size;
-  const open = workOrders.filter((w) => !CLOSED_WORK_ORDER.test(w.status ?? '')).length;
+  const openOrders = workOrders.filter((w) => !CLOSED_WORK_ORDER.test(w.status ?? ''));
+  const open = openOrders.length;
   const at = now().toISOString();
   const kpis: PropertyKpis = {
     provider: 'appfolio',
@@ -59,5 +73,59 @@ export async function fetchAppfolioKpis(
     unpaidBills: { count: 0, amount: 0 },
     fetchedAt: at,
   };
-  return { kpis, pages: client.pagesFetched - before, durationMs: Date.now() - started, traceId };
+  // AppFolio's web app lives on the customer's own host: a property opens at /properties/{id}.
+  const propertyUrl = (id: string | number | undefined) =>
+    id === undefined || id === '' ? null : `${client.origin}/properties/${encodeURIComponent(String(id))}`;
+  const record = (
+    id: unknown,
+    name: string,
+    amount: number | null,
+    date: string | null,
+    url: string | null,
+  ): KpiRecord => ({
+    id: String(id ?? ''),
+    name,
+    amount_cents: amount,
+    date,
+    url,
+  });
+  const firstUnitOf = new Map<string, RentRollRow>();
+  for (const row of rentRoll) {
+    const key = String(row.property_id ?? '');
+    if (!firstUnitOf.has(key)) firstUnitOf.set(key, row);
+  }
+  const records: KpiRecordSet = {
+    rentals: [...firstUnitOf.entries()].map(([id, row]) =>
+      record(id, row.property_name ?? `Property ${id}`, null, null, propertyUrl(row.property_id)),
+    ),
+    units: rentRoll.map((r) =>
+      record(
+        r.unit_id,
+        `${r.property_name ?? `Property ${r.property_id ?? ''}`} · Unit ${r.unit ?? r.unit_id ?? ''}`,
+        r.rent === undefined ? null : appfolioCents(r.rent),
+        null,
+        propertyUrl(r.property_id),
+      ),
+    ),
+    unpaid_bills: [],
+    receivables: delinquency.map((d) =>
+      record(
+        d.occupancy_id ?? d.unit_id,
+        `${d.property_name ?? 'Occupancy'} · occupancy ${d.occupancy_id ?? ''}`,
+        appfolioCents(d.amount_receivable),
+        null,
+        null,
+      ),
+    ),
+    open_tasks: openOrders.map((w) =>
+      record(
+        w.work_order_id,
+        `Work order ${w.work_order_number ?? w.work_order_id ?? ''}${w.vendor ? ` · ${w.vendor}` : ''}`,
+        w.amount === undefined ? null : appfolioCents(w.amount),
+        w.created_at ?? null,
+        null,
+      ),
+    ),
+  };
+  return { kpis, records, pages: client.pagesFetched - before, durationMs: Date.now() - started, traceId };
 }

@@ -65,10 +65,19 @@ export interface BuildiumBill {
   Id: number;
   DueDate?: string;
   PaidDate?: string | null;
+  Memo?: string | null;
+  ReferenceNumber?: string | null;
   Lines?: { Amount?: number }[];
 }
 export interface BuildiumBalance {
   TotalBalance?: number;
+  /** Lease balances name their lease and unit; association balances their ownership account. */
+  LeaseId?: number;
+  PropertyId?: number;
+  UnitId?: number;
+  OwnershipAccountId?: number;
+  AssociationId?: number;
+  BalanceDate?: string;
 }
 
 /** Normalises a base URL: no trailing slash, and a trailing /v1 is dropped (paths carry it). */

@@ -1,6 +1,15 @@
-import type { PropertyKpis } from '@helixis/contract';
+import type { KpiRecord, PropertyKpis } from '@helixis/contract';
+import type { KpiRecordSet } from '../kpi-records';
 import { newTraceId, UpstreamError } from '../upstream';
-import type { BuildiumBalance, BuildiumBill, BuildiumClient } from './client';
+import type {
+  BuildiumAssociation,
+  BuildiumBalance,
+  BuildiumBill,
+  BuildiumClient,
+  BuildiumRental,
+  BuildiumTask,
+  BuildiumUnit,
+} from './client';
 
 const OPEN = ['New', 'InProgress'];
 
@@ -23,6 +32,8 @@ const HINTS: Record<string, string> = {
 
 export interface BuildiumKpiRun {
   kpis: PropertyKpis;
+  /** The records each figure was computed from (rentals, units, unpaid bills, receivables, open tasks). */
+  records: KpiRecordSet;
   pages: number;
   durationMs: number;
   traceId: string;
@@ -54,29 +65,41 @@ export async function fetchBuildiumKpis(client: BuildiumClient, now = () => new 
   };
   const count = (path: string, query: Record<string, string | string[]> = {}) =>
     guard(path, 0, () => client.count(path, query, traceId));
-  const sumAll = <T>(path: string, query: Record<string, string>, amount: (row: T) => number) =>
-    guard(path, { count: 0, cents: 0 }, async () => {
-      const rows = await client.listAll<T>(path, query, traceId);
-      return { count: rows.length, cents: rows.reduce((sum, row) => sum + amount(row), 0) };
-    });
+  // Figures whose records are kept with the snapshot are read in full; the count is the rows read.
+  const list = <T>(path: string, query: Record<string, string | string[]> = {}) =>
+    guard(path, [] as T[], () => client.listAll<T>(path, query, traceId));
 
-  const [rentals, associations, units, activeLeases, tenants, openWorkOrders, openTasks, bills, leaseAr, assocAr] =
-    await Promise.all([
-      count('/v1/rentals', { status: 'Active' }),
-      count('/v1/associations', { status: 'Active' }),
-      count('/v1/rentals/units'),
-      count('/v1/leases', { leasestatuses: 'Active' }),
-      count('/v1/leases/tenants'),
-      count('/v1/workorders', { statuses: OPEN }),
-      count('/v1/tasks', { statuses: OPEN }),
-      sumAll<BuildiumBill>('/v1/bills', { paidstatus: 'Unpaid' }, (bill) =>
-        (bill.Lines ?? []).reduce((s, line) => s + toCents(line.Amount), 0),
-      ),
-      sumAll<BuildiumBalance>('/v1/leases/outstandingbalances', {}, (row) => toCents(row.TotalBalance)),
-      sumAll<BuildiumBalance>('/v1/associations/ownershipaccounts/outstandingbalances', {}, (row) =>
-        toCents(row.TotalBalance),
-      ),
-    ]);
+  const [
+    rentalRows,
+    associationRows,
+    unitRows,
+    activeLeases,
+    tenants,
+    openWorkOrders,
+    taskRows,
+    billRows,
+    leaseBalances,
+    assocBalances,
+  ] = await Promise.all([
+    list<BuildiumRental>('/v1/rentals', { status: 'Active' }),
+    list<BuildiumAssociation>('/v1/associations', { status: 'Active' }),
+    list<BuildiumUnit>('/v1/rentals/units'),
+    count('/v1/leases', { leasestatuses: 'Active' }),
+    count('/v1/leases/tenants'),
+    count('/v1/workorders', { statuses: OPEN }),
+    list<BuildiumTask>('/v1/tasks', { statuses: OPEN }),
+    list<BuildiumBill>('/v1/bills', { paidstatus: 'Unpaid' }),
+    list<BuildiumBalance>('/v1/leases/outstandingbalances'),
+    list<BuildiumBalance>('/v1/associations/ownershipaccounts/outstandingbalances'),
+  ]);
+  const billCents = (bill: BuildiumBill) => (bill.Lines ?? []).reduce((s, line) => s + toCents(line.Amount), 0);
+  const bills = { count: billRows.length, cents: billRows.reduce((sum, b) => sum + billCents(b), 0) };
+  const rentals = rentalRows.length;
+  const associations = associationRows.length;
+  const units = unitRows.length;
+  const openTasks = taskRows.length;
+  const leaseAr = { cents: leaseBalances.reduce((sum, row) => sum + toCents(row.TotalBalance), 0) };
+  const assocAr = { cents: assocBalances.reduce((sum, row) => sum + toCents(row.TotalBalance), 0) };
   // Every figure refused: the key cannot read anything useful, which is a permission problem.
   if (denied === 10) {
     throw new UpstreamError('insufficient_scope', 'no readable resource', {
@@ -106,5 +129,53 @@ export async function fetchBuildiumKpis(client: BuildiumClient, now = () => new 
     unpaidBills: { count: bills.count, amount: bills.cents },
     fetchedAt: at,
   };
-  return { kpis, pages: client.pagesFetched - pagesBefore, durationMs: Date.now() - started, traceId };
+  // Buildium's API gives no link into its web app (the account's subdomain is not known to the key).
+  const propertyName = new Map(rentalRows.map((r) => [r.Id, r.Name]));
+  const record = (id: number | undefined, name: string, amount: number | null, date?: string | null): KpiRecord => ({
+    id: String(id ?? ''),
+    name,
+    amount_cents: amount,
+    date: date ?? null,
+    url: null,
+  });
+  const records: KpiRecordSet = {
+    rentals: associationAccount
+      ? associationRows.map((a) => record(a.Id, a.Name, null))
+      : rentalRows.map((r) => record(r.Id, r.Name, null)),
+    units: unitRows.map((u) =>
+      record(
+        u.Id,
+        `${propertyName.get(u.PropertyId) ?? `Property ${u.PropertyId}`} · Unit ${u.UnitNumber ?? u.Id}`,
+        u.MarketRent === undefined ? null : toCents(u.MarketRent),
+      ),
+    ),
+    unpaid_bills: billRows.map((b) =>
+      record(
+        b.Id,
+        b.Memo || (b.ReferenceNumber ? `Bill ${b.ReferenceNumber}` : `Bill ${b.Id}`),
+        billCents(b),
+        b.DueDate,
+      ),
+    ),
+    receivables: [
+      ...leaseBalances.map((row) =>
+        record(
+          row.LeaseId,
+          `Lease ${row.LeaseId ?? ''}${row.PropertyId ? ` · ${propertyName.get(row.PropertyId) ?? `Property ${row.PropertyId}`}` : ''}`,
+          toCents(row.TotalBalance),
+          row.BalanceDate,
+        ),
+      ),
+      ...assocBalances.map((row) =>
+        record(
+          row.OwnershipAccountId,
+          `Ownership account ${row.OwnershipAccountId ?? ''}`,
+          toCents(row.TotalBalance),
+          row.BalanceDate,
+        ),
+      ),
+    ],
+    open_tasks: taskRows.map((t) => record(t.Id, t.Title || `Task ${t.Id}`, null)),
+  };
+  return { kpis, records, pages: client.pagesFetched - pagesBefore, durationMs: Date.now() - started, traceId };
 }

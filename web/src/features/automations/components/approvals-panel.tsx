@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { type AutomationDraft, useApprovals, useApproveDraft, useRejectDraft } from '../api/automations';
 import { intentLabel } from '../lib/intent-label';
+import { ComplianceFindings } from './compliance-findings';
 
 const STATUS_STYLES: Record<AutomationDraft['status'], string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -81,13 +82,15 @@ function DraftCard({ draft }: { draft: AutomationDraft }) {
   const [editing, setEditing] = useState(false);
   const [subject, setSubject] = useState(draft.subject);
   const [body, setBody] = useState(draft.body);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const flagged = (draft.compliance?.findings.length ?? 0) > 0;
   const busy = approve.isPending || reject.isPending;
   const Icon = draft.channel === 'sms' ? MessageSquare : Mail;
 
   const doApprove = () => {
     const edits = editing ? { subject: draft.channel === 'email' ? subject : undefined, body } : {};
     approve.mutate(
-      { id: draft.id, ...edits },
+      { id: draft.id, ...edits, ...(flagged && acknowledged ? { acknowledge_compliance: true } : {}) },
       {
         onSuccess: (res) => {
           if (res.draft.status === 'sent') toast.success(`Sent to ${res.draft.to}`);
@@ -159,9 +162,25 @@ function DraftCard({ draft }: { draft: AutomationDraft }) {
           </ul>
         )}
       </div>
+      <ComplianceFindings compliance={draft.compliance} />
+      {flagged && (
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={acknowledged}
+            onChange={(e) => setAcknowledged(e.target.checked)}
+          />
+          <span>I have read the compliance findings and want to send this reply anyway.</span>
+        </label>
+      )}
       {draft.send_error && <Alert variant="destructive">{draft.send_error}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={busy || (editing && !body.trim())} onClick={doApprove}>
+        <Button
+          size="sm"
+          disabled={busy || (editing && !body.trim()) || (flagged && !acknowledged)}
+          onClick={doApprove}
+        >
           <Check aria-hidden="true" /> {editing ? 'Approve edited reply' : 'Approve & send'}
         </Button>
         {!editing && (

@@ -1,4 +1,4 @@
-import { integrationTexts, type PropertyKpis as Kpis } from '@helixis/contract';
+import { integrationTexts, type KpiName, type PropertyKpis as Kpis } from '@helixis/contract';
 import { Building2, ClipboardList, DollarSign, FileWarning, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useKpiHistory, usePropertyKpis, useRefreshKpis } from '../api/integrations';
 import { formatCents, formatTime, kpiSentence } from '../lib/format';
+import { KpiRecordsDialog } from './kpi-records-dialog';
 
 interface PropertyKpisProps {
   /** 'strip': tiles with charts (dashboard); 'sentence': one line with a Re-check button (completion screen). */
@@ -29,14 +30,65 @@ interface PropertyKpisProps {
   className?: string;
 }
 
-function Tile({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail?: string }) {
+/** A figure that opens the records it was computed from (issue 30) when it names its KPI. */
+function Traced({
+  kpi,
+  label,
+  className,
+  children,
+}: {
+  kpi?: KpiName;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  if (!kpi) return <p className={className}>{children}</p>;
+  return (
+    <KpiRecordsDialog kpi={kpi} label={label}>
+      <button
+        type="button"
+        className={cn(
+          className,
+          'cursor-pointer text-left underline decoration-dotted underline-offset-4 hover:text-primary',
+        )}
+        aria-label={`${label}: ${typeof children === 'string' ? children : ''} (show records)`}
+      >
+        {children}
+      </button>
+    </KpiRecordsDialog>
+  );
+}
+
+function Tile({
+  icon,
+  label,
+  value,
+  detail,
+  kpi,
+  detailKpi,
+  detailLabel,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  detail?: string;
+  kpi?: KpiName;
+  detailKpi?: KpiName;
+  detailLabel?: string;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-lg border bg-card p-4">
       <div className="rounded-md bg-accent p-2 text-primary [&>svg]:size-5">{icon}</div>
       <div className="min-w-0">
         <p className="text-muted-foreground text-sm">{label}</p>
-        <p className="break-words font-semibold text-2xl tabular-nums tracking-tight">{value}</p>
-        {detail ? <p className="text-muted-foreground text-xs">{detail}</p> : null}
+        <Traced kpi={kpi} label={label} className="break-words font-semibold text-2xl tabular-nums tracking-tight">
+          {value}
+        </Traced>
+        {detail ? (
+          <Traced kpi={detailKpi} label={detailLabel ?? label} className="text-muted-foreground text-xs">
+            {detail}
+          </Traced>
+        ) : null}
       </div>
     </div>
   );
@@ -201,19 +253,31 @@ export function PropertyKpis({ variant = 'strip', showCharts = true, className }
           label={rentalsName}
           value={kpis.rentals.toLocaleString('en-US')}
           detail={`${kpis.units.toLocaleString('en-US')} units`}
+          kpi="rentals"
+          detailKpi="units"
+          detailLabel="Units"
         />
-        <Tile icon={<FileWarning />} label="Unpaid bills" value={kpis.unpaidBills.count.toLocaleString('en-US')} />
+        <Tile
+          icon={<FileWarning />}
+          label="Unpaid bills"
+          value={kpis.unpaidBills.count.toLocaleString('en-US')}
+          kpi="unpaid_bills"
+        />
         <Tile
           icon={<DollarSign />}
           label="Unpaid bills total"
           value={formatCents(kpis.unpaidBills.amount)}
           detail={`Receivables ${formatCents(kpis.arOutstandingCents)}`}
+          kpi="unpaid_bills"
+          detailKpi="receivables"
+          detailLabel="Receivables"
         />
         <Tile
           icon={<ClipboardList />}
           label="Open tasks"
           value={kpis.openTasks.toLocaleString('en-US')}
           detail={`${kpis.openWorkOrders.toLocaleString('en-US')} open work orders`}
+          kpi="open_tasks"
         />
       </div>
       {kpis.partial && kpis.limit_hint ? <p className="text-muted-foreground text-xs">{kpis.limit_hint}</p> : null}
