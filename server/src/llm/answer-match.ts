@@ -495,6 +495,9 @@ export function questionParts(question: string): string[] {
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
 const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
 
+/** An amount answers only from a sentence holding at least this share of the question's words. */
+const MONEY_MIN_COVERAGE = 0.33;
+
 /** Below this score no unit answers the question: the assistant says it does not know. */
 export const ANSWER_MIN_SCORE = 0.3;
 /** The passage a unit comes from must hold at least this share of the question's words. */
@@ -510,6 +513,8 @@ export function answers(unit: ScoredUnit): boolean {
   if (unit.ownTopicHits === 0 && unit.kind !== 'fact') return false;
   // "How much…", "What number do I call…": a sentence without an amount or a number does not answer.
   if (unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type)) return false;
+  // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
+  if (unit.type === 'money' && unit.coverage < MONEY_MIN_COVERAGE) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;
   return unit.score >= ANSWER_MIN_SCORE && unit.passage >= PASSAGE_MIN_COVERAGE;
 }
