@@ -83,7 +83,7 @@ describe('POST /auth/v1/signup', () => {
 
     expect(decodeProtectedHeader(session.access_token)).toMatchObject({
       alg: 'ES256',
-      kid: t.config.jwtKeys.signing.kid,
+      kid: t.config.jwtKeys.signing?.kid,
     });
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: session.user.id, typ: 'access', email: email.toLowerCase() });
