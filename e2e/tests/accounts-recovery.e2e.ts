@@ -64,7 +64,7 @@ describe('Accounts: forgot password and e-mail sign-in links', () => {
     await reset.waitFor();
     // The client took the session out of the address: no token is left in it.
     expect(page.url()).not.toContain('access_token');
-    await reset.getByLabel('New password').fill(NEW_PASSWORD);
+    await reset.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await reset.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await shot(page, SUITE, 'set-new-password-1366');
     await reset.getByRole('button', { name: 'Save new password' }).click();
