@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from './platform/client-address';
+import { type JwtKeys, loadJwtKeys } from './platform/jwt-keys';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -17,6 +18,19 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   HELIXIS_PUBLIC_URL: z.string().url().optional(),
   HELIXIS_JWT_SECRET: z.string().optional(),
+  /** Private EC P-256 JWK access tokens are signed with (ES256); unset: jwt-signing-key.json in the data folder. */
+  HELIXIS_JWT_SIGNING_KEY: z.string().optional(),
+  /** JSON array of public JWKs of rotated-out signing keys, still accepted and published. */
+  HELIXIS_JWT_PREVIOUS_KEYS: z.string().optional(),
+  /** Accept access tokens signed HS256 with HELIXIS_JWT_SECRET (the migration window); default true. */
+  HELIXIS_JWT_ACCEPT_HS256: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+  /** Turn off new accounts (sign-up and e-mail sign-in links for unknown addresses): signup_disabled. */
+  HELIXIS_DISABLE_SIGNUP: bool,
+  /** Turn off anonymous sign-in: anonymous_provider_disabled. */
+  HELIXIS_DISABLE_ANONYMOUS: bool,
   HELIXIS_ENCRYPTION_KEY: z.string().optional(),
   HELIXIS_LLM_BASE_URL: z.string().url().optional(),
   HELIXIS_LLM_API_KEY: z.string().optional(),
@@ -53,6 +67,8 @@ const EnvSchema = z.object({
   HELIXIS_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   HELIXIS_AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(30),
   HELIXIS_AUTH_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seconds before another recovery / sign-in link / e-mail change mail may go to the same address. */
+  HELIXIS_MAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   HELIXIS_ALLOWED_ORIGINS: z.string().default(''),
   // Mail OAuth (Gmail, Microsoft 365/Outlook); endpoints are configurable so tests use local fakes.
   HELIXIS_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -95,6 +111,11 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   jwtSecret: Uint8Array;
+  /** ES256 signing key, accepted keys and the HS256 window (platform/jwt-keys.ts, decision 030). */
+  jwtKeys: JwtKeys;
+  /** HELIXIS_DISABLE_SIGNUP / HELIXIS_DISABLE_ANONYMOUS. */
+  signupDisabled: boolean;
+  anonymousDisabled: boolean;
   encryptionKey: Buffer;
   llm: {
     baseUrl?: string;
@@ -129,6 +150,8 @@ export interface Config {
     signInWindowSeconds: number;
     authRequestsPerIp: number;
     authIpWindowSeconds: number;
+    /** One recovery, sign-in link or e-mail change mail per address per this many seconds. */
+    mailIntervalSeconds: number;
   };
   allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -218,6 +241,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.HELIXIS_PUBLIC_URL,
     jwtSecret: new TextEncoder().encode(jwt),
+    jwtKeys: loadJwtKeys({
+      signingKeyEnv: e.HELIXIS_JWT_SIGNING_KEY,
+      previousKeysEnv: e.HELIXIS_JWT_PREVIOUS_KEYS,
+      dataDir,
+      ephemeral: e.NODE_ENV === 'test',
+      production,
+      hsSecret: new TextEncoder().encode(jwt),
+      acceptHs256: e.HELIXIS_JWT_ACCEPT_HS256,
+    }),
+    signupDisabled: e.HELIXIS_DISABLE_SIGNUP,
+    anonymousDisabled: e.HELIXIS_DISABLE_ANONYMOUS,
     encryptionKey: keyBytes,
     llm: {
       baseUrl: e.HELIXIS_LLM_BASE_URL,
@@ -254,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signInWindowSeconds: e.HELIXIS_SIGNIN_WINDOW_SECONDS,
       authRequestsPerIp: e.HELIXIS_AUTH_IP_LIMIT,
       authIpWindowSeconds: e.HELIXIS_AUTH_IP_WINDOW_SECONDS,
+      mailIntervalSeconds: e.HELIXIS_MAIL_MIN_INTERVAL_SECONDS,
     },
     allowedOrigins: list(e.HELIXIS_ALLOWED_ORIGINS),
     logLevel: e.LOG_LEVEL,

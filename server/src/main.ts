@@ -31,6 +31,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const originWarning = role === 'worker' ? undefined : publicOriginWarning(config);
   if (originWarning) log.warn(originWarning);
+  if (role !== 'worker' && !config.jwtKeys.signing) {
+    log.warn(
+      'HELIXIS_JWT_SIGNING_KEY is not set: access tokens are signed HS256 with HELIXIS_JWT_SECRET and /auth/v1/.well-known/jwks.json is empty (docs/decisions/030).',
+    );
+  }
   // The alias receiver runs only when a port is configured (HELIXIS_INBOUND_SMTP_PORT), and only where
   // jobs run (worker or all): API processes scale out behind a proxy, and two of them cannot bind one port.
   const inboundMail =

@@ -15,6 +15,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   profiles: 'one row per user',
   auth_sessions: 'sessions of users, not of workspaces',
   refresh_tokens: 'belong to sessions',
+  auth_one_time_tokens: 'mailed sign-in links of users, not of workspaces',
   email_aliases: 'the alias (local_part) is unique across all workspaces: inbound mail is routed by it',
   extension_tokens: 'a bearer token (its hash, unique across workspaces) is what finds the workspace',
   chat_widgets: 'the public widget id, unique across workspaces, routes a visitor to the workspace',

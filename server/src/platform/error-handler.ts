@@ -49,9 +49,25 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   });
 }
 
+/**
+ * GoTrue's answers on /auth/v1: a path it does not serve is 404 whatever the body (the body of an
+ * unmatched route is never read), and unreadable JSON is `bad_json`.
+ */
+function gotrueWording(request: FastifyRequest, error: AppError): AppError {
+  if (!isAuthRoute(request) || error.code !== 'invalid_json') return error;
+  if (!request.routeOptions.url) {
+    return new AppError('not_found', { status: 404, userMessage: 'Not Found', cause: error.cause });
+  }
+  return new AppError('bad_json', {
+    status: 400,
+    userMessage: 'Could not parse request body as JSON',
+    cause: error.cause,
+  });
+}
+
 /** Known errors answer with their code and text; unknown ones log and answer 500. */
 export function answerError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const error = toAppError(err);
+  const error = gotrueWording(request, toAppError(err));
   const traceId = traceIdOf(error.cause ?? err);
   if (error.status >= 500) {
     request.log.error({ err: error.cause ?? err, requestId: request.id, code: error.code, traceId }, 'request failed');

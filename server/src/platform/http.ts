@@ -60,7 +60,7 @@ export async function authenticate(deps: Deps, token: string | null): Promise<Au
   const at = cache?.stamp() ?? 0;
   let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
-    claims = await verifyAccessToken(deps.config.jwtSecret, token);
+    claims = await verifyAccessToken(deps.config.jwtKeys, token);
   } catch (err) {
     throw new AppError('authentication_invalid', { cause: err });
   }

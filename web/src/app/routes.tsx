@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
       { path: '/auth', lazy: page(() => import('../features/auth/pages/sign-in-page'), 'SignInPage') },
       { path: '/signup', lazy: page(() => import('../features/auth/pages/sign-in-page'), 'SignUpPage') },
       {
+        path: '/reset-password',
+        lazy: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
         path: '/auth-redirect',
         lazy: page(() => import('../features/auth/pages/auth-redirect-page'), 'AuthRedirectPage'),
       },

@@ -12,8 +12,23 @@ export const authClient = new GoTrueClient({
   storage: globalThis.localStorage,
   persistSession: true,
   autoRefreshToken: true,
-  detectSessionInUrl: false,
+  // Only the fragment a mailed link (recovery, sign-in link, e-mail change) lands with is read; any other
+  // address is left alone. The client then emits PASSWORD_RECOVERY or SIGNED_IN.
+  detectSessionInUrl: (_url, params) => Boolean(params.access_token && params.refresh_token && params.type),
 });
+
+let recoveryOpened = false;
+// Registered before the client finishes reading the address, so the event is never missed by a page
+// that mounts later: the recovery link's session may only set a new password.
+authClient.onAuthStateChange((event) => {
+  if (event === 'PASSWORD_RECOVERY') recoveryOpened = true;
+  else if (event === 'SIGNED_OUT') recoveryOpened = false;
+});
+
+/** True once a recovery link was opened in this tab (PASSWORD_RECOVERY), until sign-out. */
+export function recoveryLinkOpened(): boolean {
+  return recoveryOpened;
+}
 
 /** The current access token, or null when signed out (the client refreshes it first when it is about to expire). */
 export async function getAccessToken(): Promise<string | null> {

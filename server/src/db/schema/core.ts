@@ -39,6 +39,9 @@ export const users = pgTable(
     lastSignInAt: ts('last_sign_in_at'),
     createdAt: created(),
     updatedAt: updated(),
+    newEmail: text('new_email'),
+    emailChangeSentAt: ts('email_change_sent_at'),
+    recoverySentAt: ts('recovery_sent_at'),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -54,6 +57,8 @@ export const authSessions = pgTable(
     ip: text('ip'),
     createdAt: created(),
     refreshedAt: ts('refreshed_at'),
+    /** How the session was opened (the access token's `amr`): password, otp, recovery, anonymous. */
+    signInMethod: text('sign_in_method').notNull().default('password'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -73,6 +78,27 @@ export const refreshTokens = pgTable(
     updatedAt: updated(),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Open mailed links (recovery, magic link, e-mail change) and their 6-digit codes, hashed; single-use. */
+export const authOneTimeTokens = pgTable(
+  'auth_one_time_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'recovery' | 'magiclink' | 'email_change'>().notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('auth_one_time_tokens_hash_key').on(t.tokenHash),
+    uniqueIndex('auth_one_time_tokens_user_purpose_key').on(t.userId, t.purpose),
+    index('auth_one_time_tokens_email_idx').on(t.email),
+  ],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {

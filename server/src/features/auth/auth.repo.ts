@@ -71,12 +71,24 @@ export async function confirmEmail(db: Queryable, tokenHash: string, maxAgeSecon
 
 export async function insertSession(
   tx: Tx,
-  session: { userId: string; userAgent: string | null; ip: string | null },
+  session: { userId: string; userAgent: string | null; ip: string | null; signInMethod: string },
 ): Promise<string> {
   const rows = await tx.insert(authSessions).values(session).returning({ id: authSessions.id });
   const row = rows[0];
   if (!row) throw new Error('insert into auth_sessions returned no row');
   return row.id;
+}
+
+export async function findSession(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ signInMethod: string; createdAt: string } | undefined> {
+  const rows = await db
+    .select({ signInMethod: authSessions.signInMethod, createdAt: authSessions.createdAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  return rows[0];
 }
 
 export async function touchSession(tx: Tx, sessionId: string): Promise<void> {
@@ -159,4 +171,99 @@ export async function revokeRefreshToken(tx: Tx, id: number): Promise<void> {
 
 export async function updatePassword(db: Queryable, userId: string, encryptedPassword: string): Promise<void> {
   await db.update(users).set({ encryptedPassword, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Records when the last recovery mail went out (the user's recovery_sent_at). */
+export async function markRecoverySent(db: Queryable, userId: string): Promise<void> {
+  await db.update(users).set({ recoverySentAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** A mailed link or code proved the address: the user's e-mail counts as confirmed from now on. */
+export async function confirmUser(db: Queryable, userId: string): Promise<UserRow> {
+  const rows = await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('user disappeared while confirming');
+  return row;
+}
+
+/**
+ * The link mailed to the new address was opened: it becomes the user's confirmed e-mail (an anonymous
+ * user so becomes a permanent one). A unique violation means someone else took the address meanwhile.
+ */
+export async function applyEmailChange(db: Queryable, userId: string, email: string): Promise<UserRow> {
+  const rows = await db
+    .update(users)
+    .set({
+      email,
+      emailConfirmedAt: sql`now()`,
+      newEmail: null,
+      emailChangeSentAt: null,
+      isAnonymous: false,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('user disappeared while changing its e-mail');
+  return row;
+}
+
+/** A fresh sign-up confirmation link for an unconfirmed user (POST /resend type signup). */
+export async function setConfirmationToken(db: Queryable, userId: string, tokenHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ confirmationTokenHash: tokenHash, confirmationSentAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Confirms the e-mail of the holder of an (unexpired) sign-up confirmation token and returns the user. */
+export async function confirmEmailUser(
+  db: Queryable,
+  tokenHash: string,
+  maxAgeSeconds: number,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`now()`, confirmationTokenHash: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.confirmationTokenHash, tokenHash),
+        sql`${users.confirmationSentAt} > now() - make_interval(secs => ${maxAgeSeconds}::double precision)`,
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+/** PUT /auth/v1/user: the fields that change, written at once. */
+export async function updateUserFields(
+  db: Queryable,
+  userId: string,
+  fields: {
+    encryptedPassword?: string;
+    userMetadata?: Record<string, unknown>;
+    newEmail?: string;
+    email?: string;
+    confirmEmail?: boolean;
+  },
+): Promise<UserRow> {
+  const rows = await db
+    .update(users)
+    .set({
+      ...(fields.encryptedPassword !== undefined ? { encryptedPassword: fields.encryptedPassword } : {}),
+      ...(fields.userMetadata !== undefined ? { userMetadata: fields.userMetadata } : {}),
+      ...(fields.newEmail !== undefined ? { newEmail: fields.newEmail, emailChangeSentAt: sql`now()` } : {}),
+      ...(fields.email !== undefined ? { email: fields.email, newEmail: null, emailChangeSentAt: null } : {}),
+      ...(fields.confirmEmail ? { emailConfirmedAt: sql`now()`, isAnonymous: false } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('user disappeared while updating');
+  return row;
 }

@@ -1,15 +1,23 @@
 import {
   AUTH_API_VERSION,
   AUTH_API_VERSION_HEADER,
+  GrantType,
+  JwksDocument,
   LogoutQuery,
   authServiceMessages as M,
+  OtpBody,
   OutboxList,
   OutboxQuery,
   PasswordGrantBody,
+  RecoverBody,
+  RedirectQuery,
   RefreshGrantBody,
+  ResendBody,
   SignUpBody,
   SignUpQuery,
   TokenQuery,
+  UpdateUserBody,
+  VerifyBody,
   VerifyQuery,
 } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,6 +31,8 @@ import { createMailer, latestOutboxMails } from '../../platform/mailer';
 import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import * as service from './auth.service';
+import * as mailFlows from './auth-mail-flows';
+import { updateUser } from './auth-update-user';
 
 /** The client posts JSON objects; arrays, strings and `null` are refused rather than guessed at. */
 function jsonObject(request: FastifyRequest): Record<string, unknown> {
@@ -115,6 +125,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
 
     scope.post('/auth/v1/token', publicRoute, async (request) => {
       const { grant_type } = parseInput(TokenQuery, request.query);
+      if (!GrantType.safeParse(grant_type).success) {
+        throw new AppError('unsupported_grant_type', { status: 400, userMessage: M.unsupportedGrantType });
+      }
       const ctx = contextFor(request);
       const body = jsonObject(request);
       if (grant_type === 'password') {
@@ -128,6 +141,41 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       return service.getUser({ ctx: contextFor(request), user });
     });
 
+    scope.put('/auth/v1/user', publicRoute, async (request) => {
+      const user = await authenticateGoTrue(deps, request);
+      const query = parseInput(RedirectQuery, request.query);
+      const input = parseInput(UpdateUserBody, jsonObject(request));
+      return updateUser({ ctx: contextFor(request), user, input, redirectTo: query.redirect_to });
+    });
+
+    scope.post('/auth/v1/recover', publicRoute, async (request) => {
+      const query = parseInput(RedirectQuery, request.query);
+      const input = parseInput(RecoverBody, jsonObject(request));
+      return mailFlows.recoverPassword({ ctx: contextFor(request), input, redirectTo: query.redirect_to });
+    });
+
+    scope.post('/auth/v1/otp', publicRoute, async (request) => {
+      const query = parseInput(RedirectQuery, request.query);
+      const input = parseInput(OtpBody, jsonObject(request));
+      return mailFlows.sendSignInLink({ ctx: contextFor(request), input, redirectTo: query.redirect_to });
+    });
+
+    scope.post('/auth/v1/resend', publicRoute, async (request) => {
+      const query = parseInput(RedirectQuery, request.query);
+      const input = parseInput(ResendBody, jsonObject(request));
+      return mailFlows.resendMail({ ctx: contextFor(request), input, redirectTo: query.redirect_to });
+    });
+
+    // verifyOtp: the body holds a code or a link token, never logged (bodies are not, and the level is warn).
+    scope.post('/auth/v1/verify', { ...publicRoute, logLevel: 'warn' }, async (request) => {
+      const input = parseInput(VerifyBody, jsonObject(request));
+      return mailFlows.verifyOtp({ ctx: contextFor(request), input });
+    });
+
+    scope.get('/auth/v1/.well-known/jwks.json', publicRoute, async () =>
+      JwksDocument.parse({ keys: deps.config.jwtKeys.published }),
+    );
+
     scope.post('/auth/v1/logout', publicRoute, async (request, reply) => {
       const { scope: logoutScope } = parseInput(LogoutQuery, request.query);
       const user = await authenticateGoTrue(deps, request);
@@ -138,9 +186,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     // The link carries a one-time token in its query: keep the URL out of the request log.
     scope.get('/auth/v1/verify', { ...publicRoute, logLevel: 'warn' }, async (request, reply) => {
       const query = parseInput(VerifyQuery, request.query);
-      const { location } = await service.verifyEmail({
+      const { location } = await mailFlows.verifyMailLink({
         ctx: contextFor(request),
         token: query.token,
+        type: query.type,
         redirectTo: query.redirect_to,
       });
       return reply.redirect(location, 303);

@@ -25,7 +25,7 @@ import * as repo from './auth.repo';
 import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
 import { hashPassword, verifyPassword } from './auth-passwords';
 import { childRefreshToken, hashToken, newOpaqueToken, refreshChainKey } from './auth-tokens';
-import { findUserById, toAuthUser, type UserRow } from './auth-user';
+import { appMetadataOf, findUserById, toAuthUser, type UserRow } from './auth-user';
 
 /** What every auth service call is given: the server's parts and who is calling from where. */
 export interface AuthContext {
@@ -52,13 +52,13 @@ const INVITATION_TOKEN_FIELD = 'invitation_token';
 /** How far the reuse path follows a rotated token's descendants; a chain longer than this is not a tab race. */
 const MAX_CHAIN_WALK = 32;
 
-function waitText(seconds: number): string {
+export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-function tooManyRequests(result: RateLimitResult, message: (wait: string) => string): AppError {
+export function tooManyRequests(result: RateLimitResult, message: (wait: string) => string): AppError {
   return new AppError('over_request_rate_limit', {
     status: 429,
     userMessage: message(waitText(result.retryAfterSeconds)),
@@ -67,7 +67,7 @@ function tooManyRequests(result: RateLimitResult, message: (wait: string) => str
 }
 
 /** Sign-in and sign-up requests per client address. */
-async function limitByAddress(ctx: AuthContext): Promise<void> {
+export async function limitByAddress(ctx: AuthContext): Promise<void> {
   const { authRequestsPerIp, authIpWindowSeconds } = ctx.deps.config.rateLimits;
   const result = await ctx.limiter.consume(`auth-ip:${ctx.client.ip}`, {
     limit: authRequestsPerIp,
@@ -77,22 +77,22 @@ async function limitByAddress(ctx: AuthContext): Promise<void> {
 }
 
 /** A `redirect_to` of this app (at the mailed links' origin or the one the request named) as a path; else '/'. */
-function redirectPathFor(ctx: AuthContext, redirectTo: string | undefined): string {
+export function redirectPathFor(ctx: AuthContext, redirectTo: string | undefined): string {
   const path = safeRedirectPath(redirectTo, ctx.client.appOrigin);
   return path === '/' ? safeRedirectPath(redirectTo, ctx.client.requestOrigin) : path;
 }
 
-function validationFailed(message: string): AppError {
+export function validationFailed(message: string): AppError {
   return new AppError('validation_failed', { status: 400, userMessage: message });
 }
 
-function parseEmail(raw: string): string {
+export function parseEmail(raw: string): string {
   const parsed = Email.safeParse(raw);
   if (!parsed.success) throw validationFailed(M.invalidEmail);
   return parsed.data;
 }
 
-function checkPassword(password: string): void {
+export function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw new AppError('weak_password', {
       status: 422,
@@ -105,17 +105,33 @@ function checkPassword(password: string): void {
   }
 }
 
-function userAlreadyExists(cause?: unknown): AppError {
+export function userAlreadyExists(cause?: unknown): AppError {
   return new AppError('user_already_exists', { status: 422, userMessage: M.userAlreadyExists, cause });
 }
 
+/** How a session was opened: the `amr` method of its access tokens (GoTrue's names). */
+export type SignInMethod = 'password' | 'otp' | 'recovery' | 'anonymous';
+
+/** An open session as the token response needs it. */
+export interface OpenedSession {
+  user: UserRow;
+  sessionId: string;
+  refreshToken: string;
+}
+
 /** Opens a session for `user`: a sessions row and its first refresh token, in the caller's transaction. */
-async function openSession(tx: Tx, ctx: AuthContext, user: UserRow) {
+export async function openSession(
+  tx: Tx,
+  ctx: AuthContext,
+  user: UserRow,
+  method: SignInMethod = 'password',
+): Promise<OpenedSession> {
   const signedIn = await repo.markSignedIn(tx, user.id);
   const sessionId = await repo.insertSession(tx, {
     userId: user.id,
     userAgent: ctx.client.userAgent,
     ip: ctx.client.ip,
+    signInMethod: method,
   });
   const refreshToken = newOpaqueToken();
   await repo.insertRefreshToken(tx, {
@@ -127,19 +143,31 @@ async function openSession(tx: Tx, ctx: AuthContext, user: UserRow) {
   return { user: signedIn, sessionId, refreshToken };
 }
 
-/** The GoTrue session object: a fresh access token for `sessionId` plus the given refresh token. */
-async function sessionResponse(
-  ctx: AuthContext,
-  opened: { user: UserRow; sessionId: string; refreshToken: string },
-): Promise<AuthSession> {
-  const { config } = ctx.deps;
+/**
+ * The GoTrue session object: a fresh access token for `sessionId` plus the given refresh token. The
+ * token is signed ES256 (kid in its header) and carries GoTrue's claims: iss, aal, amr (from how the
+ * session was opened), phone, app_metadata and user_metadata.
+ */
+export async function sessionResponse(ctx: AuthContext, opened: OpenedSession): Promise<AuthSession> {
+  const { config, database } = ctx.deps;
+  const session = await repo.findSession(database.db, opened.sessionId);
   const { token, expiresAt } = await signAccessToken(
-    config.jwtSecret,
+    config.jwtKeys.signing ?? config.jwtKeys.hsSecret,
     {
       userId: opened.user.id,
       sessionId: opened.sessionId,
-      email: opened.user.email,
+      email: opened.user.email ?? '',
+      phone: '',
       isAnonymous: opened.user.isAnonymous,
+      issuer: new URL('/auth/v1', ctx.client.appOrigin).toString(),
+      amr: [
+        {
+          method: session?.signInMethod ?? 'password',
+          timestamp: Math.floor(new Date(session?.createdAt ?? Date.now()).getTime() / 1000),
+        },
+      ],
+      appMetadata: appMetadataOf(opened.user),
+      userMetadata: opened.user.userMetadata ?? {},
     },
     config.accessTokenTtlSeconds,
   );
@@ -154,9 +182,12 @@ async function sessionResponse(
 }
 
 async function createUserWithSession(ctx: AuthContext, user: repo.NewUser): Promise<AuthSession> {
-  let opened: Awaited<ReturnType<typeof openSession>>;
+  let opened: OpenedSession;
+  const method: SignInMethod = user.isAnonymous ? 'anonymous' : 'password';
   try {
-    opened = await withSystem(ctx.deps.database, async (tx) => openSession(tx, ctx, await repo.insertUser(tx, user)));
+    opened = await withSystem(ctx.deps.database, async (tx) =>
+      openSession(tx, ctx, await repo.insertUser(tx, user), method),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw userAlreadyExists(err);
     throw err;
@@ -180,11 +211,18 @@ export async function signUp({
   redirectTo: string | undefined;
 }): Promise<AuthSession | AuthUser> {
   await limitByAddress(ctx);
+  const { config: switches } = ctx.deps;
   const rawEmail = input.email?.trim() ?? '';
   // `data.invitation_token`: the sign-up comes from an invitation link; it is no user metadata.
   const { [INVITATION_TOKEN_FIELD]: invitationToken, ...metadata } = input.data ?? {};
+  if (!rawEmail && input.phone?.trim()) {
+    throw new AppError('phone_provider_disabled', { status: 400, userMessage: M.phoneDisabled });
+  }
   if (!rawEmail) {
     if (input.password) throw validationFailed(M.emailRequired);
+    if (switches.anonymousDisabled) {
+      throw new AppError('anonymous_provider_disabled', { status: 422, userMessage: M.anonymousDisabled });
+    }
     return createUserWithSession(ctx, {
       email: null,
       encryptedPassword: null,
@@ -195,6 +233,8 @@ export async function signUp({
   }
   const email = parseEmail(rawEmail);
   const password = input.password ?? '';
+  if (!password) throw validationFailed(M.signupPasswordRequired);
+  if (switches.signupDisabled) throw new AppError('signup_disabled', { status: 422, userMessage: M.signupDisabled });
   checkPassword(password);
   const { database, config } = ctx.deps;
   if (await repo.findUserByEmail(database.db, email)) throw userAlreadyExists();
@@ -266,7 +306,10 @@ export async function signInWithPassword({
   input: PasswordGrantBody;
 }): Promise<AuthSession> {
   await limitByAddress(ctx);
-  const email = parseEmail(input.email);
+  if (!input.email?.trim() && input.phone?.trim()) {
+    throw new AppError('phone_provider_disabled', { status: 400, userMessage: M.phoneLoginDisabled });
+  }
+  const email = parseEmail(input.email ?? '');
   const { config, database } = ctx.deps;
   const { signInFailuresPerEmail: limit, signInWindowSeconds: windowSeconds } = config.rateLimits;
   const { limiter } = ctx;
@@ -430,11 +473,12 @@ export async function verifyEmail({
   return { location: target };
 }
 
-/** GET /auth/v1/settings. */
+/** GET /auth/v1/settings: what this server offers, with the HELIXIS_DISABLE_* switches. */
 export function authSettings(ctx: Pick<AuthContext, 'deps'>): AuthSettings {
+  const { config } = ctx.deps;
   return {
-    external: { email: true, anonymous_users: true, phone: false },
-    disable_signup: false,
+    external: { email: true, anonymous_users: !config.anonymousDisabled, phone: false },
+    disable_signup: config.signupDisabled,
     mailer_autoconfirm: !ctx.deps.config.emailConfirmation,
     phone_autoconfirm: false,
   };

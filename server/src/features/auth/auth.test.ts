@@ -81,7 +81,10 @@ describe('POST /auth/v1/signup', () => {
     expect(session.user.email_confirmed_at).toBeTruthy();
     expect(session.user.last_sign_in_at).toBeTruthy();
 
-    expect(decodeProtectedHeader(session.access_token).alg).toBe('HS256');
+    expect(decodeProtectedHeader(session.access_token)).toMatchObject({
+      alg: 'ES256',
+      kid: t.config.jwtKeys.signing?.kid,
+    });
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: session.user.id, typ: 'access', email: email.toLowerCase() });
     expect(claims.exp).toBe(session.expires_at);
@@ -247,8 +250,8 @@ describe('POST /auth/v1/token?grant_type=password', () => {
       ],
       ['/auth/v1/token?grant_type=password', { rawBody: '{"email":' }, 'bad_json'],
       ['/auth/v1/token?grant_type=password', { rawBody: '"text"' }, 'validation_failed'],
-      ['/auth/v1/token', { body: { email, password: PASSWORD } }, 'validation_failed'],
-      ['/auth/v1/token?grant_type=magic', { body: { email, password: PASSWORD } }, 'validation_failed'],
+      ['/auth/v1/token', { body: { email, password: PASSWORD } }, 'unsupported_grant_type'],
+      ['/auth/v1/token?grant_type=magic', { body: { email, password: PASSWORD } }, 'unsupported_grant_type'],
       ['/auth/v1/token?grant_type=refresh_token', { body: {} }, 'validation_failed'],
       ['/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: 7 } }, 'validation_failed'],
     ];
@@ -458,9 +461,16 @@ describe('GET /auth/v1/settings and the dev outbox', () => {
         'HEAD /auth/v1/settings',
         'HEAD /auth/v1/user',
         'HEAD /auth/v1/verify',
+        'GET /auth/v1/.well-known/jwks.json',
+        'HEAD /auth/v1/.well-known/jwks.json',
         'POST /auth/v1/logout',
         'POST /auth/v1/signup',
         'POST /auth/v1/token',
+        'POST /auth/v1/verify',
+        'POST /auth/v1/recover',
+        'POST /auth/v1/otp',
+        'POST /auth/v1/resend',
+        'PUT /auth/v1/user',
       ].sort(),
     );
     expect(authRoutes.every((r) => r.access === 'public')).toBe(true);

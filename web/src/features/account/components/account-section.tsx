@@ -1,5 +1,6 @@
-import { accountMessages, Password } from '@helixis/contract';
+import { accountMessages, errorCatalogue, Password } from '@helixis/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { KeyRound, LogOut, UserRound } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,9 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { authClient } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-context';
 import { FORM_VALIDATION_MODE, fieldMessages } from '../../../lib/form-rules';
-import { useChangePassword } from '../api/account';
 
 const schema = z
   .object({
@@ -43,7 +44,14 @@ function PasswordField({
 /** Settings → Account: the signed-in e-mail, a password change checked against the current password, sign out. */
 export function AccountSection() {
   const { user, signOut } = useAuth();
-  const change = useChangePassword();
+  // GoTrue's updateUser with the current password checked by the server: other sessions end, this one
+  // stays, and the auth client emits USER_UPDATED.
+  const change = useMutation({
+    mutationFn: async ({ current_password, new_password }: { current_password: string; new_password: string }) => {
+      const { error } = await authClient.updateUser({ password: new_password, current_password });
+      if (error) throw error;
+    },
+  });
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: FORM_VALIDATION_MODE,
@@ -56,9 +64,14 @@ export function AccountSection() {
         toast.success(accountMessages.passwordChanged);
         form.reset();
       },
-      (err) => {
-        const message = err instanceof Error ? err.message : 'Could not change the password.';
-        form.setError('current_password', { message });
+      (err: { code?: string; message?: string }) => {
+        if (err.code === 'same_password') {
+          form.setError('new_password', { message: 'Choose a password different from the current one.' });
+        } else if (err.code === 'current_password_mismatch') {
+          form.setError('current_password', { message: errorCatalogue.invalid_current_password.message });
+        } else {
+          form.setError('current_password', { message: err.message ?? 'Could not change the password.' });
+        }
       },
     ),
   );

@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { authClient } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-context';
 import { signedUpWithin } from '../../../lib/auth-storage';
 import { safeNextPath } from '../../../lib/safe-next';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthForm } from '../components/auth-form';
 import { AuthSidePanel } from '../components/auth-side-panel';
 import { CheckEmailPanel } from '../components/check-email-panel';
+import { EmailRequestPanel } from '../components/email-request-panel';
 import { type AuthMode, isAuthMode, signInReasons } from '../sign-in-reasons';
 import { AFTER_SIGN_IN, AFTER_SIGN_UP, useAuthSubmit } from '../use-auth-submit';
 
@@ -29,6 +31,37 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
   const reason = signInReasons[params.get('reason') ?? ''];
   const wantsSignOut = params.get('signout') === 'true';
   const wantsClear = params.get('clearauth') === 'true';
+  // view=forgot: "Forgot password?"; view=link: "Email me a sign-in link".
+  const viewParam = params.get('view');
+  const view = viewParam === 'forgot' || viewParam === 'link' ? viewParam : null;
+  const showView = (value: 'forgot' | 'link' | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value) updated.set('view', value);
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
+  const requestMail = async (kind: 'forgot' | 'link', email: string): Promise<string | null> => {
+    const origin = globalThis.location.origin;
+    const { error } =
+      kind === 'forgot'
+        ? await authClient.resetPasswordForEmail(email, { redirectTo: `${origin}/reset-password` })
+        : await authClient.signInWithOtp({
+            email,
+            options: {
+              shouldCreateUser: false,
+              emailRedirectTo: `${origin}/auth-redirect?next=${encodeURIComponent(next ?? AFTER_SIGN_IN)}`,
+            },
+          });
+    // An address without an account gets the same answer as one with (otp_disabled stays unsaid).
+    if (!error || error.code === 'otp_disabled') return null;
+    if (error.code === 'over_email_send_rate_limit')
+      return 'A mail was just sent to this address. Please wait a minute before asking again.';
+    return error.message;
+  };
 
   const submit = useAuthSubmit(next);
   const [resetting, setResetting] = useState(wantsSignOut || wantsClear);
@@ -86,6 +119,15 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
         }}
       />
     );
+  } else if (view && mode === 'signin' && !auth.user) {
+    body = (
+      <EmailRequestPanel
+        key={view}
+        kind={view}
+        onRequest={(email) => requestMail(view, email)}
+        onBack={() => showView(null)}
+      />
+    );
   } else if (auth.user && !submit.working) {
     body = (
       <div className="flex flex-col gap-4 text-center">
@@ -109,6 +151,14 @@ export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode 
         </TabsList>
         <TabsContent value="signin">
           <AuthForm mode="signin" onSubmit={submit.signIn} errorMessage={submit.errors.signin} busy={submit.working} />
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => showView('forgot')}>
+              Forgot password?
+            </Button>
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => showView('link')}>
+              Email me a sign-in link
+            </Button>
+          </div>
         </TabsContent>
         <TabsContent value="signup">
           <AuthForm mode="signup" onSubmit={submit.signUp} errorMessage={submit.errors.signup} busy={submit.working} />
