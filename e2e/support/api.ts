@@ -58,11 +58,12 @@ export async function uploadAndWaitThroughApi(
   baseUrl: string,
   token: string,
   filename: string,
-  text: string,
+  content: string | Uint8Array,
   type = 'text/plain',
 ): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([text], { type }), filename);
+  const bytes = typeof content === 'string' ? content : new Uint8Array(content);
+  form.append('file', new Blob([bytes], { type }), filename);
   const res = await fetch(`${baseUrl}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

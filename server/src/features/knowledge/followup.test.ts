@@ -159,12 +159,15 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'Office hours?',
     'Do you accept cash for rent?',
     'What is the fee for a second parking permit?',
+    'Until what time do we need to keep it quiet at night?',
+    'How do I make it cooler in my apartment?',
   ])('searches the complete question "%s" as asked', (question) => {
     expect(looksLikeFollowUp(question)).toBe(false);
   });
 
   it.each([
     'Is it refundable?',
+    'Can I keep it in my unit?',
     'How much is that?',
     'Does that include utilities?',
     'Can I park there overnight?',

@@ -23,6 +23,9 @@ import { tokenize } from './tokenizer';
  */
 const POINTING = /\b(they|them|their|theirs|those|these|he|she|his|her|him|same)\b/i;
 const IT = /\bit(?:'s|s)?\b(?!\s+(?:\w+\s+){0,2}(?:to|if|that|for me to)\b)/i;
+/** "keep it quiet", "make it clean": "it" as the empty object of a state, not a thing talked about earlier. */
+const EMPTY_IT =
+  /\b(?:keep|keeps|keeping|make|makes|making)\s+it\s+(?!(?:in|on|at|for|to|with|by|inside|outside|there|here|under|near|overnight|up|down|out|off)\b)[a-z]+/gi;
 const THERE = /\bthere\b/i;
 const EXISTENTIAL_THERE = /\b(is|are|was|were|be|any|anything)\s+there\b|\bthere\s+(is|are|was|were|be|will|'s|any)\b/i;
 /** "that"/"this" standing for a thing: at the end, or before a verb ("how much is that?", "does this include…"). */
@@ -50,7 +53,7 @@ export function looksLikeFollowUp(question: string): boolean {
   // earlier turn whatever comes before it.
   if (ENDS_WITH_POINTER.test(q)) return true;
   for (const re of [POINTING, THAT_THIS, IT]) {
-    const m = re.exec(q);
+    const m = re.exec(re === IT ? q.replace(EMPTY_IT, (phrase) => phrase.replace(/\bit\b/i, '  ')) : q);
     if (m && !profileQuestion(q.slice(0, m.index)).terms.some(isTopicTerm)) return true;
   }
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
