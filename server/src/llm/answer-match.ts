@@ -60,7 +60,7 @@ const SHAPING_WORDS = new Set(
     make much many long time times day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
-    please help think sure summarize summarise summary explain describe`,
+    please help think sure summarize summarise summary explain describe new one ones`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -359,6 +359,8 @@ export interface ScoredUnit extends Unit {
   typeMatch: boolean | null;
   /** The answer type the question asks for. */
   type: AnswerType | null;
+  /** For the best unit: how far it scores above the next one; 0 for the others. */
+  margin: number;
   /** Weighted share of the question's words found anywhere in the unit's passage (0..1). */
   passage: number;
 }
@@ -462,10 +464,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ownTopicHits,
       typeMatch,
       type: profile.type,
+      margin: 0,
       passage: passageCoverage.get(unit.evidence) ?? 0,
     };
   });
-  return scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
+  scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
+  // How far the best unit stands above the next one (0 for every other unit).
+  if (scored[0]) scored[0].margin = scored[0].score - (scored[1]?.score ?? 0);
+  return scored;
 }
 
 const QUESTION_OPENER =
@@ -495,6 +501,10 @@ export function questionParts(question: string): string[] {
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
 const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
 
+/** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
+const CLEAR_BEST_SCORE = 0.4;
+const CLEAR_BEST_MARGIN = 0.1;
+
 /** An amount answers only from a sentence holding at least this share of the question's words. */
 const MONEY_MIN_COVERAGE = 0.33;
 
@@ -516,6 +526,8 @@ export function answers(unit: ScoredUnit): boolean {
   // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
   if (unit.type === 'money' && unit.coverage < MONEY_MIN_COVERAGE) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;
+  // A sentence that stands clearly above every other candidate answers a little below the strong score.
+  if (unit.score >= CLEAR_BEST_SCORE && unit.margin >= CLEAR_BEST_MARGIN) return true;
   return unit.score >= ANSWER_MIN_SCORE && unit.passage >= PASSAGE_MIN_COVERAGE;
 }
 

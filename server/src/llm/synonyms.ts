@@ -35,7 +35,7 @@ const GROUPS: readonly string[] = [
   'renew renewal renewing extend extension',
   'sublet sublease subletting subleasing airbnb vrbo short-term',
   'late overdue past-due',
-  'fee fees charge charges cost costs price prices pricing rate rates',
+  'fee fees charge charges cost costs price prices pricing rate rates penalty penalties fine fines',
   'hour hours open opening closing schedule operating',
   'office headquarters front-desk desk reception leasing-office',
   'quiet noise noisy loud',
