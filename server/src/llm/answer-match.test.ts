@@ -39,6 +39,24 @@ describe('question words', () => {
     expect(synonymsOf('leas').has('offic')).toBe(false);
   });
 
+  it('reads irregular verb forms as one verb ("lost" is "lose") without making a verb a topic word', () => {
+    expect(synonymsOf('lose').has('lost')).toBe(true);
+    const units = unitsOf([doc('A lost key card is replaced at the front desk for $15. Cards open every door.')]);
+    expect(rankUnits('What if I lose my key card?', units)[0]?.text).toContain('$15');
+    expect(
+      profileQuestion('Can I keep my car in a storage unit?').terms.find((t) => t.lexeme === 'keep')?.weight,
+    ).toBeLessThan(1);
+  });
+
+  it('takes the earlier subject as the topic of a follow-up with no word of its own ("How much is it?")', () => {
+    const profile = profileQuestion('How much is it?', 'application fee refundable');
+    expect(profile.terms.filter((t) => t.weight >= 1).map((t) => t.lexeme)).toEqual(
+      expect.arrayContaining(['applic', 'refund']),
+    );
+    const withOwn = profileQuestion('What if I lose it?', 'key card');
+    expect(withOwn.terms.find((t) => t.lexeme === 'card')?.weight).toBe(0.5);
+  });
+
   it('finds WordNet relatives of a question word in their most common senses', () => {
     expect(wordnetRelated('book').has('reserv')).toBe(true);
     expect(wordnetRelated('refund').has('repai')).toBe(true);

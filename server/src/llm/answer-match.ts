@@ -20,7 +20,7 @@
 import { type Segment, segmentText } from '@helixis/domain';
 import { tokenize } from '../features/knowledge/tokenizer';
 import type { Evidence } from './provider';
-import { synonymsOf } from './synonyms';
+import { inThesaurus, synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
 
 export type AnswerType =
@@ -174,7 +174,7 @@ function actionVerbsOf(question: string): Set<string> {
   for (const m of question.matchAll(ACTION_VERB)) {
     const verb = m[1] ?? '';
     const lexeme = tokenize(verb)[0]?.lexeme;
-    if (lexeme && synonymsOf(lexeme).size === 0) out.add(lexeme);
+    if (lexeme && !inThesaurus(lexeme)) out.add(lexeme);
   }
   return out;
 }
@@ -217,7 +217,10 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       });
     }
   }
-  add(carried, CARRIED_WEIGHT);
+  // A follow-up with no topic word of its own ("How much is it?", "Until what time on those days?") is
+  // about the earlier subject: its carried words are the topic.
+  const ownTopic = [...terms.values()].some(isTopicTerm);
+  add(carried, ownTopic ? CARRIED_WEIGHT : 1);
   return { terms: [...terms.values()], type };
 }
 

@@ -99,22 +99,83 @@ const GROUPS: readonly string[] = [
   'break terminate termination',
 ];
 
-const table = new Map<string, Set<string>>();
-for (const group of GROUPS) {
-  // A hyphenated entry ("front-desk", "short-term") is one word, never its parts: "term" alone is no
-  // synonym of "sublet".
-  const words = group.split(/\s+/).map((w) => w.replace(/-/g, ''));
-  const lexemes = [...new Set(tokenize(words.join(' ')).map((t) => t.lexeme))];
-  for (const l of lexemes) {
-    const set = table.get(l) ?? new Set<string>();
-    for (const other of lexemes) if (other !== l) set.add(other);
-    table.set(l, set);
+/**
+ * Irregular verb forms, which stemming cannot join ("lost" is not "lose"): each line one verb. General
+ * English, not a thesaurus.
+ */
+const IRREGULAR_VERBS: readonly string[] = [
+  'lose lost',
+  'leave left',
+  'forget forgot forgotten',
+  'break broke broken',
+  'find found',
+  'keep kept',
+  'buy bought',
+  'bring brought',
+  'take took taken',
+  'give gave given',
+  'get got gotten',
+  'pay paid',
+  'send sent',
+  'spend spent',
+  'lend lent',
+  'hold held',
+  'tell told',
+  'sell sold',
+  'steal stole stolen',
+  'hide hid hidden',
+  'drive drove driven',
+  'ride rode ridden',
+  'write wrote written',
+  'choose chose chosen',
+  'freeze froze frozen',
+  'fall fell fallen',
+  'hang hung',
+  'shut shut',
+  'stick stuck',
+  'throw threw thrown',
+  'wear wore worn',
+  'sleep slept',
+  'meet met',
+  'run ran',
+  'come came',
+  'go went gone',
+];
+
+function tableOf(groups: readonly string[]): Map<string, Set<string>> {
+  const table = new Map<string, Set<string>>();
+  for (const group of groups) {
+    // A hyphenated entry ("front-desk", "short-term") is one word, never its parts: "term" alone is no
+    // synonym of "sublet".
+    const words = group.split(/\s+/).map((w) => w.replace(/-/g, ''));
+    const lexemes = [...new Set(tokenize(words.join(' ')).map((t) => t.lexeme))];
+    for (const l of lexemes) {
+      const set = table.get(l) ?? new Set<string>();
+      for (const other of lexemes) if (other !== l) set.add(other);
+      table.set(l, set);
+    }
   }
+  return table;
 }
+
+const thesaurus = tableOf(GROUPS);
+const irregular = tableOf(IRREGULAR_VERBS);
+const merged = new Map<string, ReadonlySet<string>>();
 
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** The lexemes that may stand for `lexeme` in a question (never the lexeme itself). */
 export function synonymsOf(lexeme: string): ReadonlySet<string> {
-  return table.get(lexeme) ?? EMPTY;
+  const known = merged.get(lexeme);
+  if (known) return known;
+  const a = thesaurus.get(lexeme);
+  const b = irregular.get(lexeme);
+  const out = a && b ? new Set([...a, ...b]) : (a ?? b ?? EMPTY);
+  merged.set(lexeme, out);
+  return out;
+}
+
+/** True when the thesaurus (not only an irregular verb form) gives `lexeme` synonyms: a word naming a topic. */
+export function inThesaurus(lexeme: string): boolean {
+  return thesaurus.has(lexeme);
 }
