@@ -15,6 +15,8 @@ export interface Evidence {
   similarity: number;
   /** Facts taught by a person (a completed task) are trusted over document text. */
   fromHuman: boolean;
+  /** A disputed fact (decision 035): the note an answer quoting it ends with. */
+  disagreement?: string;
   /** For a document chunk: why it was retrieved (matched words, marked snippet, score parts). */
   explain?: {
     snippet: string;

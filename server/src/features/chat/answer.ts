@@ -5,6 +5,7 @@ import {
   chatMessages,
   DEFAULT_ASSISTANT_TEMPERATURE,
   DEFAULT_SYSTEM_PROMPT,
+  factLedgerMessages,
   type QueryRewrite,
   type RecentTurn,
 } from '@helixis/contract';
@@ -97,6 +98,9 @@ export async function gatherEvidence(
       // Facts arrive ranked for the question (facts.service findFacts); the first is the best match.
       similarity: Math.round(Math.max(0.2, 1 - rank * 0.2) * 100) / 100,
       fromHuman,
+      ...(f.disagreement
+        ? { disagreement: factLedgerMessages.disagreementNote(f.label, f.disagreement.value, f.disagreement.source) }
+        : {}),
     };
   });
   for (const c of chunks) {
@@ -209,6 +213,13 @@ export async function answerQuestion(
   text = text.trim() || chatMessages.error;
 
   const cited = evidence.filter((e) => text.includes(e.citation));
+  // A quoted fact another source disagrees with says so (decision 035), once per fact.
+  const notes = [...new Set(cited.flatMap((e) => (e.disagreement ? [e.disagreement] : [])))];
+  if (operational && notes.length > 0) {
+    const note = `\n\n${notes.join('\n')}`;
+    text += note;
+    onDelta?.(note);
+  }
   const support = operational ? answerSupport(searched, evidence, cited, carried) : 0;
   // A person already answered this (a fact taught through a task that supports the answer): trust it.
   const answeredByTeam =
