@@ -2,13 +2,13 @@ import type {
   ApplyChange,
   ApplyCheck,
   ApplyCheckItem,
+  ApplyTestAssistantInput,
   Assistant,
   ComparedAnswer,
   ComparedAssistant,
   RegressionSet,
   TestAssistantPair,
 } from '@helixis/contract';
-import type { ApplyTestAssistantInput } from '@helixis/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { facts } from '../../db/schema';

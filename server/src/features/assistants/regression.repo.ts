@@ -61,7 +61,11 @@ export async function insertApplyCheck(
   return row;
 }
 
-export async function findApplyCheck(db: Queryable, workspaceId: string, id: string): Promise<ApplyCheckRow | undefined> {
+export async function findApplyCheck(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<ApplyCheckRow | undefined> {
   const [row] = await db
     .select()
     .from(assistantApplyChecks)

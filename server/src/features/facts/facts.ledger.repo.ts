@@ -49,7 +49,11 @@ export async function currentVersions(
   return new Map(rows.map((r) => [r.factId, r]));
 }
 
-export async function versionsById(db: Queryable, workspaceId: string, ids: string[]): Promise<Map<string, VersionRow>> {
+export async function versionsById(
+  db: Queryable,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, VersionRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select()
@@ -70,7 +74,11 @@ export async function setVersionStatuses(
     .update(factVersions)
     .set({ status: to })
     .where(
-      and(eq(factVersions.workspaceId, workspaceId), eq(factVersions.factId, factId), inArray(factVersions.status, from)),
+      and(
+        eq(factVersions.workspaceId, workspaceId),
+        eq(factVersions.factId, factId),
+        inArray(factVersions.status, from),
+      ),
     );
 }
 
@@ -122,7 +130,11 @@ export async function latestOfSpeaker(
     .select()
     .from(factVersions)
     .where(
-      and(eq(factVersions.workspaceId, workspaceId), eq(factVersions.factId, factId), eq(factVersions.speaker, speaker)),
+      and(
+        eq(factVersions.workspaceId, workspaceId),
+        eq(factVersions.factId, factId),
+        eq(factVersions.speaker, speaker),
+      ),
     )
     .orderBy(desc(factVersions.observedAt))
     .limit(1);
@@ -138,7 +150,11 @@ export async function findOpenConflictForUpdate(
     .select()
     .from(factConflicts)
     .where(
-      and(eq(factConflicts.workspaceId, workspaceId), eq(factConflicts.factId, factId), eq(factConflicts.status, 'open')),
+      and(
+        eq(factConflicts.workspaceId, workspaceId),
+        eq(factConflicts.factId, factId),
+        eq(factConflicts.status, 'open'),
+      ),
     )
     .for('update');
   return row;

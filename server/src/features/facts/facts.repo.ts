@@ -52,7 +52,11 @@ export async function findFactForUpdate(
   return rows[0];
 }
 
-export async function findFactByIdForUpdate(db: Queryable, workspaceId: string, id: string): Promise<FactRow | undefined> {
+export async function findFactByIdForUpdate(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<FactRow | undefined> {
   const rows = await db
     .select()
     .from(facts)

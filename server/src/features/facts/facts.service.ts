@@ -210,8 +210,9 @@ async function upsertInTx(
 
   const current = (await ledgerRepo.currentVersions(tx, workspaceId, [fact.id])).get(fact.id);
   const replace = shouldReplaceFact(fact, { confidence });
-  // A value the owner already settled against, stated again by the same source, changes nothing.
-  if (previous?.status === 'rejected' && sameMeaning(previous.value, value)) {
+  // A value the owner already settled against, or one already kept as disagreeing, stated again by the
+  // same source changes nothing (no second version, no second task).
+  if ((previous?.status === 'rejected' || previous?.status === 'disputed') && sameMeaning(previous.value, value)) {
     await ledgerRepo.touchVersion(tx, workspaceId, previous.id, { provenance });
     return { row: fact, changed: false };
   }
@@ -239,7 +240,11 @@ async function upsertInTx(
     await openConflict(tx, workspaceId, row, added.id, current.id, actor);
     return { row, changed: true };
   }
-  const added = await ledgerRepo.insertVersion(tx, workspaceId, versionOf(fact.id, fields, actor, expiresAt, 'disputed'));
+  const added = await ledgerRepo.insertVersion(
+    tx,
+    workspaceId,
+    versionOf(fact.id, fields, actor, expiresAt, 'disputed'),
+  );
   await openConflict(tx, workspaceId, fact, current.id, added.id, actor);
   return { row: fact, changed: false };
 }
@@ -261,7 +266,11 @@ async function openConflict(
     await ledgerRepo.updateConflict(tx, workspaceId, open.id, { currentVersionId, otherVersionId });
     return;
   }
-  const conflict = await ledgerRepo.insertConflict(tx, workspaceId, { factId: fact.id, currentVersionId, otherVersionId });
+  const conflict = await ledgerRepo.insertConflict(tx, workspaceId, {
+    factId: fact.id,
+    currentVersionId,
+    otherVersionId,
+  });
   const versions = await ledgerRepo.versionsById(tx, workspaceId, [currentVersionId, otherVersionId]);
   const a = versions.get(currentVersionId);
   const b = versions.get(otherVersionId);
@@ -404,7 +413,12 @@ export async function settleFactInTx(
   const versions = await ledgerRepo.listVersions(tx, workspaceId, existing.id);
   for (const v of versions) {
     if (v.status !== 'current' && v.status !== 'disputed') continue;
-    await ledgerRepo.setVersionStatus(tx, workspaceId, v.id, sameMeaning(v.value, input.value) ? 'superseded' : 'rejected');
+    await ledgerRepo.setVersionStatus(
+      tx,
+      workspaceId,
+      v.id,
+      sameMeaning(v.value, input.value) ? 'superseded' : 'rejected',
+    );
   }
   await ledgerRepo.insertVersion(tx, workspaceId, {
     factId: existing.id,

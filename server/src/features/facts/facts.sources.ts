@@ -40,10 +40,7 @@ export function sameMeaning(a: string, b: string): boolean {
 const INTEGRATION_NAMES: Record<string, string> = { buildium: 'Buildium', appfolio: 'AppFolio' };
 
 /** The source of a value in words and parts, for the ledger and the disagreement note. */
-export function describeSource(
-  provenance: FactProvenance,
-  answeredBy: string | null = null,
-): FactSourceDetail {
+export function describeSource(provenance: FactProvenance, answeredBy: string | null = null): FactSourceDetail {
   const kind = sourceKindOf(provenance);
   const base: FactSourceDetail = {
     kind,
