@@ -54,7 +54,7 @@ function TaskRow({ task }: { task: Task }) {
               Start
             </Button>
           ) : null}
-          {task.question ? (
+          {task.question || task.task_type === 'fact_conflict' ? (
             <Button size="sm" variant="outline" onClick={() => setAnswering((v) => !v)}>
               Answer
             </Button>
