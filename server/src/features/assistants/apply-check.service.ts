@@ -73,7 +73,8 @@ const factsOf = (a: ComparedAnswer) =>
   new Map(a.sources.filter((s) => s.kind === 'fact').map((s) => [s.id, s.snippet] as const));
 
 /**
- * What changed between the baseline and the test copy's answer. The baseline is the live answer; for a
+ * What changed between the baseline and the test copy's answer. The baseline is the live answer (a source
+ * it cited is gone; the facts it answered from are not the ones the test copy answers from); for a
  * regression question also the person's answer: the fact it became must still be cited, and still say it.
  */
 export function changesOf(
@@ -88,8 +89,10 @@ export function changesOf(
   if (lost) changes.push('lost_citation');
   const liveFacts = factsOf(live);
   const testFacts = factsOf(test);
+  // An answer that found facts where the live one found none is an improvement, not a change of facts.
   let factsChanged =
-    liveFacts.size !== testFacts.size || [...liveFacts].some(([id, snippet]) => testFacts.get(id) !== snippet);
+    liveFacts.size > 0 &&
+    (liveFacts.size !== testFacts.size || [...liveFacts].some(([id, snippet]) => testFacts.get(id) !== snippet));
   if (expected && (expected.factValue === null || !sameMeaning(expected.factValue, expected.answer))) {
     factsChanged = true;
   }

@@ -9,6 +9,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { changesOf } from '../assistants/apply-check.service';
 import { learnFromDocument } from './facts.service';
 
 /**
@@ -373,5 +374,36 @@ describe('resolved tasks as regression questions before Apply to Live', () => {
       body: {},
     });
     expect(employeeCheck.status).toBe(403);
+  });
+});
+
+describe('changesOf (what blocks an apply)', () => {
+  const source = (kind: 'fact' | 'document', id: string, snippet = 'x') => ({
+    kind,
+    id,
+    title: id,
+    chunk_index: null,
+    similarity: 1,
+    citation: `[${kind}:${id}]`,
+    snippet,
+  });
+  const answer = (sources: ReturnType<typeof source>[], text = 'a') => ({
+    answer: text,
+    confidence: 0.8,
+    sources,
+    would_create_task: false,
+  });
+  it('blocks lost citations and different facts, not an answer that found more', () => {
+    expect(changesOf(answer([source('document', 'd1')]), answer([]), null)).toEqual(['lost_citation']);
+    expect(changesOf(answer([]), answer([source('fact', 'f1')], 'b'), null)).toEqual(['answer_changed']);
+    expect(
+      changesOf(answer([source('fact', 'f1')]), answer([source('fact', 'f1'), source('fact', 'f2')]), null),
+    ).toEqual(['facts_changed']);
+    expect(changesOf(answer([source('fact', 'f1')]), answer([source('fact', 'f1')]), null)).toEqual([]);
+    const expected = { factId: 'f1', answer: 'Yes, until May', factValue: 'No longer' };
+    expect(changesOf(answer([source('fact', 'f1')]), answer([source('fact', 'f1')]), expected)).toEqual([
+      'facts_changed',
+    ]);
+    expect(changesOf(answer([]), answer([]), { ...expected, factValue: 'yes until may' })).toEqual(['lost_citation']);
   });
 });
