@@ -16,7 +16,7 @@ import { selectProvider } from '../../llm';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type AnswerResult, answerQuestion } from '../chat/answer';
-import { sameMeaning } from '../facts/facts.sources';
+import { sameMeaning, statesValue } from '../facts/facts.sources';
 import { applyTestAssistant as copyTestToLive, ensureTestAssistant, findTestPair } from './assistants.service';
 import * as questionSets from './question-sets.repo';
 import * as repo from './regression.repo';
@@ -85,7 +85,9 @@ export function changesOf(
   const changes: ApplyChange[] = [];
   const testCites = cites(test);
   let lost = [...cites(live)].some((c) => !testCites.has(c));
-  if (expected?.factId && !testCites.has(`fact:${expected.factId}`)) lost = true;
+  // The person's answer is kept when the test copy cites the fact it became, or states it with a citation.
+  const statesAnswer = expected !== null && test.sources.length > 0 && statesValue(test.answer, expected.answer);
+  if (expected?.factId && !testCites.has(`fact:${expected.factId}`) && !statesAnswer) lost = true;
   if (lost) changes.push('lost_citation');
   const liveFacts = factsOf(live);
   const testFacts = factsOf(test);

@@ -180,6 +180,23 @@ describe('disagreeing sources', () => {
     expect([again.status, again.body.error.code]).toEqual([404, 'fact_conflict_not_found']);
   });
 
+  it('settles with the value answered from now when the conflict task is marked done', async () => {
+    const fresh = await createUserWithSession(t);
+    const freshWs = await workspaceOf(fresh);
+    await learnDoc(freshWs, 'Old flyer', 'Laundry hours: 8 am to 8 pm');
+    await api(t, 'POST', '/functions/v1/facts-ingest', {
+      token: fresh.token,
+      body: { content: 'Laundry hours: 7 am to 10 pm', source: 'chat' },
+    });
+    const [task] = await conflictTasks(fresh);
+    const done = await api<any>(t, 'PATCH', `/api/v1/tasks/${task?.id}`, {
+      token: fresh.token,
+      body: { status: 'completed' },
+    });
+    expect(done.body.task).toMatchObject({ status: 'completed', answer: '7 am to 10 pm' });
+    expect((await ledger(fresh))[0]).toMatchObject({ value: '7 am to 10 pm', status: 'active', conflict: null });
+  });
+
   it('treats a team member changing their own statement as an update, not a conflict', async () => {
     const fresh = await createUserWithSession(t);
     await workspaceOf(fresh);
@@ -405,5 +422,13 @@ describe('changesOf (what blocks an apply)', () => {
       'facts_changed',
     ]);
     expect(changesOf(answer([]), answer([]), { ...expected, factValue: 'yes until may' })).toEqual(['lost_citation']);
+    // Stating the person's answer with another citation (the document that says it) keeps it.
+    const doc = [source('document', 'd1')];
+    expect(
+      changesOf(answer(doc, 'Yes, until May [d1]'), answer(doc, 'Yes, until May [d1]'), {
+        ...expected,
+        factValue: 'Yes, until May',
+      }),
+    ).toEqual([]);
   });
 });

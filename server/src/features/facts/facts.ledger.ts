@@ -276,12 +276,21 @@ export async function resolveFactConflict({
   return ledgerFactById(ctx, row.id);
 }
 
-/** A fact_conflict task completed with an answer settles its conflict; returns false when there is none open. */
-export async function resolveConflictOfTask(ctx: WorkspaceContext, taskId: string, value: string): Promise<boolean> {
+/**
+ * A fact_conflict task completed settles its conflict: with the answer given, or (Mark done) with the
+ * value answered from now. Returns false when the task has no open conflict.
+ */
+export async function resolveConflictOfTask(
+  ctx: WorkspaceContext,
+  taskId: string,
+  value: string | null,
+): Promise<boolean> {
   return ctx.tenant(async (tx) => {
     const conflict = await ledgerRepo.findConflictForUpdate(tx, ctx.workspace.id, { taskId });
     if (!conflict || conflict.status !== 'open') return false;
-    await resolveInTx(tx, ctx, conflict, value);
+    const kept = value ?? (await repo.findFactByIdForUpdate(tx, ctx.workspace.id, conflict.factId))?.value;
+    if (!kept) return false;
+    await resolveInTx(tx, ctx, conflict, kept);
     return true;
   });
 }

@@ -27,14 +27,21 @@ export function speakerOf(provenance: Pick<FactProvenance, 'type' | 'source'>): 
   return 'team';
 }
 
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}$%]+/gu, ' ')
+    .trim();
+
 /** Two values that differ only in case, spacing or punctuation say the same thing. */
 export function sameMeaning(a: string, b: string): boolean {
-  const fold = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}$%]+/gu, ' ')
-      .trim();
   return fold(a) === fold(b);
+}
+
+/** A text that contains a value (case, spacing and punctuation aside). */
+export function statesValue(text: string, value: string): boolean {
+  const v = fold(value);
+  return v.length > 0 && fold(text).includes(v);
 }
 
 const INTEGRATION_NAMES: Record<string, string> = { buildium: 'Buildium', appfolio: 'AppFolio' };

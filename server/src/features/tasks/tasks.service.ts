@@ -157,10 +157,10 @@ export async function updateTask({
   if (answer !== undefined && nextStatus !== 'completed') {
     throw new AppError('validation_failed', { userMessage: 'An answer can only be given when completing the task.' });
   }
-  if (current.taskType === 'fact_conflict' && answer !== undefined) {
-    // Two sources disagreed (decision 035): the answer settles the fact, closes the task and joins the
-    // regression set, all in one transaction.
-    if (await resolveConflictOfTask(ctx, current.id, answer)) {
+  if (current.taskType === 'fact_conflict' && nextStatus === 'completed' && current.status !== 'completed') {
+    // Two sources disagreed (decision 035): the answer (or, marked done, the value answered from now)
+    // settles the fact, closes the task and joins the regression set, all in one transaction.
+    if (await resolveConflictOfTask(ctx, current.id, answer ?? null)) {
       const settled = await ctx.tenant((tx) => repo.findTask(tx, ctx.workspace.id, id));
       if (!settled) throw new AppError('task_not_found');
       return { task: toTask(settled) };
