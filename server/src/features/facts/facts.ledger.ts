@@ -240,7 +240,7 @@ async function resolveInTx(
   conflict: ledgerRepo.ConflictRow | undefined,
   value: string,
 ): Promise<repo.FactRow> {
-  if (!conflict || conflict.status !== 'open') throw new AppError('fact_conflict_not_found');
+  if (conflict?.status !== 'open') throw new AppError('fact_conflict_not_found');
   const fact = await repo.findFactByIdForUpdate(tx, ctx.workspace.id, conflict.factId);
   if (!fact) throw new AppError('fact_conflict_not_found');
   const clean = value.replace(/\s+/g, ' ').trim();
@@ -287,7 +287,7 @@ export async function resolveConflictOfTask(
 ): Promise<boolean> {
   return ctx.tenant(async (tx) => {
     const conflict = await ledgerRepo.findConflictForUpdate(tx, ctx.workspace.id, { taskId });
-    if (!conflict || conflict.status !== 'open') return false;
+    if (conflict?.status !== 'open') return false;
     const kept = value ?? (await repo.findFactByIdForUpdate(tx, ctx.workspace.id, conflict.factId))?.value;
     if (!kept) return false;
     await resolveInTx(tx, ctx, conflict, kept);
