@@ -55,6 +55,8 @@ export interface AnswerResult {
   assistantId: string | null;
   /** The question as searched, when a follow-up was rewritten. */
   rewrite: QueryRewrite | null;
+  /** Lines appended for quoted facts another source disagrees with (decision 035); residents are not shown them. */
+  disagreementNotes?: string[];
 }
 
 /**
@@ -242,5 +244,6 @@ export async function answerQuestion(
     evidence,
     assistantId: assistant?.id ?? null,
     rewrite,
+    ...(operational && notes.length > 0 ? { disagreementNotes: notes } : {}),
   };
 }

@@ -1,15 +1,17 @@
-import type {
-  ApplyCheck,
-  ChatWithContextOutput,
-  FactHistoryOutput,
-  LedgerFact,
-  LedgerList,
-  TaskList,
+import {
+  type ApplyCheck,
+  type ChatWithContextOutput,
+  type FactHistoryOutput,
+  factLedgerMessages,
+  type LedgerFact,
+  type LedgerList,
+  type TaskList,
 } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { changesOf } from '../assistants/apply-check.service';
+import { residentAnswer } from '../chat/resident-text';
 import { learnFromDocument } from './facts.service';
 
 /**
@@ -430,5 +432,32 @@ describe('changesOf (what blocks an apply)', () => {
         factValue: 'Yes, until May',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('residents and the disagreement note', () => {
+  it('keeps the note for the team and leaves it out of what a resident reads', () => {
+    const note = factLedgerMessages.disagreementNote('Security Deposit', 'one month of rent', 'Document "House rules"');
+    const shown = residentAnswer('How much is the security deposit?', {
+      text: `The security deposit is two months of rent. [Fact:Security Deposit]\n\n${note}`,
+      sources: [
+        {
+          kind: 'fact',
+          id: '00000000-0000-4000-8000-000000000001',
+          title: 'Security Deposit',
+          chunk_index: null,
+          similarity: 1,
+          citation: '[Fact:Security Deposit]',
+          snippet: 'two months of rent',
+        },
+      ],
+      confidence: 0.9,
+      taskNeeded: false,
+      disagreementNotes: [note],
+    });
+    expect(shown.state).toBe('answered');
+    expect(shown.text).toContain('two months of rent');
+    expect(shown.text).not.toContain('House rules');
+    expect(shown.text).not.toContain('Note:');
   });
 });

@@ -246,7 +246,8 @@ async function upsertInTx(
     versionOf(fact.id, fields, actor, expiresAt, 'disputed'),
   );
   await openConflict(tx, workspaceId, fact, current.id, added.id, actor);
-  return { row: fact, changed: false };
+  // The value is unchanged, but the fact is now disputed: announce it so open pages refresh.
+  return { row: fact, changed: true };
 }
 
 /**
