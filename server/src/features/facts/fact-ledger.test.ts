@@ -274,6 +274,13 @@ describe('scope, expiry and filters', () => {
     expect((await ask(owner, 'When is the pool open?')).message).not.toContain('9 am to 9 pm');
     const search = await api<any>(t, 'GET', '/api/v1/facts/search?query=pool%20hours', { token: owner.token });
     expect(search.body.facts.map((f: any) => f.key)).not.toContain('pool_hours');
+    // Nor does it become an FAQ answer.
+    const faq = await api<any>(t, 'POST', '/functions/v1/knowledge-actions', {
+      token: owner.token,
+      body: { action: 'generate_faq' },
+    });
+    expect(faq.status).toBe(200);
+    expect(faq.body.faqs.map((p: any) => p.answer)).not.toContain('The pool is open from 9 am to 9 pm');
     // Cleared expiry: used again.
     await api(t, 'PATCH', `/api/v1/facts/ledger/${pool.body.id}`, { token: owner.token, body: { expires_at: null } });
     expect((await ask(owner, 'When is the pool open?')).message).toContain('9 am to 9 pm');

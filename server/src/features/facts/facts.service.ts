@@ -323,6 +323,13 @@ export async function listFacts(ctx: WorkspaceContext): Promise<Fact[]> {
   return rows.map(toFact);
 }
 
+/** Facts the assistant may use: those past their review date are left out (decision 035). */
+export async function listUsableFacts(ctx: WorkspaceContext): Promise<Fact[]> {
+  const now = Date.now();
+  const rows = await ctx.tenant((tx) => repo.listFacts(tx, ctx.workspace.id));
+  return rows.filter((r) => !expired(r, now)).map(toFact);
+}
+
 /** A fact found for a question; `disagreement` names the other source of an open conflict. */
 export type FoundFact = Fact & { disagreement?: { value: string; source: string } };
 
