@@ -284,6 +284,22 @@ describe('scope, expiry and filters', () => {
     // Cleared expiry: used again.
     await api(t, 'PATCH', `/api/v1/facts/ledger/${pool.body.id}`, { token: owner.token, body: { expires_at: null } });
     expect((await ask(owner, 'When is the pool open?')).message).toContain('9 am to 9 pm');
+    // A correction of an expired fact is a review: it answers again.
+    await api(t, 'PATCH', `/api/v1/facts/ledger/${pool.body.id}`, {
+      token: owner.token,
+      body: { expires_at: new Date(Date.now() - 60_000).toISOString() },
+    });
+    const corrected = await api<any>(t, 'POST', '/functions/v1/knowledge-correct', {
+      token: owner.token,
+      body: { key: 'Pool hours', newValue: 'The pool is open from 8 am to 10 pm' },
+    });
+    expect(corrected.status).toBe(200);
+    const reviewed = (await ledger(owner)).find((f) => f.id === pool.body.id);
+    expect(reviewed).toMatchObject({
+      status: 'active',
+      expires_at: null,
+      value: 'The pool is open from 8 am to 10 pm',
+    });
   });
 
   it("keeps another workspace's ledger out of reach", async () => {

@@ -384,7 +384,8 @@ export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5)
 /**
  * Settles a fact inside a transaction: the new value at confidence 95 from a manual source, the old
  * value kept in the corrections history and the ledger (other values superseded, or rejected when
- * they disagree with the settled one), an open disagreement resolved and its task completed.
+ * they disagree with the settled one), an open disagreement resolved and its task completed, and a
+ * review date that passed cleared (settling is reviewing).
  */
 export async function settleFactInTx(
   tx: Tx,
@@ -402,11 +403,15 @@ export async function settleFactInTx(
     method: 'correction',
     context: reason.slice(0, 500),
   };
+  // A person settling the value has reviewed it: a review date that passed no longer applies.
+  const reviewed =
+    existing.expiresAt && new Date(existing.expiresAt).getTime() <= Date.now() ? null : existing.expiresAt;
   const updated = await repo.updateFact(tx, workspaceId, existing.id, {
     value: input.value,
     confidence: FACT_CONFIDENCE.correction,
     source: 'manual',
     provenance,
+    expiresAt: reviewed,
     corrections: [
       ...existing.corrections,
       {
@@ -437,7 +442,7 @@ export async function settleFactInTx(
     sourceKind: 'correction',
     speaker: 'team',
     recordedBy: ctx.user.id || null,
-    expiresAt: existing.expiresAt,
+    expiresAt: reviewed,
     status: 'current',
   });
   let conflict = (await ledgerRepo.findOpenConflictForUpdate(tx, workspaceId, existing.id)) ?? null;

@@ -170,8 +170,8 @@ export function TestAssistantPage() {
           <DialogHeader>
             <DialogTitle>Apply to Live Assistant?</DialogTitle>
             <DialogDescription>
-              The live assistant will use the test prompt and temperature {temperature.toFixed(1)}. Last comparison of
-              the saved question set:
+              The live assistant will use the test prompt and temperature {temperature.toFixed(1)}. First, the test copy
+              answers your resolved tasks and saved questions:
             </DialogDescription>
           </DialogHeader>
           {check.isPending ? (
@@ -200,6 +200,7 @@ export function TestAssistantPage() {
           ) : null}
           {comparison ? (
             <div className="flex flex-col gap-3">
+              <p className="font-medium text-sm">Last comparison of the saved question set</p>
               <ComparisonSummary comparison={comparison} />
               {unsavedSinceRun && !comparison.stale ? (
                 <p className="text-amber-700 text-xs">{questionSetMessages.stale}</p>
