@@ -47,6 +47,15 @@ export type UpdateAssistantInput = z.input<typeof UpdateAssistantInput>;
 export const AssistantOutput = z.object({ assistant: Assistant });
 export type AssistantOutput = z.infer<typeof AssistantOutput>;
 
+/**
+ * Apply to Live (decision 035): names the check the owner saw (else one runs now); `confirm` accepts
+ * answers that lost a citation or changed facts.
+ */
+export const ApplyTestAssistantInput = z
+  .object({ check_id: Uuid.optional(), confirm: z.boolean().default(false) })
+  .strict();
+export type ApplyTestAssistantInput = z.input<typeof ApplyTestAssistantInput>;
+
 /** The live assistant with its test copy (created on first request, doc 3 §4). */
 export const TestAssistantPair = z.object({ live: Assistant, test: Assistant });
 export type TestAssistantPair = z.infer<typeof TestAssistantPair>;
@@ -194,8 +203,9 @@ export const assistantEndpoints = {
     path: '/api/v1/assistants/test-copy/apply',
     access: 'workspace',
     role: 'manager',
-    summary: "Writes the test copy's prompt and temperature to the live assistant.",
-    input: NoInput,
+    summary:
+      "Writes the test copy's prompt and temperature to the live assistant, after a check (decision 035) with no blocking change or the owner's confirmation.",
+    input: ApplyTestAssistantInput,
     output: TestAssistantPair,
   },
   getQuestionSet: {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
+import { applyCheckEndpoints } from './apply-check';
 import { assistantEndpoints } from './assistants';
 import { automationApprovalEndpoints } from './automation-approvals';
 import { automationEndpoints } from './automations';
@@ -11,6 +12,7 @@ import { dashboardEndpoints } from './dashboard';
 import { dashboardOverviewEndpoints } from './dashboard-overview';
 import type { Endpoint } from './endpoint';
 import { extensionEndpoints } from './extension';
+import { factLedgerEndpoints } from './fact-ledger';
 import { factEndpoints } from './facts';
 import { integrationEndpoints } from './integrations';
 import { jobEndpoints } from './jobs';
@@ -52,6 +54,8 @@ export const endpoints = {
   ...dashboardOverviewEndpoints,
   ...automationApprovalEndpoints,
   ...complianceEndpoints,
+  ...factLedgerEndpoints,
+  ...applyCheckEndpoints,
 } as const satisfies Record<string, Endpoint>;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

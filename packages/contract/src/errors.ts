@@ -48,6 +48,12 @@ export const errorCatalogue = {
   },
   test_assistant_missing: { status: 409, message: 'Create the test assistant on the Test Assistant page first.' },
   question_set_empty: { status: 409, message: 'Save at least one question before running the comparison.' },
+  apply_blocked: {
+    status: 409,
+    message: 'Some answers lost a citation or changed facts on the test copy. Review them and confirm to apply.',
+  },
+  apply_check_stale: { status: 409, message: 'The assistants changed since the check ran. Run the check again.' },
+  fact_conflict_not_found: { status: 404, message: 'This disagreement was not found or is already settled.' },
   task_not_found: { status: 404, message: 'Task not found.' },
   automation_not_found: { status: 404, message: 'Automation not found.' },
   draft_not_found: { status: 404, message: 'This draft was not found.' },

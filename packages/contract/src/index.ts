@@ -3,6 +3,7 @@ import './zod-setup';
 
 export * from './account';
 export * from './admin';
+export * from './apply-check';
 export * from './assistants';
 export * from './auth';
 export * from './automation-approvals';
@@ -19,6 +20,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './events';
 export * from './extension';
+export * from './fact-ledger';
 export * from './facts';
 export * from './integrations';
 export * from './integrations-catalog';

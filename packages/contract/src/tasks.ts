@@ -8,8 +8,8 @@ export const TaskStatus = z.enum(['pending', 'in_progress', 'completed']);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 export const TaskPriority = z.enum(['high', 'medium', 'low']);
 export type TaskPriority = z.infer<typeof TaskPriority>;
-/** Why a task exists: the assistant could not answer, or a person filed it. */
-export const TaskType = z.enum(['unanswered_question', 'sensitive_question', 'follow_up']);
+/** Why a task exists: the assistant could not answer, a person filed it, or two sources disagree on a fact (decision 035). */
+export const TaskType = z.enum(['unanswered_question', 'sensitive_question', 'follow_up', 'fact_conflict']);
 export type TaskType = z.infer<typeof TaskType>;
 
 /** A taught answer becomes a fact value, so it has the fact's limit. */

@@ -19,6 +19,8 @@ export interface Evidence {
   fromHuman: boolean;
   /** A fact a person gave as the answer to a question handed over as a task. */
   answersTask?: boolean;
+  /** A disputed fact (decision 035): the note an answer quoting it ends with. */
+  disagreement?: string;
   /** For a document chunk: why it was retrieved (matched words, marked snippet, score parts). */
   explain?: {
     snippet: string;

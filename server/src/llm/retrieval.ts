@@ -28,6 +28,8 @@ export interface RetrievedFact {
   confidence: number;
   source: FactSource;
   provenance: FactProvenance;
+  /** An open disagreement (decision 035): what the other source says. */
+  disagreement?: { value: string; source: string };
 }
 
 export interface LearnFactInput {

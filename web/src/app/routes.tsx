@@ -100,6 +100,8 @@ const managerRoutes: RouteObject[] = [
   // Managers and owners manage documents (doc 1 §6).
   { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
   { path: '/admin', lazy: page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
+  // The fact ledger: sources, scope, expiry, history and disagreements to settle (decision 035).
+  { path: '/facts', lazy: page(() => import('../features/facts/pages/facts-page'), 'FactsPage') },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,7 +1,10 @@
 import type {
   FactCorrection,
   FactProvenance,
+  FactScopeType,
   FactSource,
+  FactSourceKind,
+  FactVersionStatus,
   Suggestion,
   SuggestionStatus,
   SuggestionType,
@@ -28,11 +31,63 @@ export const facts = pgTable(
     corrections: jsonb('corrections').$type<FactCorrection[]>().notNull().default([]),
     learnedAt: ts('learned_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // Migration 0032: the scope a value holds for, and when it needs review.
+    scopeType: text('scope_type').$type<FactScopeType>().notNull().default('workspace'),
+    scopeId: text('scope_id').notNull().default(''),
+    scopeLabel: text('scope_label'),
+    expiresAt: ts('expires_at'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    unique('facts_workspace_id_key_key').on(t.workspaceId, t.key),
+    unique('facts_workspace_key_scope_key').on(t.workspaceId, t.key, t.scopeType, t.scopeId),
   ],
+);
+
+/** Mirrors migrations/0032_fact_ledger.sql: every value a source stated for a fact. */
+export const factVersions = pgTable(
+  'fact_versions',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    factId: uuid('fact_id').notNull(),
+    value: text('value').notNull(),
+    confidence: integer('confidence').notNull(),
+    source: text('source').$type<FactSource>().notNull(),
+    provenance: jsonb('provenance').$type<FactProvenance>().notNull(),
+    sourceKind: text('source_kind').$type<FactSourceKind>().notNull(),
+    speaker: text('speaker').notNull(),
+    recordedBy: uuid('recorded_by'),
+    expiresAt: ts('expires_at'),
+    status: text('status').$type<FactVersionStatus>().notNull(),
+    observedAt: ts('observed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('fact_versions_fact_idx').on(t.workspaceId, t.factId, t.observedAt.desc()),
+  ],
+);
+
+/** Two sources disagreeing on a fact; one open per fact (partial unique index in the migration). */
+export const factConflicts = pgTable(
+  'fact_conflicts',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    factId: uuid('fact_id').notNull(),
+    currentVersionId: uuid('current_version_id').notNull(),
+    otherVersionId: uuid('other_version_id').notNull(),
+    taskId: uuid('task_id'),
+    status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
+    resolvedValue: text('resolved_value'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
 );
 
 export const factSuggestions = pgTable(

@@ -16,4 +16,5 @@ export * from './knowledge';
 export * from './mail';
 export * from './profile';
 export * from './question-sets';
+export * from './regression';
 export * from './team';

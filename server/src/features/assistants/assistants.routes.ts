@@ -1,5 +1,6 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { applyTestAssistant, ensureTestAssistant, listAssistants, updateAssistant } from './assistants.service';
+import { applyTestAssistant, listRegressionQuestions, runApplyCheck } from './apply-check.service';
+import { ensureTestAssistant, listAssistants, updateAssistant } from './assistants.service';
 import { getQuestionSet, latestComparison, runComparison, saveQuestionSet } from './question-sets.service';
 
 export const assistantHandlers = {
@@ -11,4 +12,6 @@ export const assistantHandlers = {
   saveQuestionSet,
   runComparison,
   latestComparison,
+  listRegressionQuestions,
+  runApplyCheck,
 } satisfies Partial<EndpointHandlers>;

@@ -5,6 +5,7 @@ import {
   chatMessages,
   DEFAULT_ASSISTANT_TEMPERATURE,
   DEFAULT_SYSTEM_PROMPT,
+  factLedgerMessages,
   type QueryRewrite,
   type RecentTurn,
 } from '@helixis/contract';
@@ -56,6 +57,8 @@ export interface AnswerResult {
   assistantId: string | null;
   /** The question as searched, when a follow-up was rewritten. */
   rewrite: QueryRewrite | null;
+  /** Lines appended for quoted facts another source disagrees with (decision 035); residents are not shown them. */
+  disagreementNotes?: string[];
 }
 
 /**
@@ -102,6 +105,9 @@ export async function gatherEvidence(
       similarity: Math.round(Math.max(0.2, 1 - rank * 0.2) * 100) / 100,
       fromHuman,
       answersTask: f.provenance.type === 'task',
+      ...(f.disagreement
+        ? { disagreement: factLedgerMessages.disagreementNote(f.label, f.disagreement.value, f.disagreement.source) }
+        : {}),
     };
   });
   for (const c of chunks) {
@@ -254,6 +260,14 @@ export async function answerQuestion(
     throw new AppError('llm_failed', { cause: err });
   }
   text = text.trim() || chatMessages.error;
+  // A quoted fact another source disagrees with says so (decision 035), once per fact.
+  const quoted = evidence.filter((e) => text.includes(e.citation));
+  const notes = [...new Set(quoted.flatMap((e) => (e.disagreement ? [e.disagreement] : [])))];
+  if (operational && notes.length > 0) {
+    const note = `\n\n${notes.join('\n')}`;
+    text += note;
+    onDelta?.(note);
+  }
   const { cited, confidence, taskNeeded, sensitive } = assessAnswer({
     text,
     question: request.question,
@@ -271,5 +285,6 @@ export async function answerQuestion(
     evidence,
     assistantId: assistant?.id ?? null,
     rewrite,
+    ...(operational && notes.length > 0 ? { disagreementNotes: notes } : {}),
   };
 }

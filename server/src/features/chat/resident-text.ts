@@ -9,11 +9,16 @@ import type { AnswerResult } from './answer';
  */
 export function residentAnswer(
   question: string,
-  answer: Pick<AnswerResult, 'text' | 'sources' | 'confidence' | 'taskNeeded'>,
+  answer: Pick<AnswerResult, 'text' | 'sources' | 'confidence' | 'taskNeeded' | 'disagreementNotes'>,
   unsureText?: string,
 ): ResidentAnswer {
+  // A note that two of the business's sources disagree is for the team, not for residents (decision 035).
+  const text = (answer.disagreementNotes ?? []).reduce(
+    (t, note) => t.replace(`\n\n${note}`, '').replace(note, ''),
+    answer.text,
+  );
   return renderResidentAnswer({
-    text: answer.text,
+    text,
     sources: answer.sources,
     confidence: answer.confidence,
     taskNeeded: answer.taskNeeded,

@@ -20,6 +20,7 @@ export const workspaceRetriever: Retriever = {
       confidence: f.confidence,
       source: f.source,
       provenance: f.provenance,
+      ...(f.disagreement ? { disagreement: f.disagreement } : {}),
     }));
   },
   async learnFact(ctx, input) {

@@ -9,7 +9,7 @@ import {
 import type { Config } from '../../config';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { listFacts } from '../facts/facts.service';
+import { listUsableFacts } from '../facts/facts.service';
 import { listDocuments } from '../knowledge/knowledge.service';
 import * as repo from './extension.repo';
 import { assistantNameOf } from './extension.service';
@@ -81,7 +81,7 @@ export async function deleteDesktopIntegration({ ctx }: { ctx: WorkspaceContext 
 /** What the desktop script pulls every CLUELY_REFRESH_SECONDS: the assistant, its facts and document titles. */
 export async function cluelyContext({ ctx, token }: TokenContext): Promise<CluelyContextOutput> {
   const [facts, documents, assistantName, workspaceName] = await Promise.all([
-    listFacts(ctx),
+    listUsableFacts(ctx),
     listDocuments({ ctx, input: { limit: CONTEXT_DOCUMENTS, offset: 0 } }),
     assistantNameOf(ctx),
     ctx.tenant((tx) => repo.workspaceName(tx, ctx.workspace.id)),

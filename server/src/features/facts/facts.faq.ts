@@ -4,7 +4,7 @@ import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { searchDocuments } from './facts.documents';
 import * as repo from './facts.repo';
-import { assertOwnWorkspace, listFacts } from './facts.service';
+import { assertOwnWorkspace, listUsableFacts } from './facts.service';
 
 /** Most pairs one generate_faq call adds. */
 const MAX_NEW_FAQS = 30;
@@ -38,7 +38,7 @@ export async function knowledgeActions({
 }): Promise<KnowledgeActionOutput> {
   assertOwnWorkspace(ctx, input);
   const candidates: FaqPair[] = [];
-  for (const fact of await listFacts(ctx)) {
+  for (const fact of await listUsableFacts(ctx)) {
     const question = faqQuestionFor(fact);
     if (question) candidates.push({ question, answer: fact.value, source: `fact:${fact.key}` });
   }

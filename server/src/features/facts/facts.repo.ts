@@ -1,4 +1,4 @@
-import type { SuggestionStatus } from '@helixis/contract';
+import type { FactScopeType, SuggestionStatus } from '@helixis/contract';
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { factQuestions, factSuggestions, facts, faqPairs } from '../../db/schema';
@@ -23,22 +23,54 @@ export async function listFacts(db: Queryable, workspaceId: string): Promise<Fac
     .limit(MAX_FACTS);
 }
 
-/** The fact of a key, locked until the transaction ends (upserts and corrections of one key queue up). */
-export async function findFactForUpdate(db: Queryable, workspaceId: string, key: string): Promise<FactRow | undefined> {
+/** Where a fact holds: the workspace (id ''), a property or a unit (migration 0032). */
+export interface ScopeKey {
+  type: FactScopeType;
+  id: string;
+}
+export const WORKSPACE_SCOPE_KEY: ScopeKey = { type: 'workspace', id: '' };
+
+/** The fact of a key and scope, locked until the transaction ends (upserts and corrections of one key queue up). */
+export async function findFactForUpdate(
+  db: Queryable,
+  workspaceId: string,
+  key: string,
+  scope: ScopeKey = WORKSPACE_SCOPE_KEY,
+): Promise<FactRow | undefined> {
   const rows = await db
     .select()
     .from(facts)
-    .where(and(eq(facts.workspaceId, workspaceId), eq(facts.key, key)))
+    .where(
+      and(
+        eq(facts.workspaceId, workspaceId),
+        eq(facts.key, key),
+        eq(facts.scopeType, scope.type),
+        eq(facts.scopeId, scope.id),
+      ),
+    )
     .for('update');
   return rows[0];
 }
 
-/** Inserts a new fact; undefined when another transaction inserted the same key first. */
+export async function findFactByIdForUpdate(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<FactRow | undefined> {
+  const rows = await db
+    .select()
+    .from(facts)
+    .where(and(eq(facts.workspaceId, workspaceId), eq(facts.id, id)))
+    .for('update');
+  return rows[0];
+}
+
+/** Inserts a new fact; undefined when another transaction inserted the same key and scope first. */
 export async function insertFact(db: Queryable, workspaceId: string, row: NewFactRow): Promise<FactRow | undefined> {
   const rows = await db
     .insert(facts)
     .values({ ...row, workspaceId })
-    .onConflictDoNothing({ target: [facts.workspaceId, facts.key] })
+    .onConflictDoNothing({ target: [facts.workspaceId, facts.key, facts.scopeType, facts.scopeId] })
     .returning();
   return rows[0];
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EndpointHandlers } from '../../platform/http';
 import type { AcceptRealtimeSocket } from '../../platform/realtime';
 import { knowledgeActions } from './facts.faq';
+import { addLedgerFact, factHistory, listLedger, resolveFactConflict, setFactExpiry } from './facts.ledger';
 import { getFactProfile, listSuggestions, updateSuggestion } from './facts.profile';
 import { correctKnowledge, ingestFacts, listFactsIngest, searchFacts, teachText } from './facts.service';
 import { refreshTeachSummary } from './facts.summary';
@@ -18,6 +19,11 @@ export const factHandlers = {
   updateSuggestion,
   knowledgeActions,
   refreshTeachSummary,
+  listLedger,
+  factHistory,
+  addLedgerFact,
+  setFactExpiry,
+  resolveFactConflict,
 } satisfies Partial<EndpointHandlers>;
 
 /**

@@ -5,7 +5,9 @@ import {
   type FactEventFact,
   type FactList,
   type FactProvenance,
+  type FactScope,
   type FactSource,
+  factLedgerMessages,
   type IngestFactsInput,
   type IngestFactsOutput,
   type KnowledgeCorrectInput,
@@ -13,6 +15,7 @@ import {
   type SearchFactsInput,
   type TeachTextInput,
   type TeachTextOutput,
+  WORKSPACE_SCOPE,
 } from '@helixis/contract';
 import {
   classifyQuestion,
@@ -30,7 +33,10 @@ import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { withTenant } from '../../platform/tenant';
 import { ingestText } from '../knowledge/knowledge.service';
+import * as tasksRepo from '../tasks/tasks.repo';
+import * as ledgerRepo from './facts.ledger.repo';
 import * as repo from './facts.repo';
+import { describeSource, sameMeaning, scopeSuffix, sourceKindOf, speakerOf } from './facts.sources';
 
 /**
  * Facts of a workspace: the one way to learn, correct, list and find them. Other features (the
@@ -46,6 +52,10 @@ export interface UpsertFactInput {
   /** Defaults to the spec's value for the provenance method and source (doc 3 §9). */
   confidence?: number;
   provenance: Omit<FactProvenance, 'timestamp'> & { timestamp?: string };
+  /** Where the value holds (default: the whole workspace). */
+  scope?: FactScope;
+  /** When the value needs review; an expired fact is not used in answers. */
+  expiresAt?: string | null;
 }
 
 const iso = (v: string) => new Date(v).toISOString();
@@ -78,6 +88,11 @@ function eventFact(row: repo.FactRow): FactEventFact {
   };
 }
 
+/** Announces a changed fact after commit (facts:upsert). */
+export async function publishFactChange(tx: Tx, workspaceId: string, row: repo.FactRow): Promise<void> {
+  await publishEvent(tx, { type: 'facts:upsert', workspaceId, fact: eventFact(row) });
+}
+
 /** The spec's calls name the workspace; acting for the caller's own is the only thing allowed. */
 export function assertOwnWorkspace(ctx: WorkspaceContext, input: { workspaceId?: string; workspace_id?: string }) {
   for (const given of [input.workspaceId, input.workspace_id]) {
@@ -91,11 +106,36 @@ function clampConfidence(n: number): number {
   return Math.max(0, Math.min(100, Math.round(n)));
 }
 
-/** Upsert inside the caller's transaction; returns the row and whether it changed. */
+/** A new or replacing value's version row; the fact's current value is always one current version. */
+function versionOf(
+  factId: string,
+  fields: { value: string; confidence: number; source: FactSource; provenance: FactProvenance },
+  actor: string | null,
+  expiresAt: string | null,
+  status: ledgerRepo.NewVersionRow['status'],
+): ledgerRepo.NewVersionRow {
+  return {
+    factId,
+    ...fields,
+    sourceKind: sourceKindOf(fields.provenance),
+    speaker: speakerOf(fields.provenance),
+    recordedBy: actor,
+    expiresAt,
+    status,
+  };
+}
+
+/**
+ * Upsert inside the caller's transaction; returns the row and whether it changed. Every value is kept
+ * in the ledger (decision 035): the same source saying something new replaces its own earlier value;
+ * a different source disagreeing is kept next to it (the newer value answers when it is at least as
+ * confident) and one task per fact asks the owner to settle it.
+ */
 async function upsertInTx(
   tx: Tx,
   workspaceId: string,
   input: UpsertFactInput,
+  actor: string | null,
 ): Promise<{ row: repo.FactRow; changed: boolean }> {
   const normalized = normalizeFactKey(input.key);
   if (!normalized) throw new AppError('validation_failed', { userMessage: 'A fact needs a key with letters.' });
@@ -114,44 +154,168 @@ async function upsertInTx(
     ...(given.context ? { context: given.context.slice(0, 500) } : {}),
   };
   const fields = { label: normalized.label, value, confidence, source: input.source, provenance };
+  const scope = input.scope ?? WORKSPACE_SCOPE;
+  const scopeKey = { type: scope.type, id: scope.type === 'workspace' ? '' : scope.id };
+  const expiresAt = input.expiresAt ?? null;
+  const speaker = speakerOf(provenance);
 
-  let existing = await repo.findFactForUpdate(tx, workspaceId, normalized.key);
+  let existing = await repo.findFactForUpdate(tx, workspaceId, normalized.key, scopeKey);
   if (!existing) {
-    const inserted = await repo.insertFact(tx, workspaceId, { key: normalized.key, ...fields });
-    if (inserted) return { row: inserted, changed: true };
+    const inserted = await repo.insertFact(tx, workspaceId, {
+      key: normalized.key,
+      ...fields,
+      scopeType: scopeKey.type,
+      scopeId: scopeKey.id,
+      scopeLabel: scope.type === 'workspace' ? null : (scope.label ?? null),
+      expiresAt,
+    });
+    if (inserted) {
+      await ledgerRepo.insertVersion(tx, workspaceId, versionOf(inserted.id, fields, actor, expiresAt, 'current'));
+      return { row: inserted, changed: true };
+    }
     // Another transaction created the key between our read and insert: merge into its row.
-    existing = await repo.findFactForUpdate(tx, workspaceId, normalized.key);
+    existing = await repo.findFactForUpdate(tx, workspaceId, normalized.key, scopeKey);
     if (!existing) throw new Error('fact neither inserted nor found');
   }
-  if (existing.value.toLowerCase() === value.toLowerCase()) {
+  const fact = existing;
+  const previous = await ledgerRepo.latestOfSpeaker(tx, workspaceId, fact.id, speaker);
+  if (fact.value.toLowerCase() === value.toLowerCase()) {
+    // Agreement: one version per source and value, refreshed when said again.
+    if (previous && previous.value.toLowerCase() === value.toLowerCase()) {
+      await ledgerRepo.touchVersion(tx, workspaceId, previous.id, {
+        provenance,
+        ...(input.expiresAt !== undefined ? { expiresAt } : {}),
+      });
+    } else {
+      await ledgerRepo.insertVersion(tx, workspaceId, versionOf(fact.id, fields, actor, expiresAt, 'current'));
+    }
+    const expiryPatch = input.expiresAt !== undefined && input.expiresAt !== fact.expiresAt ? { expiresAt } : {};
     // The same source saying the same thing again (an integration's next sync) refreshes when it was said.
-    if (confidence === existing.confidence && provenance.type === existing.provenance.type && given.timestamp) {
-      const row = await repo.updateFact(tx, workspaceId, existing.id, { provenance });
+    if (confidence === fact.confidence && provenance.type === fact.provenance.type && given.timestamp) {
+      const row = await repo.updateFact(tx, workspaceId, fact.id, { provenance, ...expiryPatch });
       return { row, changed: false };
     }
-    if (confidence <= existing.confidence) return { row: existing, changed: false };
-    const row = await repo.updateFact(tx, workspaceId, existing.id, { confidence, source: input.source, provenance });
+    if (confidence <= fact.confidence) {
+      if (Object.keys(expiryPatch).length === 0) return { row: fact, changed: false };
+      return { row: await repo.updateFact(tx, workspaceId, fact.id, expiryPatch), changed: true };
+    }
+    const row = await repo.updateFact(tx, workspaceId, fact.id, {
+      confidence,
+      source: input.source,
+      provenance,
+      ...expiryPatch,
+    });
     return { row, changed: true };
   }
-  if (!shouldReplaceFact(existing, { confidence })) return { row: existing, changed: false };
-  const row = await repo.updateFact(tx, workspaceId, existing.id, fields);
-  return { row, changed: true };
+
+  const current = (await ledgerRepo.currentVersions(tx, workspaceId, [fact.id])).get(fact.id);
+  const replace = shouldReplaceFact(fact, { confidence });
+  // A value the owner already settled against, or one already kept as disagreeing, stated again by the
+  // same source changes nothing (no second version, no second task).
+  if ((previous?.status === 'rejected' || previous?.status === 'disputed') && sameMeaning(previous.value, value)) {
+    await ledgerRepo.touchVersion(tx, workspaceId, previous.id, { provenance });
+    return { row: fact, changed: false };
+  }
+  const disagreement = current !== undefined && current.speaker !== speaker && !sameMeaning(current.value, value);
+  if (!disagreement) {
+    // The same source (or the team) changing its own statement: the newer value replaces it when confident enough.
+    if (!replace) {
+      await ledgerRepo.insertVersion(tx, workspaceId, versionOf(fact.id, fields, actor, expiresAt, 'superseded'));
+      return { row: fact, changed: false };
+    }
+    await ledgerRepo.setVersionStatuses(tx, workspaceId, fact.id, ['current'], 'superseded');
+    await ledgerRepo.insertVersion(tx, workspaceId, versionOf(fact.id, fields, actor, expiresAt, 'current'));
+    const row = await repo.updateFact(tx, workspaceId, fact.id, { ...fields, expiresAt });
+    return { row, changed: true };
+  }
+  // Two sources disagree: neither is dropped.
+  if (replace) {
+    await ledgerRepo.setVersionStatuses(tx, workspaceId, fact.id, ['current'], 'disputed');
+    const added = await ledgerRepo.insertVersion(
+      tx,
+      workspaceId,
+      versionOf(fact.id, fields, actor, expiresAt, 'current'),
+    );
+    const row = await repo.updateFact(tx, workspaceId, fact.id, { ...fields, expiresAt });
+    await openConflict(tx, workspaceId, row, added.id, current.id, actor);
+    return { row, changed: true };
+  }
+  const added = await ledgerRepo.insertVersion(
+    tx,
+    workspaceId,
+    versionOf(fact.id, fields, actor, expiresAt, 'disputed'),
+  );
+  await openConflict(tx, workspaceId, fact, current.id, added.id, actor);
+  // The value is unchanged, but the fact is now disputed: announce it so open pages refresh.
+  return { row: fact, changed: true };
+}
+
+/**
+ * Records a disagreement on a fact: the open one is brought up to date (no second task), or a new one
+ * opens with a task for the workspace owner to settle it.
+ */
+async function openConflict(
+  tx: Tx,
+  workspaceId: string,
+  fact: repo.FactRow,
+  currentVersionId: string,
+  otherVersionId: string,
+  actor: string | null,
+): Promise<void> {
+  const open = await ledgerRepo.findOpenConflictForUpdate(tx, workspaceId, fact.id);
+  if (open) {
+    await ledgerRepo.updateConflict(tx, workspaceId, open.id, { currentVersionId, otherVersionId });
+    return;
+  }
+  const conflict = await ledgerRepo.insertConflict(tx, workspaceId, {
+    factId: fact.id,
+    currentVersionId,
+    otherVersionId,
+  });
+  const versions = await ledgerRepo.versionsById(tx, workspaceId, [currentVersionId, otherVersionId]);
+  const a = versions.get(currentVersionId);
+  const b = versions.get(otherVersionId);
+  const label = `${fact.label}${scopeSuffix({ type: fact.scopeType, id: fact.scopeId, label: fact.scopeLabel })}`;
+  const description = [
+    `Two sources disagree on ${label}.`,
+    a ? `${describeSource(a.provenance).label} says "${a.value}" (answered from now).` : '',
+    b ? `${describeSource(b.provenance).label} says "${b.value}".` : '',
+    'Complete this task with the right value, or settle it on the Facts page: the assistant will answer with it.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const task = await tasksRepo.insertTask(tx, workspaceId, {
+    title: factLedgerMessages.conflictTaskTitle(label).slice(0, 200),
+    description,
+    status: 'pending',
+    priority: 'high',
+    taskType: 'fact_conflict',
+    dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+    assignedTo: await tasksRepo.workspaceOwner(tx, workspaceId),
+    createdBy: actor,
+    question: null,
+    questionKey: `fact-conflict:${fact.id}`,
+    threadId: null,
+  });
+  if (task) await ledgerRepo.updateConflict(tx, workspaceId, conflict.id, { taskId: task.id });
 }
 
 /**
  * Learns a fact. A new key is stored; a known key takes the new value only when it is at least as
- * confident (a chat message cannot undo a correction). Publishes `facts:upsert` after commit when
- * something changed. Returns the fact as it now stands.
+ * confident (a chat message cannot undo a correction); a disagreeing source is kept in the ledger
+ * with a task to settle it. Publishes `facts:upsert` after commit when something changed. Returns
+ * the fact as it now stands.
  */
 export async function upsertFact(ctx: WorkspaceContext, input: UpsertFactInput): Promise<Fact> {
-  const row = await ctx.tenant(async (tx) => {
-    const result = await upsertInTx(tx, ctx.workspace.id, input);
-    if (result.changed) {
-      await publishEvent(tx, { type: 'facts:upsert', workspaceId: ctx.workspace.id, fact: eventFact(result.row) });
-    }
+  return toFact(await upsertFactRow(ctx, input));
+}
+
+export async function upsertFactRow(ctx: WorkspaceContext, input: UpsertFactInput): Promise<repo.FactRow> {
+  return ctx.tenant(async (tx) => {
+    const result = await upsertInTx(tx, ctx.workspace.id, input, ctx.user.id || null);
+    if (result.changed) await publishFactChange(tx, ctx.workspace.id, result.row);
     return result.row;
   });
-  return toFact(row);
 }
 
 export async function listFacts(ctx: WorkspaceContext): Promise<Fact[]> {
@@ -159,13 +323,49 @@ export async function listFacts(ctx: WorkspaceContext): Promise<Fact[]> {
   return rows.map(toFact);
 }
 
+/** Facts the assistant may use: those past their review date are left out (decision 035). */
+export async function listUsableFacts(ctx: WorkspaceContext): Promise<Fact[]> {
+  const now = Date.now();
+  const rows = await ctx.tenant((tx) => repo.listFacts(tx, ctx.workspace.id));
+  return rows.filter((r) => !expired(r, now)).map(toFact);
+}
+
+/** A fact found for a question; `disagreement` names the other source of an open conflict. */
+export type FoundFact = Fact & { disagreement?: { value: string; source: string } };
+
+const expired = (row: repo.FactRow, now: number) => row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now;
+
 /**
  * Facts relevant to a question, best first, ranked like document sentences (answer-match.ts: stems,
  * synonyms, rarity among the workspace's facts); a fact taught through a task also matches on the
- * question it answered, so a paraphrase finds the person's answer.
+ * question it answered, so a paraphrase finds the person's answer. Expired facts are left out (they
+ * need review); a property or unit fact carries its scope in its label; a disputed fact says who disagrees.
  */
-export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5): Promise<Fact[]> {
-  const facts = await listFacts(ctx);
+export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5): Promise<FoundFact[]> {
+  const now = Date.now();
+  const { rows, conflicts, others } = await ctx.tenant(async (tx) => {
+    const rows = (await repo.listFacts(tx, ctx.workspace.id)).filter((r) => !expired(r, now));
+    const conflicts = await ledgerRepo.openConflicts(tx, ctx.workspace.id);
+    const others = await ledgerRepo.versionsById(
+      tx,
+      ctx.workspace.id,
+      conflicts.map((c) => c.otherVersionId),
+    );
+    return { rows, conflicts, others };
+  });
+  const disputed = new Map(conflicts.map((c) => [c.factId, others.get(c.otherVersionId)]));
+  const facts: FoundFact[] = rows.map((row) => {
+    const f = toFact(row);
+    const suffix = scopeSuffix({ type: row.scopeType, id: row.scopeId, label: row.scopeLabel });
+    const other = disputed.get(row.id);
+    return {
+      ...f,
+      label: `${f.label}${suffix}`,
+      ...(other && !sameMeaning(other.value, row.value)
+        ? { disagreement: { value: other.value, source: describeSource(other.provenance).label } }
+        : {}),
+    };
+  });
   const ranked = rankFactsByMeaning(
     query,
     facts.map((f) => ({
@@ -185,8 +385,96 @@ export async function findFacts(ctx: WorkspaceContext, query: string, limit = 5)
 }
 
 /**
+ * Settles a fact inside a transaction: the new value at confidence 95 from a manual source, the old
+ * value kept in the corrections history and the ledger (other values superseded, or rejected when
+ * they disagree with the settled one), an open disagreement resolved and its task completed, and a
+ * review date that passed cleared (settling is reviewing).
+ */
+export async function settleFactInTx(
+  tx: Tx,
+  ctx: WorkspaceContext,
+  existing: repo.FactRow,
+  input: { value: string; provenanceRef?: string; reason?: string },
+): Promise<{ row: repo.FactRow; conflict: ledgerRepo.ConflictRow | null }> {
+  const workspaceId = ctx.workspace.id;
+  const timestamp = new Date().toISOString();
+  const reason = input.reason || 'Corrected by the team';
+  const provenance: FactProvenance = {
+    type: 'correction',
+    source: input.provenanceRef || `user:${ctx.user.id}`,
+    timestamp,
+    method: 'correction',
+    context: reason.slice(0, 500),
+  };
+  // A person settling the value has reviewed it: a review date that passed no longer applies.
+  const reviewed =
+    existing.expiresAt && new Date(existing.expiresAt).getTime() <= Date.now() ? null : existing.expiresAt;
+  const updated = await repo.updateFact(tx, workspaceId, existing.id, {
+    value: input.value,
+    confidence: FACT_CONFIDENCE.correction,
+    source: 'manual',
+    provenance,
+    expiresAt: reviewed,
+    corrections: [
+      ...existing.corrections,
+      {
+        originalValue: existing.value,
+        correctedValue: input.value,
+        reason,
+        timestamp,
+        confidence: FACT_CONFIDENCE.correction,
+      },
+    ],
+  });
+  const versions = await ledgerRepo.listVersions(tx, workspaceId, existing.id);
+  for (const v of versions) {
+    if (v.status !== 'current' && v.status !== 'disputed') continue;
+    await ledgerRepo.setVersionStatus(
+      tx,
+      workspaceId,
+      v.id,
+      sameMeaning(v.value, input.value) ? 'superseded' : 'rejected',
+    );
+  }
+  await ledgerRepo.insertVersion(tx, workspaceId, {
+    factId: existing.id,
+    value: input.value,
+    confidence: FACT_CONFIDENCE.correction,
+    source: 'manual',
+    provenance,
+    sourceKind: 'correction',
+    speaker: 'team',
+    recordedBy: ctx.user.id || null,
+    expiresAt: reviewed,
+    status: 'current',
+  });
+  let conflict = (await ledgerRepo.findOpenConflictForUpdate(tx, workspaceId, existing.id)) ?? null;
+  if (conflict) {
+    conflict = await ledgerRepo.updateConflict(tx, workspaceId, conflict.id, {
+      status: 'resolved',
+      resolvedValue: input.value,
+      resolvedBy: ctx.user.id || null,
+      resolvedAt: timestamp,
+    });
+    if (conflict.taskId) {
+      const task = await tasksRepo.findTask(tx, workspaceId, conflict.taskId);
+      if (task && task.status !== 'completed') {
+        await tasksRepo.updateTask(tx, workspaceId, task.id, {
+          status: 'completed',
+          completedAt: timestamp,
+          answer: input.value,
+          factId: existing.id,
+        });
+      }
+    }
+  }
+  await publishFactChange(tx, workspaceId, updated);
+  return { row: updated, conflict };
+}
+
+/**
  * Corrects a fact: the new value at confidence 95 from a manual source, the old value kept in the
- * corrections history. An unknown key answers 404.
+ * corrections history (and the ledger). An unknown key answers 404.
  */
 export async function correctFact(
   ctx: WorkspaceContext,
@@ -199,32 +487,12 @@ export async function correctFact(
   const row = await ctx.tenant(async (tx) => {
     const existing = await repo.findFactForUpdate(tx, ctx.workspace.id, normalized.key);
     if (!existing) throw new AppError('not_found', { userMessage: `I don't know anything about "${input.key}" yet.` });
-    const timestamp = new Date().toISOString();
-    const reason = input.reason || 'Corrected by the team';
-    const updated = await repo.updateFact(tx, ctx.workspace.id, existing.id, {
+    const settled = await settleFactInTx(tx, ctx, existing, {
       value: newValue,
-      confidence: FACT_CONFIDENCE.correction,
-      source: 'manual',
-      provenance: {
-        type: 'correction',
-        source: input.provenanceRef || `user:${ctx.user.id}`,
-        timestamp,
-        method: 'correction',
-        context: reason.slice(0, 500),
-      },
-      corrections: [
-        ...existing.corrections,
-        {
-          originalValue: existing.value,
-          correctedValue: newValue,
-          reason,
-          timestamp,
-          confidence: FACT_CONFIDENCE.correction,
-        },
-      ],
+      ...(input.provenanceRef ? { provenanceRef: input.provenanceRef } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
     });
-    await publishEvent(tx, { type: 'facts:upsert', workspaceId: ctx.workspace.id, fact: eventFact(updated) });
-    return updated;
+    return settled.row;
   });
   return toFact(row);
 }
@@ -262,6 +530,8 @@ interface TextOrigin {
   questions: boolean;
   /** How facts are read from the text: chat rules by default, document rules for documents. */
   extract?: (text: string) => ExtractedFact[];
+  /** Who recorded it (null for a job). */
+  actor: string | null;
 }
 
 /**
@@ -282,12 +552,17 @@ async function learnFromText(
     const out: repo.FactRow[] = [];
     const changed: repo.FactRow[] = [];
     for (const fact of extracted) {
-      const result = await upsertInTx(tx, workspaceId, {
-        key: fact.key,
-        value: fact.value,
-        source: origin.source,
-        provenance: { type: origin.type, source: origin.ref, method: origin.method, context: fact.context },
-      });
+      const result = await upsertInTx(
+        tx,
+        workspaceId,
+        {
+          key: fact.key,
+          value: fact.value,
+          source: origin.source,
+          provenance: { type: origin.type, source: origin.ref, method: origin.method, context: fact.context },
+        },
+        origin.actor,
+      );
       out.push(result.row);
       if (result.changed) changed.push(result.row);
     }
@@ -329,6 +604,7 @@ export async function learnFromDocument(
     method: 'extraction',
     questions: false,
     extract: extractDocumentFacts,
+    actor: null,
   });
   return learned.facts;
 }
@@ -348,6 +624,7 @@ export async function ingestFacts({
     ref: `user:${ctx.user.id}`,
     method: 'extraction',
     questions: true,
+    actor: ctx.user.id || null,
   });
 }
 
@@ -373,6 +650,7 @@ export async function teachText({
     ref: `user:${ctx.user.id}`,
     method: 'manual_entry',
     questions: false,
+    actor: ctx.user.id || null,
   });
   return { ...learned, document_id: document.document_id };
 }

@@ -1,5 +1,5 @@
 import type { WorkspaceContext } from '../../platform/context';
-import { listFacts } from '../facts/facts.service';
+import { listUsableFacts } from '../facts/facts.service';
 import { integrationsStatus } from '../integrations/integrations.service';
 import { listDocuments } from '../knowledge/knowledge.service';
 import type { SummaryDocument, SummaryFact, SummaryIntegration } from './summary-builder';
@@ -29,7 +29,7 @@ export async function readSummarySources(ctx: WorkspaceContext): Promise<Summary
     return list.documents.map((d) => ({ title: d.title, status: d.status }));
   });
   const facts = await orNull(ctx, 'facts', async () => {
-    const all = await listFacts(ctx);
+    const all = await listUsableFacts(ctx);
     return all.map((f) => ({ label: f.label, value: f.value }));
   });
   const integrations = await orNull(ctx, 'integrations', async () => {

@@ -12,7 +12,9 @@ import type { z } from 'zod';
 import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { addRegressionQuestion } from '../assistants/apply-check.service';
 import { workspaceRetriever } from '../chat/retriever';
+import { resolveConflictOfTask } from '../facts/facts.ledger';
 import * as repo from './tasks.repo';
 
 export function toTask(row: repo.TaskRow): Task {
@@ -155,8 +157,17 @@ export async function updateTask({
   if (answer !== undefined && nextStatus !== 'completed') {
     throw new AppError('validation_failed', { userMessage: 'An answer can only be given when completing the task.' });
   }
+  if (current.taskType === 'fact_conflict' && nextStatus === 'completed' && current.status !== 'completed') {
+    // Two sources disagreed (decision 035): the answer (or, marked done, the value answered from now)
+    // settles the fact, closes the task and joins the regression set, all in one transaction.
+    if (await resolveConflictOfTask(ctx, current.id, answer ?? null)) {
+      const settled = await ctx.tenant((tx) => repo.findTask(tx, ctx.workspace.id, id));
+      if (!settled) throw new AppError('task_not_found');
+      return { task: toTask(settled) };
+    }
+  }
   let factId = current.factId;
-  if (answer !== undefined) {
+  if (answer !== undefined && current.taskType !== 'fact_conflict') {
     // Learned outside the task transaction: the facts feature runs its own.
     const question = current.question ?? current.title;
     const fact = await workspaceRetriever.learnFact(ctx, {
@@ -188,5 +199,14 @@ export async function updateTask({
   }
   const row = await ctx.tenant((tx) => repo.updateTask(tx, ctx.workspace.id, id, patch));
   if (!row) throw new AppError('task_not_found');
+  if (answer !== undefined && row.status === 'completed' && row.taskType !== 'fact_conflict') {
+    // The question and the person's answer become a regression question for Apply to Live (decision 035).
+    await addRegressionQuestion(ctx, {
+      taskId: row.id,
+      question: row.question ?? row.title,
+      expectedAnswer: answer,
+      factId: factId && /^[0-9a-f-]{36}$/i.test(factId) ? factId : null,
+    });
+  }
   return { task: toTask(row) };
 }

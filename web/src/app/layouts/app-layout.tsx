@@ -2,6 +2,7 @@ import {
   Building2,
   FileText,
   LayoutDashboard,
+  ListChecks,
   LogOut,
   MessageSquare,
   Plug,
@@ -31,6 +32,7 @@ const links = [
 /** Shown to managers and owners only; the pages check the role again, and so does the server. */
 const managerLinks = [
   { to: '/documents', label: 'Documents', icon: FileText },
+  { to: '/facts', label: 'Facts', icon: ListChecks },
   { to: '/admin', label: 'Admin', icon: ShieldCheck },
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { EndpointOutput } from '@helixis/contract';
+import type { EndpointInput, EndpointOutput } from '@helixis/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,11 +15,11 @@ export function useTestAssistantPair({ enabled = true }: { enabled?: boolean } =
   return useQuery({ ...testPairQueryOptions(), enabled });
 }
 
-/** Apply to Live: the test copy's prompt and temperature become the live assistant's. */
+/** Apply to Live: the test copy's prompt and temperature become the live assistant's, behind the check (decision 035). */
 export function useApplyTestAssistant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => invoke('applyTestAssistant', {}),
+    mutationFn: (input: EndpointInput<'applyTestAssistant'> = {}) => invoke('applyTestAssistant', input),
     onSuccess: (pair) => {
       client.setQueryData(key, pair);
       void client.invalidateQueries({ queryKey: queryKeys.assistants });

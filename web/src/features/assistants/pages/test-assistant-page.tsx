@@ -1,4 +1,4 @@
-import { assistantMessages, questionSetMessages } from '@helixis/contract';
+import { applyCheckMessages, assistantMessages, questionSetMessages } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,9 +17,11 @@ import {
 } from '../../../components/ui/dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useRunApplyCheck } from '../api/apply-check';
 import { useLatestComparison } from '../api/question-sets';
 import { useApplyTestAssistant, useTestAssistantPair } from '../api/test-assistant';
 import { useUpdateAssistant } from '../api/update-assistant';
+import { ApplyCheckView } from '../components/apply-check-view';
 import { ComparisonChart, ComparisonSummary } from '../components/comparison-view';
 import { TemperatureSlider } from '../components/temperature-slider';
 
@@ -36,6 +38,8 @@ export function TestAssistantPage() {
   const [temperature, setTemperature] = useState(0.2);
   const [confirming, setConfirming] = useState(false);
   const latest = useLatestComparison({ enabled: allowed && confirming });
+  const check = useRunApplyCheck();
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
     if (settled && !hasRole(role, 'manager')) {
@@ -131,7 +135,20 @@ export function TestAssistantPage() {
         >
           Save Test Changes
         </Button>
-        <Button variant="secondary" disabled={apply.isPending || update.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          variant="secondary"
+          disabled={apply.isPending || update.isPending}
+          onClick={() => {
+            // The check answers with the saved test copy: save the edits first, then check (decision 035).
+            setConfirming(true);
+            setConfirmed(false);
+            check.reset();
+            saveTest().then(
+              () => check.mutate(),
+              (err: Error) => toast.error(assistantMessages.testSaveFailed, { description: err.message }),
+            );
+          }}
+        >
           Apply to Live Assistant
         </Button>
         <Button
@@ -153,10 +170,28 @@ export function TestAssistantPage() {
           <DialogHeader>
             <DialogTitle>Apply to Live Assistant?</DialogTitle>
             <DialogDescription>
-              The live assistant will use the test prompt and temperature {temperature.toFixed(1)}. Last comparison of
-              the saved question set:
+              The live assistant will use the test prompt and temperature {temperature.toFixed(1)}. First, the test copy
+              answers your resolved tasks and saved questions:
             </DialogDescription>
           </DialogHeader>
+          {check.isPending ? (
+            <p className="text-muted-foreground text-sm" data-testid="apply-check-running">
+              Checking resolved tasks and saved questions against the test copy…
+            </p>
+          ) : null}
+          {check.isError ? <p className="text-destructive text-sm">{check.error.message}</p> : null}
+          {check.data ? <ApplyCheckView check={check.data} /> : null}
+          {check.data && check.data.blocking > 0 ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={confirmed}
+                onChange={(e) => setConfirmed(e.target.checked)}
+              />
+              {applyCheckMessages.confirmLabel}
+            </label>
+          ) : null}
           {latest.isPending ? <p className="text-muted-foreground text-sm">{assistantMessages.loading}</p> : null}
           {latest.isSuccess && !comparison ? (
             <p className="text-muted-foreground text-sm" data-testid="no-comparison">
@@ -165,6 +200,7 @@ export function TestAssistantPage() {
           ) : null}
           {comparison ? (
             <div className="flex flex-col gap-3">
+              <p className="font-medium text-sm">Last comparison of the saved question set</p>
               <ComparisonSummary comparison={comparison} />
               {unsavedSinceRun && !comparison.stale ? (
                 <p className="text-amber-700 text-xs">{questionSetMessages.stale}</p>
@@ -186,17 +222,15 @@ export function TestAssistantPage() {
               Save and run comparison
             </Button>
             <Button
-              disabled={apply.isPending || update.isPending}
+              disabled={apply.isPending || update.isPending || !check.data || (check.data.blocking > 0 && !confirmed)}
               onClick={() =>
-                saveTest()
-                  .then(() => apply.mutateAsync())
-                  .then(
-                    () => {
-                      setConfirming(false);
-                      toast.success(assistantMessages.applied);
-                    },
-                    (err: Error) => toast.error(assistantMessages.applyFailed, { description: err.message }),
-                  )
+                apply.mutateAsync({ check_id: check.data?.id, confirm: confirmed }).then(
+                  () => {
+                    setConfirming(false);
+                    toast.success(assistantMessages.applied);
+                  },
+                  (err: Error) => toast.error(assistantMessages.applyFailed, { description: err.message }),
+                )
               }
             >
               Apply to Live

@@ -1,6 +1,7 @@
 import type { TaskStatus } from '@helixis/contract';
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -44,6 +45,14 @@ function TaskRow({ task }: { task: Task }) {
             <span>{STATUS_LABEL[task.status]}</span>
             {task.due_date ? <span>· due {task.due_date}</span> : null}
           </div>
+          {task.task_type === 'fact_conflict' ? (
+            <p className="mt-1 whitespace-pre-line break-words text-muted-foreground text-xs">
+              {task.description}{' '}
+              <Link to="/facts" className="text-primary underline">
+                Open Facts
+              </Link>
+            </p>
+          ) : null}
           {task.answer ? <p className="mt-2 text-sm">Answer: {task.answer}</p> : null}
         </div>
       </div>
@@ -54,7 +63,7 @@ function TaskRow({ task }: { task: Task }) {
               Start
             </Button>
           ) : null}
-          {task.question ? (
+          {task.question || task.task_type === 'fact_conflict' ? (
             <Button size="sm" variant="outline" onClick={() => setAnswering((v) => !v)}>
               Answer
             </Button>
