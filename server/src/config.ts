@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   HELIXIS_SEARCH_MEMORY_MIN_CHUNKS: z.coerce.number().int().min(0).default(1000),
   /** Postings all in-memory term indexes of a process may hold together (about 10 bytes each); 0 turns them off. */
   HELIXIS_SEARCH_MEMORY_MAX_POSTINGS: z.coerce.number().int().min(0).default(20_000_000),
+  /** Worker threads that parse and chunk uploads (decision 031). */
+  HELIXIS_INGEST_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Wall-clock seconds one document may take to parse and chunk before it fails. */
+  HELIXIS_INGEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(120),
+  /** Heap (MB) one parsing worker may use; a document needing more fails. */
+  HELIXIS_INGEST_MEMORY_MB: z.coerce.number().int().min(16).default(512),
   // Voice (realtime-chat relay): a realtime model; base URL and key default to the HELIXIS_LLM_* ones.
   HELIXIS_REALTIME_MODEL: z.string().optional(),
   HELIXIS_REALTIME_BASE_URL: z.string().url().optional(),
@@ -128,6 +134,8 @@ export interface Config {
   };
   /** In-memory term indexes for large workspaces (decision 026). */
   searchMemory: { minChunks: number; maxPostings: number };
+  /** Parsing and chunking off the API's thread (decision 031): pool size and per-document budget. */
+  ingest: { workers: number; timeoutMs: number; memoryMb: number };
   /** OpenAI-compatible realtime endpoint for voice; voice is off unless baseUrl and model are set. */
   realtime: { baseUrl?: string; apiKey?: string; model?: string };
   trustedUpstreams: string[];
@@ -264,6 +272,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     searchMemory: {
       minChunks: e.HELIXIS_SEARCH_MEMORY_MIN_CHUNKS,
       maxPostings: e.HELIXIS_SEARCH_MEMORY_MAX_POSTINGS,
+    },
+    ingest: {
+      workers: e.HELIXIS_INGEST_WORKERS,
+      timeoutMs: Math.round(e.HELIXIS_INGEST_TIMEOUT_SECONDS * 1000),
+      memoryMb: e.HELIXIS_INGEST_MEMORY_MB,
     },
     realtime: {
       baseUrl: e.HELIXIS_REALTIME_BASE_URL ?? e.HELIXIS_LLM_BASE_URL,

@@ -150,6 +150,8 @@ export const extensionEndpoints = {
     method: 'POST',
     path: '/functions/v1/ext-bootstrap',
     access: 'workspace',
+    // A token that reads the workspace from other sites is not for anonymous sessions (decision 029 §7).
+    registeredOnly: true,
     summary:
       "Issues a short-lived, revocable extension token for the caller's workspace, with the allowed domains and the assistant's name.",
     input: ExtBootstrapInput,

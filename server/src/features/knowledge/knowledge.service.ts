@@ -27,13 +27,14 @@ import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { assertFetchableUrl } from '../../platform/safe-fetch';
 import { withTenant } from '../../platform/tenant';
-import { type Block, chunkBlocks } from './chunking';
 import { cosineSimilarity, EMBED_JOB, embedderFromConfig, vectorWeightFor } from './embeddings';
 import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
+import { ingestPoolFor } from './ingest-pool';
 import * as repo from './knowledge.repo';
 import { rankFromMemory, termIndexesOf } from './memory-index';
-import { type DocumentFormat, formatOfUpload, parseDocument, titleFromFileName } from './parsers';
+import { type DocumentFormat, formatOfUpload } from './parsers';
+import { indexedTerms, indexedText, type PrepareInput, UNREADABLE_FILE } from './prepare';
 import {
   fuseScores,
   type RankedCandidate,
@@ -42,8 +43,11 @@ import {
   rankWithSettings,
   SHIPPED_RANKING,
 } from './ranking';
-import { queryTerms, termFrequencies, tokenize } from './tokenizer';
+import { queryTerms, tokenize } from './tokenizer';
 import { fetchWebPage } from './web';
+
+/** Moved to prepare.ts (they run in the ingest worker); kept here for their many importers. */
+export { indexedTerms, indexedText };
 
 /** This process's in-memory term indexes for the deps' database (decision 026). */
 const termIndexes = (deps: Deps) => termIndexesOf(deps.database, deps.config.searchMemory, deps.log);
@@ -147,17 +151,6 @@ async function createDocument(scope: KnowledgeScope, input: NewDocument): Promis
   return { document_id: row.id, status: row.status, chunks: 0, error: null, document };
 }
 
-/**
- * The title an uploaded file is indexed and cited under. A title someone gave (a text's title, an
- * e-mail attachment's "file (Email: subject)") stays; a document listed under its bare file name is
- * named by its contents: the title it gives itself (first heading, PDF / Word metadata, see
- * parseDocument), else its file name without the extension.
- */
-function titleOf(doc: repo.DocumentRow, upload: repo.UploadRow, parsed: string | undefined): string | undefined {
-  if (doc.title !== upload.filename) return undefined;
-  return parsed ?? titleFromFileName(upload.filename);
-}
-
 function titleFromFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? filename;
   return base.trim().slice(0, 300) || 'Untitled document';
@@ -254,39 +247,17 @@ export function ingestText(ctx: WorkspaceContext, input: IngestTextInput): Promi
 
 async function failDocument(scope: KnowledgeScope, documentId: string, reason: string): Promise<void> {
   await inTenant(scope, async (tx) => {
+    await repo.lockWorkspaceIndex(tx, scope.workspaceId);
     const doc = await repo.lockDocument(tx, scope.workspaceId, documentId);
     if (doc?.status !== 'PENDING') return;
+    // A large document written in batches may have some of its chunks in the index already.
+    await repo.deleteDocumentChunks(tx, scope.workspaceId, documentId);
     await repo.markFailed(tx, scope.workspaceId, documentId, reason);
     await repo.deleteUpload(tx, scope.workspaceId, documentId);
     await publishEvent(tx, { ...statusEvent(doc), status: 'failed', chunkCount: 0 });
   });
   scope.log.info({ documentId, reason }, 'document ingestion failed');
   documentsIndexed.inc({ outcome: 'failed' });
-}
-
-/**
- * What a chunk is indexed as: its document's title (without a file extension) and its text. Titles
- * carry the words a document is about; on SciFact, indexing the title with every chunk (not only the
- * first) raised nDCG@10 from 0.661 to 0.675 (bench/scifact-direct.ts --title-in-every-chunk).
- */
-export function indexedText(title: string, content: string): string {
-  return `${title.replace(/\.(pdf|docx?|txt|md|csv|xlsx|html?)$/i, '')}\n\n${content}`;
-}
-
-/**
- * The terms a chunk is indexed with: its text's, plus its title's counted `titleWeight` times (tf and
- * length alike). Title weight 3 is SHIPPED_RANKING's (decision 021: SciFact nDCG@10 0.6764 → 0.6816,
- * chosen on one half of the queries, +0.003 on the other; wiki unchanged).
- */
-export function indexedTerms(
-  title: string,
-  content: string,
-  titleWeight = SHIPPED_RANKING.titleWeight,
-): { tf: Map<string, number>; length: number } {
-  const body = termFrequencies(content);
-  const head = termFrequencies(indexedText(title, ''));
-  for (const [lexeme, n] of head.tf) body.tf.set(lexeme, (body.tf.get(lexeme) ?? 0) + n * titleWeight);
-  return { tf: body.tf, length: body.length + head.length * titleWeight };
 }
 
 function isTransientFetchError(err: AppError): boolean {
@@ -300,7 +271,7 @@ function isTransientFetchError(err: AppError): boolean {
 
 function readableReason(err: unknown): string {
   if (err instanceof AppError) return err.userMessage;
-  return 'This file could not be read. It may be damaged, empty or password-protected.';
+  return UNREADABLE_FILE;
 }
 
 /** A document parsed and chunked, ready for the index write. */
@@ -318,8 +289,9 @@ export interface IngestAttempt {
 }
 
 /**
- * Parses and chunks one loaded document (outside any transaction). Returns null when the document
- * failed (marked failed with a readable reason); throws transient trouble unless this is the last attempt.
+ * Parses and chunks one loaded document (outside any transaction) in the ingest worker pool (decision
+ * 031): the API's thread only fetches a web page and waits. Returns null when the document failed
+ * (marked failed with a readable reason); throws transient trouble unless this is the last attempt.
  */
 async function prepareDocument(
   scope: KnowledgeScope,
@@ -327,50 +299,124 @@ async function prepareDocument(
   upload: repo.UploadRow | undefined,
   attempt: IngestAttempt,
 ): Promise<PreparedDocument | null> {
-  let blocks: Block[];
-  let title: string | undefined;
+  let input: PrepareInput;
+  let transfer: ArrayBuffer[] = [];
   let bytes: number | undefined;
   try {
     if (doc.source === 'url' && doc.sourceUrl) {
       const page = await fetchWebPage(scope.deps.config, doc.sourceUrl);
-      blocks = page.blocks;
-      title = page.title;
       bytes = page.bytes;
+      input = {
+        source: { kind: 'blocks', blocks: page.blocks, title: page.title },
+        documentTitle: doc.title,
+        filename: null,
+      };
     } else {
       if (!upload) throw new AppError('file_unreadable', { userMessage: 'The uploaded file is missing.' });
-      const parsed = await parseDocument(doc.format as DocumentFormat, upload.data);
-      blocks = parsed.blocks;
-      title = titleOf(doc, upload, parsed.title);
+      // A copy of its own, moved (not copied again) to the worker.
+      const data = new Uint8Array(upload.data);
+      transfer = [data.buffer];
+      input = {
+        source: { kind: 'file', format: doc.format as DocumentFormat, data },
+        documentTitle: doc.title,
+        filename: upload.filename,
+      };
     }
   } catch (err) {
-    // Network trouble may pass on a later attempt; a bad file, a refused address, a missing page will not.
+    // Network trouble may pass on a later attempt; a refused address, a missing page will not.
     const transient = err instanceof AppError && isTransientFetchError(err);
     if (transient && !attempt.isLast) throw err;
-    if (!(err instanceof AppError)) scope.log.warn({ err, documentId: doc.id }, 'document parser failed');
+    if (!(err instanceof AppError)) scope.log.warn({ err, documentId: doc.id }, 'document could not be fetched');
     await failDocument(scope, doc.id, readableReason(err));
     return null;
   }
+  const result = await ingestPoolFor(scope.deps.config.ingest).prepare(input, transfer);
+  if (!result.ok) {
+    if (result.internal) {
+      scope.log.warn({ documentId: doc.id, reason: result.internal }, 'document parser failed');
+    }
+    await failDocument(scope, doc.id, result.message);
+    return null;
+  }
+  const chunks: repo.IndexedChunk[] = result.chunks.map((c) => ({ id: randomUUID(), ...c }));
+  return { doc, title: result.title, bytes, chunks, text: chunks.map((c) => c.content).join('\n\n') };
+}
 
-  const chunks = chunkBlocks(blocks);
-  if (chunks.length === 0) {
-    await failDocument(scope, doc.id, 'No text was found in this document.');
-    return null;
+/**
+ * Postings (a chunk's distinct lexemes, summed over chunks) written per transaction (decision 031).
+ * On the embedded database a transaction holds the one connection and every statement holds the API's
+ * thread, so a large document is written in transactions of about this many postings with a turn of
+ * the event loop between them: other workspaces' requests get in after one batch (tens of ms) instead
+ * of after the whole document (seconds). Postings, not chunks, because a batch's cost is its rows of
+ * posting blocks and df: a chunk of prose has ~100 distinct lexemes, a chunk of CSV rows ~300.
+ */
+export const WRITE_BATCH_POSTINGS = 2_000;
+
+const postingsOf = (chunks: readonly repo.IndexedChunk[]) => chunks.reduce((n, c) => n + c.tf.size, 0);
+
+/** Consecutive runs of at most WRITE_BATCH_POSTINGS postings (a larger item alone). */
+function batchesOf<T>(items: readonly T[], size: (item: T) => number): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let total = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (current.length > 0 && total + n > WRITE_BATCH_POSTINGS) {
+      batches.push(current);
+      current = [];
+      total = 0;
+    }
+    current.push(item);
+    total += n;
   }
-  if (chunks.length > KNOWLEDGE_LIMITS.maxChunksPerDocument) {
-    await failDocument(scope, doc.id, 'This document is too long. Please split it into smaller files.');
-    return null;
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** Lets queued I/O (requests, their transactions) run before the next batch. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function quotaMessage(): string {
+  return `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxChunksPerWorkspace.toLocaleString('en-US')} chunks. Delete some documents and try again.`;
+}
+
+/** Marks documents READY after their chunks are written: embed jobs, events (in the caller's transaction). */
+async function markWritten(
+  scope: KnowledgeScope,
+  tx: Tx,
+  ready: readonly PreparedDocument[],
+  before: ReadonlyMap<string, repo.DocumentRow>,
+): Promise<void> {
+  await repo.markManyReady(
+    tx,
+    scope.workspaceId,
+    ready.map((p) => ({
+      id: p.doc.id,
+      chunkCount: p.chunks.length,
+      title: p.title,
+      ...(p.bytes !== undefined ? { bytes: p.bytes } : {}),
+    })),
+  );
+  // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
+  if (embedderFromConfig(scope.deps.config) !== null) {
+    for (const p of ready) {
+      await scope.deps.jobs.enqueue(EMBED_JOB, { documentId: p.doc.id }, { tx, workspaceId: scope.workspaceId });
+    }
   }
-  const finalTitle = title ?? doc.title;
-  const indexed: repo.IndexedChunk[] = chunks.map((chunk, i) => {
-    const { tf, length } = indexedTerms(finalTitle, chunk.content);
-    return { id: randomUUID(), chunkIndex: i, headingPath: chunk.headingPath, content: chunk.content, tf, length };
-  });
-  return { doc, title: finalTitle, bytes, chunks: indexed, text: chunks.map((c) => c.content).join('\n\n') };
+  await publishEvents(
+    tx,
+    ready.map((p) => ({
+      ...statusEvent(before.get(p.doc.id) as repo.DocumentRow),
+      status: 'READY' as const,
+      chunkCount: p.chunks.length,
+    })),
+  );
 }
 
 /**
  * Writes prepared documents (chunks, postings, df, stats, READY, uploads dropped, embed jobs, events)
  * in one transaction. 'quota' when they do not all fit the workspace's chunk limit (nothing written).
+ * For documents of at most WRITE_BATCH_POSTINGS postings together; larger ones go through writeInBatches.
  */
 async function writePrepared(
   scope: KnowledgeScope,
@@ -394,42 +440,59 @@ async function writePrepared(
       scope.workspaceId,
       ready.map((p) => ({ document: { id: p.doc.id, title: p.title }, chunks: p.chunks })),
     );
-    await repo.markManyReady(
-      tx,
-      scope.workspaceId,
-      ready.map((p) => ({
-        id: p.doc.id,
-        chunkCount: p.chunks.length,
-        title: p.title,
-        ...(p.bytes !== undefined ? { bytes: p.bytes } : {}),
-      })),
-    );
-    // Vectors come after: the document is searchable (BM25) without them. Nothing when unconfigured.
-    const embed = embedderFromConfig(scope.deps.config) !== null;
-    if (embed) {
-      for (const p of ready) {
-        await scope.deps.jobs.enqueue(EMBED_JOB, { documentId: p.doc.id }, { tx, workspaceId: scope.workspaceId });
-      }
-    }
-    await publishEvents(
-      tx,
-      ready.map((p) => ({
-        ...statusEvent(pending.get(p.doc.id) as repo.DocumentRow),
-        status: 'READY' as const,
-        chunkCount: p.chunks.length,
-      })),
-    );
+    await markWritten(scope, tx, ready, pending);
     return { outcome: 'written' as const, ready };
   });
 }
 
 /**
+ * Writes one large document in transactions of about WRITE_BATCH_POSTINGS postings, yielding to the event loop
+ * between them (decision 031). Each batch is a posting block of its own (decision 027) and adds its
+ * share to df and the statistics, so the index is consistent after every batch; the document turns
+ * READY with the last one. The first batch removes what an interrupted earlier attempt wrote and checks
+ * the quota for the whole document. Every batch first checks the document is still PENDING: one
+ * deleted meanwhile (its chunks so far went with it) stops the write. A failure afterwards fails the
+ * document, which removes the chunks written so far (failDocument).
+ * Until the last batch commits, the chunks written so far can already be found by the workspace's own
+ * searches (never by another workspace's); the document is listed as PENDING meanwhile.
+ */
+async function writeInBatches(
+  scope: KnowledgeScope,
+  p: PreparedDocument,
+): Promise<{ outcome: 'written'; ready: PreparedDocument[] } | { outcome: 'quota' }> {
+  const batches = batchesOf(p.chunks, (c) => c.tf.size);
+  for (const [i, slice] of batches.entries()) {
+    const step = await inTenant(scope, async (tx) => {
+      await repo.lockWorkspaceIndex(tx, scope.workspaceId);
+      const doc = await repo.lockDocument(tx, scope.workspaceId, p.doc.id);
+      if (doc?.status !== 'PENDING') return 'gone' as const;
+      if (i === 0) {
+        await repo.deleteDocumentChunks(tx, scope.workspaceId, p.doc.id);
+        const stats = await repo.readStats(tx, scope.workspaceId);
+        if (stats.chunkCount + p.chunks.length > KNOWLEDGE_LIMITS.maxChunksPerWorkspace) return 'quota' as const;
+      }
+      await repo.insertDocumentsIndex(tx, scope.workspaceId, [
+        { document: { id: p.doc.id, title: p.title }, chunks: slice },
+      ]);
+      if (i === batches.length - 1) await markWritten(scope, tx, [p], new Map([[doc.id, doc]]));
+      return 'written' as const;
+    });
+    if (step === 'quota') return { outcome: 'quota' };
+    if (step === 'gone') return { outcome: 'written', ready: [] };
+    await yieldToEventLoop();
+  }
+  return { outcome: 'written', ready: [p] };
+}
+
+/**
  * Runs the ingestion of many documents of one workspace: load (one statement), parse and chunk each
- * (outside any transaction; a bad file fails only itself), then write all of them in one transaction
- * with batched statements. When the batch would pass the workspace's chunk limit or its write fails,
- * the documents are written one by one, so each gets its own outcome. The ingest job calls this with
- * one document; bulk imports (and the benchmarks) with hundreds. Idempotent: documents no longer
- * PENDING (done, failed, deleted) are left alone. Returns the documents made READY.
+ * in the ingest worker (a bad file fails only itself), then write them: documents in groups of up to
+ * WRITE_BATCH_POSTINGS postings, each group in one transaction with batched statements, a larger document
+ * in batches of its own (writeInBatches), yielding to the event loop between transactions. When a
+ * group would pass the workspace's chunk limit or its write fails, its documents are written one by
+ * one, so each gets its own outcome. The ingest job calls this with one document; bulk imports (and
+ * the benchmarks) with hundreds. Idempotent: documents no longer PENDING (done, failed, deleted) are
+ * left alone. Returns the documents made READY.
  */
 export async function processDocuments(
   scope: KnowledgeScope,
@@ -449,13 +512,10 @@ export async function processDocuments(
   const done: PreparedDocument[] = [];
   const writeOne = async (p: PreparedDocument) => {
     try {
-      const result = await writePrepared(scope, [p]);
+      const result =
+        postingsOf(p.chunks) > WRITE_BATCH_POSTINGS ? await writeInBatches(scope, p) : await writePrepared(scope, [p]);
       if (result.outcome === 'quota') {
-        await failDocument(
-          scope,
-          p.doc.id,
-          `Your workspace has reached its limit of ${KNOWLEDGE_LIMITS.maxChunksPerWorkspace.toLocaleString('en-US')} chunks. Delete some documents and try again.`,
-        );
+        await failDocument(scope, p.doc.id, quotaMessage());
       } else {
         done.push(...result.ready);
       }
@@ -465,17 +525,20 @@ export async function processDocuments(
       await failDocument(scope, p.doc.id, 'The document could not be saved. Please try uploading it again.');
     }
   };
-  if (prepared.length === 1) {
-    await writeOne(prepared[0] as PreparedDocument);
-  } else {
-    let result: Awaited<ReturnType<typeof writePrepared>> | null = null;
-    try {
-      result = await writePrepared(scope, prepared);
-    } catch (err) {
-      scope.log.warn({ err, documents: prepared.length }, 'batch write failed; writing documents one by one');
+  for (const group of batchesOf(prepared, (p) => postingsOf(p.chunks))) {
+    if (group.length === 1) {
+      await writeOne(group[0] as PreparedDocument);
+    } else {
+      let result: Awaited<ReturnType<typeof writePrepared>> | null = null;
+      try {
+        result = await writePrepared(scope, group);
+      } catch (err) {
+        scope.log.warn({ err, documents: group.length }, 'batch write failed; writing documents one by one');
+      }
+      if (result?.outcome === 'written') done.push(...result.ready);
+      else for (const p of group) await writeOne(p);
     }
-    if (result?.outcome === 'written') done.push(...result.ready);
-    else for (const p of prepared) await writeOne(p);
+    await yieldToEventLoop();
   }
   if (done.length > 0) termIndexes(scope.deps).changed(scope);
   for (const p of done) {

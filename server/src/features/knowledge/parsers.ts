@@ -93,10 +93,71 @@ export function formatOfUpload(filename: string): DocumentFormat {
 
 // ── zip-bomb guard ──────────────────────────────────────────────────────────────────────────────
 
+const u16 = (d: Uint8Array, at: number) => (d[at] ?? 0) | ((d[at + 1] ?? 0) << 8);
+const u32 = (d: Uint8Array, at: number) => (u16(d, at) + u16(d, at + 2) * 0x10000) >>> 0;
+const u64 = (d: Uint8Array, at: number) => u32(d, at) + u32(d, at + 4) * 0x1_0000_0000;
+
 /**
- * .docx and .xlsx are zip archives. Before a parser inflates one, every entry is inflated here in a
- * stream that only counts bytes, and the archive is refused past KNOWLEDGE_LIMITS.maxUnzippedBytes or
- * maxZipEntries. Counting real output (not the sizes the archive declares) also stops archives that lie.
+ * What a zip archive's central directory declares: its number of entries and the sum of their
+ * uncompressed sizes (ZIP64 sizes included), read without inflating anything. Throws when the archive
+ * has no readable central directory (every Office file has one: their readers start from it).
+ */
+export function zipDirectory(data: Uint8Array): { entries: number; uncompressedBytes: number } {
+  const invalid = () => unreadable('This file is not a valid Office document.');
+  // End of central directory: 22 bytes plus a comment of up to 65,535, at the end of the file.
+  let eocd = -1;
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (u32(data, at) === 0x06054b50) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) throw invalid();
+  let entries = u16(data, eocd + 10);
+  let offset = u32(data, eocd + 16);
+  if (entries === 0xffff || offset === 0xffffffff) {
+    // ZIP64: the locator just before the record points at the ZIP64 end of central directory.
+    const locator = eocd - 20;
+    if (locator < 0 || u32(data, locator) !== 0x07064b50) throw invalid();
+    const record = u64(data, locator + 8);
+    if (record + 56 > data.length || u32(data, record) !== 0x06064b50) throw invalid();
+    entries = u64(data, record + 32);
+    offset = u64(data, record + 48);
+  }
+  let uncompressedBytes = 0;
+  let at = offset;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > data.length || u32(data, at) !== 0x02014b50) throw invalid();
+    let size = u32(data, at + 24);
+    const nameLength = u16(data, at + 28);
+    const extraLength = u16(data, at + 30);
+    const commentLength = u16(data, at + 32);
+    if (size === 0xffffffff) {
+      // The real size is the first field of the ZIP64 extra block (id 0x0001).
+      let extra = at + 46 + nameLength;
+      const end = extra + extraLength;
+      size = Number.POSITIVE_INFINITY;
+      while (extra + 4 <= end) {
+        const id = u16(data, extra);
+        const length = u16(data, extra + 2);
+        if (id === 0x0001 && length >= 8) {
+          size = u64(data, extra + 4);
+          break;
+        }
+        extra += 4 + length;
+      }
+    }
+    uncompressedBytes += size;
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return { entries, uncompressedBytes };
+}
+
+/**
+ * .docx and .xlsx are zip archives. Before a parser inflates one, the archive is refused past
+ * KNOWLEDGE_LIMITS.maxUnzippedBytes or maxZipEntries as its central directory declares them (nothing
+ * inflated), then every entry is inflated here in a stream that only counts bytes, with the same cap
+ * on the running total: counting real output also stops archives whose directory lies.
  */
 export function assertZipWithinLimits(
   data: Uint8Array,
@@ -110,6 +171,11 @@ export function assertZipWithinLimits(
   const kept = new Map<string, Uint8Array[]>();
   const tooBig = () =>
     unreadable(`This file unpacks to more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB and was not processed.`);
+  const declared = zipDirectory(data);
+  if (declared.entries > limits.maxEntries) {
+    throw unreadable(`This file contains more than ${limits.maxEntries} parts and was not processed.`);
+  }
+  if (declared.uncompressedBytes > limits.maxBytes) throw tooBig();
   let total = 0;
   let entries = 0;
   let failure: AppError | null = null;
