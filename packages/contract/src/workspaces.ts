@@ -42,6 +42,31 @@ export const Membership = z.object({
 });
 export type Membership = z.infer<typeof Membership>;
 
+/** Longest workspace name (a rename in Settings; a business name taken from onboarding is cut to it too). */
+export const WORKSPACE_NAME_MAX_CHARS = 80;
+
+/** Texts of the workspace name's rules (Settings shows the server's answer as it is). */
+export const workspaceNameMessages = {
+  required: 'A workspace name is required.',
+  tooLong: `A workspace name can have at most ${WORKSPACE_NAME_MAX_CHARS} characters.`,
+  controlCharacters: 'A workspace name cannot contain line breaks, tabs or other control characters.',
+} as const;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A workspace name: trimmed, 1-80 characters, one line (it becomes a mail subject). */
+export const WorkspaceName = z
+  .string({ error: workspaceNameMessages.required })
+  .trim()
+  .min(1, workspaceNameMessages.required)
+  .max(WORKSPACE_NAME_MAX_CHARS, workspaceNameMessages.tooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), workspaceNameMessages.controlCharacters);
+
+/** PATCH /api/v1/workspaces/:id: the caller's current workspace gets a new name (owners and admins). */
+export const RenameWorkspaceInput = z.object({ id: DbId('workspace'), name: WorkspaceName }).strict();
+export type RenameWorkspaceInput = z.infer<typeof RenameWorkspaceInput>;
+
 /** GET /api/v1/me */
 export const Me = z.object({
   user: AuthUser,
@@ -97,6 +122,16 @@ export const workspaceEndpoints = {
     summary: 'Repairs a missing workspace, membership or default assistant (idempotent).',
     input: BootstrapAccountInput,
     output: BootstrapAccountOutput,
+  },
+  renameWorkspace: {
+    method: 'PATCH',
+    path: '/api/v1/workspaces/:id',
+    access: 'workspace',
+    role: 'manager',
+    summary:
+      "Renames the caller's workspace (owners and admins): the sidebar, invitations and their accept page use the new name.",
+    input: RenameWorkspaceInput,
+    output: Workspace,
   },
   listActivityLogs: {
     method: 'GET',

@@ -133,6 +133,8 @@ export const profiles = pgTable('profiles', {
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Where the name came from: the sign-up default, onboarding's business name, or an owner's choice (0033). */
+  nameSource: text('name_source').$type<'signup' | 'onboarding' | 'owner'>().notNull().default('signup'),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: created(),
   updatedAt: updated(),

@@ -546,6 +546,12 @@ describe('@supabase/auth-js: recovery, updateUser, e-mail links, claims and swit
     expect(phone.error?.code).toBe('phone_provider_disabled');
     const phoneIn = await client.signInWithPassword({ phone: '+15555550100', password: PASSWORD });
     expect(phoneIn.error?.code).toBe('phone_provider_disabled');
+    const phoneCode = await client.verifyOtp({ phone: '+15555550100', token: '123456', type: 'phone_change' });
+    expect(phoneCode.error).toMatchObject({
+      code: 'otp_expired',
+      status: 403,
+      message: 'Token has expired or is invalid',
+    });
     const grant = await api<any>(t, 'POST', '/auth/v1/token?grant_type=id_token', { body: {} });
     expect(grant.body).toMatchObject({ code: 400, error_code: 'unsupported_grant_type' });
     const unknownDelete = await fetch(`${t.url}/auth/v1/nothing-here`, {

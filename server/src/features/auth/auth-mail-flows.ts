@@ -295,7 +295,8 @@ export async function verifyOtp({ ctx, input }: { ctx: AuthContext; input: Verif
   await limitByAddress(ctx);
   if (!input.type) throw validationFailed(M.verifyNeedsType);
   if (!input.token && !input.token_hash) throw validationFailed(M.verifyNeedsToken);
-  if (input.phone && !input.email) throw phoneDisabled();
+  // GoTrue looks the phone's code up (it does not check the provider here); no account has a phone: none matches.
+  if (input.phone && !input.email) throw otpInvalid();
   const purposes = purposesOf(input.type);
   if (!purposes) throw validationFailed(M.unsupportedVerifyType);
   const { database } = ctx.deps;

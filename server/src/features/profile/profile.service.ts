@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { listFacts } from '../facts/facts.service';
 import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
 import { readSummarySources } from '../onboarding/summary-sources';
+import { nameWorkspaceAfterBusiness } from '../workspaces/workspace-name';
 import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
 import * as repo from './profile.repo';
 import {
@@ -111,7 +112,8 @@ async function logCompletion(tx: Tx, ctx: WorkspaceContext, row: repo.BusinessPr
 
 /**
  * The one write path of a user's profile: under a per-user lock, reads, merges the change, upserts,
- * logs a completion, stores the fields it set or altered as facts, then refreshes the workspace's
+ * logs a completion, names a workspace still called by its sign-up default after the business, stores the
+ * fields it set or altered as facts, then refreshes the workspace's
  * business summary. `savedFacts` are the facts now stored from this change.
  */
 export async function changeProfile(
@@ -132,6 +134,8 @@ export async function changeProfile(
     });
     const completedNow = row.onboardingCompleted && !current?.onboardingCompleted;
     if (completedNow) await logCompletion(tx, ctx, row);
+    // The workspace takes the business name once it is known, while it still has the sign-up default.
+    await nameWorkspaceAfterBusiness(tx, ctx, row.essentialInfo.business_name ?? row.businessData.officialName);
     return { row, completedNow, before: stateOf(current) };
   });
   const after = stateOf(result.row) ?? EMPTY_PROFILE;

@@ -1,8 +1,9 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { bootstrapAccount, getMe, listActivityLogs } from './workspaces.service';
+import { bootstrapAccount, getMe, listActivityLogs, renameWorkspace } from './workspaces.service';
 
 export const workspaceHandlers = {
   getMe,
   bootstrapAccount,
   listActivityLogs,
+  renameWorkspace,
 } satisfies Partial<EndpointHandlers>;

@@ -4,6 +4,7 @@ import type {
   ListActivityLogsInput,
   ListActivityLogsOutput,
   Me,
+  RenameWorkspaceInput,
   Workspace,
 } from '@helixis/contract';
 import { businessRoleFor, defaultWorkspaceName } from '@helixis/domain';
@@ -108,6 +109,39 @@ export async function getMe({ ctx }: { ctx: RequestContext }): Promise<Me> {
     role: access.role,
     businessRole: access.businessRole,
   };
+}
+
+/**
+ * PATCH /api/v1/workspaces/:id: owners and admins rename the workspace they work in (the endpoint's role
+ * rule answers members 403). Another workspace's id is not found, as RLS hides it. Recorded in the
+ * activity log; the realtime event refreshes every member's sidebar.
+ */
+export async function renameWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: RenameWorkspaceInput;
+}): Promise<Workspace> {
+  if (input.id !== ctx.workspace.id) throw new AppError('not_found', { userMessage: 'Workspace not found.' });
+  const row = await ctx.tenant(async (tx) => {
+    const before = await repo.findWorkspace(tx, ctx.workspace.id);
+    if (!before) return undefined;
+    const renamed = await repo.renameWorkspace(tx, ctx.workspace.id, input.name);
+    if (!renamed) return undefined;
+    if (renamed.name !== before.name) {
+      await repo.insertActivityLog(tx, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        eventType: 'workspace_renamed',
+        eventData: { from: before.name, to: renamed.name, source: 'settings' },
+      });
+      await publishEvent(tx, { type: 'workspace.updated', workspaceId: ctx.workspace.id });
+    }
+    return renamed;
+  });
+  if (!row) throw new AppError('not_found', { userMessage: 'Workspace not found.' });
+  return toWorkspace(row);
 }
 
 function toActivityLog(row: repo.ActivityLogRow): ActivityLog {

@@ -5,6 +5,7 @@ import { ExtensionSettingsSection } from '../../extension/components/extension-s
 import { TeamSection } from '../../team/components/team-section';
 import { BusinessDescriptionSection } from '../components/business-description-section';
 import { IntegrationSection } from '../components/integration-section';
+import { WorkspaceNameSection } from '../components/workspace-name-section';
 
 /** /settings (doc 3 §2): one component per section, each owning its data, so sections can be added by one line. */
 export function SettingsPage() {
@@ -12,6 +13,7 @@ export function SettingsPage() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="font-semibold text-2xl tracking-tight">Settings</h1>
+      <WorkspaceNameSection />
       <IntegrationSection />
       <BusinessDescriptionSection />
       <AccountSection />

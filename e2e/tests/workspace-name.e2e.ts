@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
+import { launchBrowser, SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+const SUITE = 'workspace-name';
+const PASSWORD = 'juniper-court-58';
+const stamp = Date.now();
+
+let server: RunningServer;
+let browser: Browser;
+let owner: ApiUser;
+
+interface Me {
+  workspace: { id: string; name: string };
+}
+
+const workspaceName = async (token: string) => (await getJson<Me>(server.url, '/api/v1/me', token)).body.workspace.name;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  owner = await signUpThroughApi(server.url, `pat+${stamp}@juniper-court.com`, PASSWORD);
+  process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The sidebar's workspace name (the <aside> of the signed-in shell, above the page on phones). */
+const sidebarName = (page: Page, name: string) => page.getByRole('complementary').getByText(name, { exact: true });
+
+async function renameInSettings(page: Page, name: string): Promise<void> {
+  const field = page.getByLabel('Workspace name');
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await page.getByText('Workspace renamed.').first().waitFor();
+  await sidebarName(page, name).waitFor();
+}
+
+describe('Workspace name', () => {
+  it('takes the business name from onboarding, then the owner renames it in Settings at 1366 and 390 px', async () => {
+    expect(await workspaceName(owner.accessToken)).toBe(`pat+${stamp} Workspace`);
+    // Onboarding learns the business name: the sign-up default gives way to it.
+    const round = await fetch(`${server.url}/api/v1/onboarding/rounds/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
+      body: JSON.stringify({
+        answers: ['Business name: Juniper Court Rentals\nWe rent 40 townhomes in Boise, Idaho to families.'],
+        complete: true,
+      }),
+    });
+    expect(round.status).toBe(200);
+    expect(await workspaceName(owner.accessToken)).toBe('Juniper Court Rentals');
+
+    // Desktop.
+    const desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    const page = await desktop.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const csp = await watchCspViolations(page);
+    await signInAt(page, '/settings', owner.email, PASSWORD);
+    await page.getByRole('heading', { name: 'Workspace', exact: true }).waitFor();
+    await sidebarName(page, 'Juniper Court Rentals').waitFor();
+    expect(await page.getByLabel('Workspace name').inputValue()).toBe('Juniper Court Rentals');
+
+    // The rules are checked before sending, with the server's texts.
+    await page.getByLabel('Workspace name').fill('   ');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('A workspace name is required.').waitFor();
+    await shot(page, SUITE, '01-settings-empty-name-1366');
+
+    await renameInSettings(page, '  Juniper Court Homes  ');
+    expect(await workspaceName(owner.accessToken)).toBe('Juniper Court Homes');
+    await shot(page, SUITE, '02-renamed-1366');
+    await page.reload();
+    await sidebarName(page, 'Juniper Court Homes').waitFor();
+    expect(await page.getByLabel('Workspace name').inputValue()).toBe('Juniper Court Homes');
+    await desktop.close();
+
+    // Phone.
+    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const mobile = await phone.newPage();
+    mobile.on('pageerror', (err) => errors.push(err.message));
+    const mobileCsp = await watchCspViolations(mobile);
+    await signInAt(mobile, '/settings', owner.email, PASSWORD);
+    await sidebarName(mobile, 'Juniper Court Homes').waitFor();
+    await renameInSettings(mobile, 'Juniper Court Homes & Townhouses of Boise');
+    expect(await workspaceName(owner.accessToken)).toBe('Juniper Court Homes & Townhouses of Boise');
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(mobile, SUITE, '03-renamed-390');
+    await phone.close();
+
+    expect(errors).toEqual([]);
+    expect([...csp, ...mobileCsp]).toEqual([]);
+  });
+});
