@@ -5,6 +5,7 @@ import { ExtensionSettingsSection } from '../../extension/components/extension-s
 import { TeamSection } from '../../team/components/team-section';
 import { BusinessDescriptionSection } from '../components/business-description-section';
 import { IntegrationSection } from '../components/integration-section';
+import { WidgetAppearanceSection } from '../components/widget-appearance-section';
 
 /** /settings (doc 3 §2): one component per section, each owning its data, so sections can be added by one line. */
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <h1 className="font-semibold text-2xl tracking-tight">Settings</h1>
       <IntegrationSection />
       <BusinessDescriptionSection />
+      <WidgetAppearanceSection />
       <AccountSection />
       <TeamSection />
       <ExtensionSettingsSection />
