@@ -63,6 +63,19 @@ describe('/connect', () => {
     expect(await page.getByRole('link', { name: 'Download Extension' }).getAttribute('href')).toBe('/extension.zip');
     await shot(page, SUITE, '01-connect-page');
 
+    // Calendars: the same three providers onboarding counts, each importable (none "Coming soon").
+    const calendars = page.getByTestId('connect-calendars-card');
+    await calendars.getByText('(3 providers)', { exact: false }).waitFor();
+    await calendars.getByRole('button', { name: 'Connect a calendar' }).click();
+    const calendarDialog = page.getByRole('dialog', { name: 'Calendars' });
+    for (const name of ['Google Calendar', 'Apple Calendar', 'Outlook Calendar']) {
+      await calendarDialog.getByText(name, { exact: true }).waitFor();
+    }
+    expect(await calendarDialog.getByText('Coming soon').count()).toBe(0);
+    await shot(page, SUITE, '01b-connect-calendars');
+    await page.keyboard.press('Escape');
+    await calendarDialog.waitFor({ state: 'detached' });
+
     // The catalogue overlay is driven by ?overlay=open.
     await page.getByRole('button', { name: 'Browse apps' }).click();
     await page.waitForURL(/overlay=open/);
@@ -80,6 +93,8 @@ describe('/connect', () => {
     await search.fill('sap_business');
     await expect.poll(() => cards.count()).toBe(1);
     await overlay.getByText('SAP Business One').waitFor();
+    await search.fill('calendar');
+    await expect.poll(() => overlay.getByText('Google Calendar').count()).toBe(0);
     await search.fill('no such app');
     await overlay.getByText('No apps match your filters.').waitFor();
     await shot(page, SUITE, '02-catalogue-no-match');

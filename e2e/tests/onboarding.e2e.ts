@@ -173,6 +173,14 @@ describe('sign up → rounds → summary → five required fields → completion
     await page.getByRole('button', { name: 'Launch Your AI Dashboard' }).click();
     await page.waitForURL(/\/final-dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_complete'))).toBe('true');
+    // Get started follows: Review and launch is done once launched.
+    await page.goto('/get-started');
+    const launchStep = page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').filter({
+      hasText: 'Review and launch',
+    });
+    await launchStep.getByText('Launched.', { exact: false }).waitFor();
+    expect(await launchStep.getByText('Done', { exact: true }).count()).toBe(1);
+    await shot(page, SUITE, '08b-get-started-launched');
 
     // Reset onboarding: the server forgets the profile, local storage is cleared, the force flags set, then /.
     await page.goto('/profile/basic');

@@ -233,6 +233,77 @@ export const WidgetChatOutput = z.object({
 });
 export type WidgetChatOutput = z.infer<typeof WidgetChatOutput>;
 
+// ── Widget appearance (issue 28 item 8): what visitors see, set by owners and admins ───────────
+
+export const WIDGET_CONFIG_PATH = '/functions/v1/widget-config';
+export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left'] as const;
+export const WidgetPosition = z.enum(WIDGET_POSITIONS);
+export type WidgetPosition = z.infer<typeof WidgetPosition>;
+export const WIDGET_GREETING_MAX = 300;
+export const WIDGET_SUGGESTIONS_MAX = 4;
+export const WIDGET_SUGGESTION_MAX_CHARS = 120;
+/** A colour as `#rrggbb` (six hex digits): the only shape the widget puts into its styles. */
+export const WIDGET_ACCENT_PATTERN = /^#[0-9a-f]{6}$/i;
+
+export const WidgetAppearance = z.object({
+  greeting: z
+    .string()
+    .trim()
+    .min(1, 'Please write a greeting.')
+    .max(WIDGET_GREETING_MAX, `Keep the greeting under ${WIDGET_GREETING_MAX} characters.`),
+  accent_color: z
+    .string()
+    .trim()
+    .regex(WIDGET_ACCENT_PATTERN, 'Use a colour like #1d4ed8 (a # and six digits or letters a–f).')
+    .transform((c) => c.toLowerCase()),
+  suggested_questions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A suggested question cannot be empty.')
+        .max(
+          WIDGET_SUGGESTION_MAX_CHARS,
+          `Keep each suggested question under ${WIDGET_SUGGESTION_MAX_CHARS} characters.`,
+        ),
+    )
+    .max(WIDGET_SUGGESTIONS_MAX, `Up to ${WIDGET_SUGGESTIONS_MAX} suggested questions.`),
+  position: WidgetPosition,
+});
+export type WidgetAppearance = z.infer<typeof WidgetAppearance>;
+
+/** What a widget that was never styled shows. */
+export const DEFAULT_WIDGET_APPEARANCE: WidgetAppearance = {
+  greeting: 'Hi! How can we help you today?',
+  accent_color: '#1d4ed8',
+  suggested_questions: [],
+  position: 'bottom-right',
+};
+
+export const SaveWidgetAppearanceInput = WidgetAppearance.strict();
+
+/** GET /functions/v1/widget-config?workspace=hxw_…: display settings only, nothing else of the workspace. */
+export const WidgetConfigInput = z.object({ workspace: z.string().min(8).max(64) }).strict();
+
+function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const v = Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/**
+ * The text colour that reads on an accent: white unless the accent is light (WCAG relative luminance,
+ * choosing the side with the larger contrast ratio). The widget script carries the same rule in plain JS.
+ */
+export function accentTextColor(accent: string): '#ffffff' | '#111111' {
+  const l = relativeLuminance(accent);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (relativeLuminance('#111111') + 0.05);
+  return onWhite >= onDark ? '#ffffff' : '#111111';
+}
+
 export const SetDocumentPublicInput = z.object({ id: Uuid, public: z.boolean() }).strict();
 export const SetDocumentPublicOutput = z.object({ id: Uuid, public: z.boolean() });
 
@@ -312,6 +383,24 @@ export const dashboardOverviewEndpoints = {
     summary: 'Replaces the public widget id; the old one stops working at once.',
     input: NoInput,
     output: WidgetInfo,
+  },
+  getWidgetAppearance: {
+    method: 'GET',
+    path: '/api/v1/widget/appearance',
+    access: 'workspace',
+    role: 'manager',
+    summary: "The widget's greeting, accent colour, suggested questions and position (defaults until saved).",
+    input: NoInput,
+    output: WidgetAppearance,
+  },
+  saveWidgetAppearance: {
+    method: 'PUT',
+    path: '/api/v1/widget/appearance',
+    access: 'workspace',
+    role: 'manager',
+    summary: 'Saves how the website chat widget looks; pages embedding it show the change on their next load.',
+    input: SaveWidgetAppearanceInput,
+    output: WidgetAppearance,
   },
   setDocumentPublic: {
     method: 'PUT',

@@ -14,4 +14,5 @@ export * from './onboarding-facts';
 export * from './resident-text';
 export * from './roles';
 export * from './segments';
+export * from './third-person';
 export * from './workspace-name';

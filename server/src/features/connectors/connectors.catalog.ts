@@ -263,13 +263,8 @@ export const CONNECTOR_CATALOG: readonly ConnectorCatalogEntry[] = ConnectorsCat
     credential_fields: [],
     fields: MAIL_FIELDS,
   }),
-  comingSoon(
-    'google_calendar',
-    'Google Calendar',
-    'Email/Calendar',
-    'Appointments and availability.',
-    'https://calendar.google.com/',
-  ),
+  // Google, Apple and Outlook calendars are not listed here: they are imported by calendar link or .ics
+  // file (the Calendars card of Connect and onboarding, catalogProviders), which works today.
   comingSoon(
     'calendly',
     'Calendly',

@@ -1,5 +1,11 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { getWidget, regenerateWidget, setDocumentPublic } from '../widget/widget.service';
+import {
+  getWidget,
+  getWidgetAppearance,
+  regenerateWidget,
+  saveWidgetAppearance,
+  setDocumentPublic,
+} from '../widget/widget.service';
 import { getDashboardPrefs, saveDashboardPrefs } from './dashboard.service';
 import { getLearningSession, listLearningSources, setLearningSource, startLearning } from './learning.service';
 import { dashboardOverview, getBusinessInsights, refreshBusinessInsights } from './overview.service';
@@ -16,5 +22,7 @@ export const dashboardHandlers = {
   getLearningSession,
   getWidget,
   regenerateWidget,
+  getWidgetAppearance,
+  saveWidgetAppearance,
   setDocumentPublic,
 } satisfies Partial<EndpointHandlers>;

@@ -8,7 +8,7 @@ import {
   type SuggestedAutomation,
   type SummaryGap,
 } from '@helixis/contract';
-import { findStates, missingRequiredFields } from '@helixis/domain';
+import { findStates, missingRequiredFields, thirdPersonFragment, toThirdPerson } from '@helixis/domain';
 import { type ProfileState, profileConfidence } from '../profile/profile-merge';
 
 /**
@@ -276,9 +276,16 @@ export function buildOnboardingSummary(inputs: SummaryInputs): OnboardingSummary
     const what = industry ? `a ${industry.toLowerCase()} business` : 'a business';
     parts.push(`${name ?? 'Your business'} is ${what}${serviceArea ? ` serving ${clip(serviceArea, 80)}` : ''}.`);
   }
-  if (audience) parts.push(sentence(`It works with ${clip(audience, 120)}`));
-  if (services) parts.push(sentence(`Services include ${clip(services, 120)}`));
-  if (!name && !industry && !services && description) parts.push(sentence(clip(description, 200)));
+  // The owner's own words are first person ("our units", "we manage"); the summary speaks about the business.
+  // An answer that is already a clause ("We handle repairs" → "it handles repairs") becomes its own sentence.
+  const names = [name, serviceArea];
+  const clause = (lead: string, value: string) => {
+    const fragment = clip(thirdPersonFragment(value, names), 120);
+    return sentence(/^it\b/.test(fragment) ? `I${fragment.slice(1)}` : `${lead} ${fragment}`);
+  };
+  if (audience) parts.push(clause('It works with', audience));
+  if (services) parts.push(clause('Services include', services));
+  if (!name && !industry && !services && description) parts.push(sentence(clip(toThirdPerson(description), 200)));
   const summaryText =
     parts.join(' ') ||
     "I don't know enough about your business yet. Answer the onboarding questions or tell me about it in the chat.";

@@ -1,3 +1,4 @@
+import { DEFAULT_WIDGET_APPEARANCE, type WidgetAppearance, type WidgetPosition } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 
@@ -69,4 +70,52 @@ export async function setDocumentPublic(
          where workspace_id = ${workspaceId}::uuid and id = ${id}::uuid returning id`,
   );
   return rows.length > 0;
+}
+
+type AppearanceRow = {
+  greeting: string | null;
+  accent_color: string;
+  suggested_questions: string[];
+  position: WidgetPosition;
+};
+
+function toAppearance(row: AppearanceRow | undefined): WidgetAppearance {
+  if (!row) return { ...DEFAULT_WIDGET_APPEARANCE };
+  return {
+    greeting: row.greeting ?? DEFAULT_WIDGET_APPEARANCE.greeting,
+    accent_color: row.accent_color,
+    suggested_questions: row.suggested_questions,
+    position: row.position,
+  };
+}
+
+/** The workspace's widget appearance (defaults when the widget was never styled or never created). */
+export async function findAppearance(db: Queryable, workspaceId: string): Promise<WidgetAppearance> {
+  const [row] = await rowsOf<AppearanceRow>(
+    db,
+    sql`select greeting, accent_color, suggested_questions, position from chat_widgets
+         where workspace_id = ${workspaceId}::uuid`,
+  );
+  return toAppearance(row);
+}
+
+/** Saves the appearance on the workspace's widget row (which must exist: see saveWidget). */
+export async function saveAppearance(db: Queryable, workspaceId: string, a: WidgetAppearance): Promise<void> {
+  await db.execute(
+    sql`update chat_widgets set greeting = ${a.greeting}, accent_color = ${a.accent_color},
+           suggested_questions = ${sql.param(a.suggested_questions)}::text[], position = ${a.position}, appearance_updated_at = now()
+         where workspace_id = ${workspaceId}::uuid`,
+  );
+}
+
+/**
+ * The public widget's display settings by its public id (run as system: the visitor has no workspace).
+ * Returns only what the script shows; null when no widget has this id.
+ */
+export async function appearanceOfWidget(db: Queryable, publicId: string): Promise<WidgetAppearance | null> {
+  const [row] = await rowsOf<AppearanceRow>(
+    db,
+    sql`select greeting, accent_color, suggested_questions, position from chat_widgets where public_id = ${publicId}`,
+  );
+  return row ? toAppearance(row) : null;
 }

@@ -6,6 +6,7 @@ import {
   WIDGET_CHAT_IP_WINDOW_SECONDS,
   WIDGET_SYSTEM_PROMPT,
   WIDGET_TASKS_PER_HOUR,
+  type WidgetAppearance,
   type WidgetChatInput,
   type WidgetChatOutput,
   type WidgetInfo,
@@ -49,6 +50,36 @@ export async function regenerateWidget({ ctx }: { ctx: WorkspaceContext }): Prom
   const info = await widgetInfo(ctx, true);
   ctx.log.info('chat widget id regenerated');
   return info;
+}
+
+/** GET /api/v1/widget/appearance: the saved look, or the defaults. */
+export function getWidgetAppearance({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetAppearance> {
+  return ctx.tenant((tx) => repo.findAppearance(tx, ctx.workspace.id));
+}
+
+/** PUT /api/v1/widget/appearance: creates the widget id if needed (as GET /api/v1/widget would), then saves. */
+export async function saveWidgetAppearance({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: WidgetAppearance;
+}): Promise<WidgetAppearance> {
+  const ws = ctx.workspace.id;
+  const saved = await ctx.tenant(async (tx) => {
+    await repo.saveWidget(tx, ws, newPublicId(), ctx.user.id || null, false);
+    await repo.saveAppearance(tx, ws, input);
+    return repo.findAppearance(tx, ws);
+  });
+  ctx.log.info('chat widget appearance saved');
+  return saved;
+}
+
+/** GET /functions/v1/widget-config: the display settings of a public widget id, for the script. */
+export async function widgetConfig(deps: Deps, publicId: string): Promise<WidgetAppearance> {
+  const appearance = await withSystem(deps.database, (tx) => repo.appearanceOfWidget(tx, publicId));
+  if (!appearance) throw new AppError('widget_not_found');
+  return appearance;
 }
 
 /** PUT /api/v1/documents/:id/public */

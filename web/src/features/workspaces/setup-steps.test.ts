@@ -8,6 +8,7 @@ describe('setupSteps', () => {
       hasAssistant: true,
       roundsDone: { done: 0, total: 3 },
       pmsConnected: false,
+      launched: false,
     });
     expect(steps.map((s) => s.state)).toEqual(['done', 'done', 'todo', 'todo', 'todo']);
     expect(nextStep(steps)?.id).toBe('teach');
@@ -15,7 +16,13 @@ describe('setupSteps', () => {
   });
 
   it('sends a user with a missing assistant to the repair first', () => {
-    const steps = setupSteps({ workspaceReady: true, hasAssistant: false, roundsDone: null, pmsConnected: null });
+    const steps = setupSteps({
+      workspaceReady: true,
+      hasAssistant: false,
+      roundsDone: null,
+      pmsConnected: null,
+      launched: null,
+    });
     expect(nextStep(steps)?.id).toBe('assistant');
     expect(steps.map((s) => s.state)).toEqual(['done', 'todo', 'unknown', 'unknown', 'unknown']);
   });
@@ -26,6 +33,7 @@ describe('setupSteps', () => {
       hasAssistant: true,
       roundsDone: { done: 3, total: 3 },
       pmsConnected: true,
+      launched: true,
     });
     expect(steps.every((s) => s.state === 'done')).toBe(true);
     expect(nextStep(steps)).toBeNull();
@@ -37,7 +45,40 @@ describe('setupSteps', () => {
       hasAssistant: true,
       roundsDone: { done: 3, total: 3 },
       pmsConnected: false,
+      launched: false,
     });
     expect(nextStep(steps)?.id).toBe('connect');
+  });
+
+  it('marks Review and launch done once the assistant was launched, whatever is still to connect', () => {
+    const before = setupSteps({
+      workspaceReady: true,
+      hasAssistant: true,
+      roundsDone: { done: 3, total: 3 },
+      pmsConnected: true,
+      launched: false,
+    });
+    expect(before.find((s) => s.id === 'launch')?.state).toBe('todo');
+    expect(nextStep(before)?.id).toBe('launch');
+    // Launched without a property-management system: launch is done, connecting is still to do.
+    const after = setupSteps({
+      workspaceReady: true,
+      hasAssistant: true,
+      roundsDone: { done: 1, total: 3 },
+      pmsConnected: false,
+      launched: true,
+    });
+    const launch = after.find((s) => s.id === 'launch');
+    expect(launch?.state).toBe('done');
+    expect(launch?.detail).toMatch(/^Launched\./);
+    expect(after.find((s) => s.id === 'connect')?.state).toBe('todo');
+    const unread = setupSteps({
+      workspaceReady: true,
+      hasAssistant: null,
+      roundsDone: null,
+      pmsConnected: null,
+      launched: null,
+    });
+    expect(unread.find((s) => s.id === 'launch')?.state).toBe('unknown');
   });
 });

@@ -12,6 +12,8 @@ export interface SetupFacts {
   roundsDone: { done: number; total: number } | null;
   /** A property-management system is connected; null while unknown. */
   pmsConnected: boolean | null;
+  /** Onboarding was launched (the profile's onboarding_completed, set by Launch); null while unknown. */
+  launched: boolean | null;
 }
 
 export interface SetupStep {
@@ -75,8 +77,13 @@ export function setupSteps(facts: SetupFacts): SetupStep[] {
     {
       id: 'launch',
       title: 'Review and launch',
-      state: taught === true && facts.pmsConnected === true ? 'done' : taught === null ? 'unknown' : 'todo',
-      detail: 'Check what your assistant learned, then work from your dashboard.',
+      state: stateOf(facts.launched),
+      detail:
+        facts.launched === null
+          ? 'Whether your assistant was launched could not be read yet.'
+          : facts.launched
+            ? 'Launched. Your assistant is working; your dashboard shows what it does.'
+            : 'Check what your assistant learned, then launch it and work from your dashboard.',
       action: { label: 'Open dashboard', to: '/final-dashboard' },
     },
   ];

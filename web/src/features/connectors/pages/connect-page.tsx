@@ -1,6 +1,6 @@
-import { connectorTexts } from '@helixis/contract';
+import { catalogCategories, catalogProviders, connectorTexts } from '@helixis/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LayoutGrid } from 'lucide-react';
+import { ArrowLeft, CalendarDays, LayoutGrid } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ExtensionCard } from '../../extension/components/extension-card';
+import { CatalogDialog } from '../../integrations/components/catalog-dialog';
 import {
   type CatalogEntry,
   connectorStatusQueryOptions,
@@ -20,6 +21,14 @@ import { ConfigureSheet } from '../components/configure-sheet';
 import { ConnectedApps } from '../components/connected-apps';
 import { openAuthPopup, pollUntilConnected } from '../lib/oauth-popup';
 
+/** The calendars onboarding offers, the same list and count here (issue 28: Connect and onboarding agree). */
+const CALENDARS = catalogCategories.find((c) => c.id === 'calendars') ?? {
+  id: 'calendars',
+  label: 'Calendars',
+  description: '',
+};
+const CALENDAR_PROVIDERS = catalogProviders.filter((p) => p.category === 'calendars');
+
 /** /connect (doc 3 §2): the catalogue, the extension card and the connected apps; overlay and kind live in the URL. */
 export function ConnectPage() {
   useDocumentTitle(connectorTexts.pageTitle);
@@ -29,6 +38,7 @@ export function ConnectPage() {
   const connect = useConnect();
   const client = useQueryClient();
   const [busyKind, setBusyKind] = useState<string | null>(null);
+  const [calendarsOpen, setCalendarsOpen] = useState(false);
   const polling = useRef<AbortController | null>(null);
   useEffect(() => () => polling.current?.abort(), []);
 
@@ -133,8 +143,30 @@ export function ConnectPage() {
             <Button onClick={() => update({ overlay: 'open' })}>Browse apps</Button>
           </CardContent>
         </Card>
+        <Card data-testid="connect-calendars-card">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-5 text-primary" />
+              {CALENDARS.label}
+            </CardTitle>
+            <CardDescription>
+              {CALENDAR_PROVIDERS.map((p) => p.name).join(', ')}: imported by calendar link or .ics file (
+              {CALENDAR_PROVIDERS.length} providers).
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button onClick={() => setCalendarsOpen(true)}>Connect a calendar</Button>
+          </CardContent>
+        </Card>
         <ExtensionCard />
       </div>
+      <CatalogDialog
+        title={CALENDARS.label}
+        description={CALENDARS.description}
+        providers={CALENDAR_PROVIDERS}
+        open={calendarsOpen}
+        onOpenChange={setCalendarsOpen}
+      />
       <ConnectedApps catalog={entries} statuses={statusList} onManage={openConfigure} />
       <CatalogOverlay
         open={overlayOpen}

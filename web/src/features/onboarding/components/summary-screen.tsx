@@ -1,5 +1,6 @@
 import { onboardingTexts, REQUIRED_ONBOARDING_FIELDS } from '@helixis/contract';
 import { missingRequiredFields } from '@helixis/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, CircleDashed, Pencil, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { queryKeys } from '../../../lib/query-keys';
 import {
   type BusinessProfileResult,
   type ProfileChanges,
@@ -44,6 +46,7 @@ const SUMMARY_PREVIEW_CHARS = 200;
 /** The onboarding summary screen (doc 2 §2): summary, what is still needed, chat, edit dialog, Apply & Continue. */
 export function SummaryScreen({ result, onEditRounds }: { result: BusinessProfileResult; onEditRounds: () => void }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const summary = useOnboardingSummary();
   const autosave = useProfileAutosave(result.profile?.id);
   const [dialog, setDialog] = useState<{ open: boolean; focus: EditableField | null }>({ open: false, focus: null });
@@ -67,6 +70,7 @@ export function SummaryScreen({ result, onEditRounds }: { result: BusinessProfil
     try {
       if (autosave.hasPending()) await autosave.flush();
       await completeOnboarding();
+      await client.invalidateQueries({ queryKey: queryKeys.businessProfile });
       navigate('/final-dashboard');
     } catch (err) {
       toast.error(err instanceof Error ? err.message : onboardingTexts.chatError);

@@ -7,6 +7,7 @@ import {
   LAUNCH_TIMEOUT_MS,
   onboardingTexts,
 } from '@helixis/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Bot, CircleCheck, ListTodo, RefreshCw, Rocket, Sparkles, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +17,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAutomations } from '../../automations/api/automations';
 import { useIntegrationsStatus, usePropertyKpis, useRefreshKpis } from '../../integrations/api/integrations';
@@ -23,7 +25,7 @@ import { formatTime, kpiSentence } from '../../integrations/lib/format';
 import { useBusinessProfile } from '../../profile/api/business-profile';
 import { bootstrapAccount } from '../../workspaces/api/bootstrap-account';
 import { useMe } from '../../workspaces/api/get-me';
-import { useOnboardingSummary } from '../api/onboarding';
+import { completeOnboarding, useOnboardingSummary } from '../api/onboarding';
 import { OnboardingProgress } from '../components/onboarding-progress';
 import { markOnboardingComplete } from '../lib/onboarding-storage';
 
@@ -51,6 +53,7 @@ export function OnboardingReadyPage() {
   const kpis = usePropertyKpis();
   const refresh = useRefreshKpis();
   const [launching, setLaunching] = useState(false);
+  const client = useQueryClient();
 
   if (me.isError && !me.data) {
     return (
@@ -78,7 +81,14 @@ export function OnboardingReadyPage() {
   const launch = async () => {
     setLaunching(true);
     const outcome = await bootstrapWithin(LAUNCH_TIMEOUT_MS);
+    // The server's flag is what Get started reads as "launched"; local storage only remembers it here.
+    const recorded = await completeOnboarding().then(
+      () => true,
+      () => false,
+    );
+    await client.invalidateQueries({ queryKey: queryKeys.businessProfile });
     markOnboardingComplete();
+    if (!recorded) toast.error('Your launch could not be saved. Open Get started to try again.');
     if (outcome !== 'ok') toast.info(onboardingTexts.setupBackground);
     navigate('/final-dashboard');
   };

@@ -5,6 +5,7 @@ import { ExtensionSettingsSection } from '../../extension/components/extension-s
 import { TeamSection } from '../../team/components/team-section';
 import { BusinessDescriptionSection } from '../components/business-description-section';
 import { IntegrationSection } from '../components/integration-section';
+import { WidgetAppearanceSection } from '../components/widget-appearance-section';
 import { WorkspaceNameSection } from '../components/workspace-name-section';
 
 /** /settings (doc 3 §2): one component per section, each owning its data, so sections can be added by one line. */
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <WorkspaceNameSection />
       <IntegrationSection />
       <BusinessDescriptionSection />
+      <WidgetAppearanceSection />
       <AccountSection />
       <TeamSection />
       <ExtensionSettingsSection />

@@ -3,6 +3,7 @@ import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
 import { useOnboardingRounds } from '../../onboarding/api/onboarding';
+import { businessProfileQueryOptions } from '../../profile/api/business-profile';
 import { type SetupStep, setupSteps } from '../setup-steps';
 import { useMe } from './get-me';
 
@@ -17,7 +18,7 @@ function usePmsConnected(enabled: boolean) {
 }
 
 /**
- * Where the signed-in user stands in setup (workspace, assistant, onboarding rounds, integrations).
+ * Where the signed-in user stands in setup (workspace, assistant, onboarding rounds, integrations, launch).
  * Everything but the workspace is read once it exists, so first requests never race to create it.
  */
 export function useSetupSteps(): { steps: SetupStep[]; assistantMissing: boolean } {
@@ -26,6 +27,7 @@ export function useSetupSteps(): { steps: SetupStep[]; assistantMissing: boolean
   const assistants = useAssistants({ enabled: ready });
   const rounds = useOnboardingRounds();
   const pms = usePmsConnected(ready);
+  const profile = useQuery({ ...businessProfileQueryOptions(), enabled: ready });
   const assistant = defaultAssistant(assistants.data);
   const steps = setupSteps({
     workspaceReady: ready,
@@ -34,6 +36,7 @@ export function useSetupSteps(): { steps: SetupStep[]; assistantMissing: boolean
       ? { done: rounds.data.rounds.filter((r) => r.completed).length, total: rounds.data.rounds.length }
       : null,
     pmsConnected: pms.data ?? null,
+    launched: profile.isSuccess ? profile.data.profile?.onboarding_completed === true : null,
   });
   return { steps, assistantMissing: assistants.isSuccess && assistant === null };
 }

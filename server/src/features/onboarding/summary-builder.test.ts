@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PROFILE } from '../profile/profile-merge';
+import { buildOnboardingSummary } from './summary-builder';
+
+const inputs = { progress: null, documents: null, facts: null, integrations: null };
+
+describe('business summary text', () => {
+  it("speaks about the business in the third person, not in the owner's own first-person words", () => {
+    const summary = buildOnboardingSummary({
+      ...inputs,
+      profile: {
+        ...EMPTY_PROFILE,
+        businessData: { officialName: 'Harbor Homes', industry: 'Property management', serviceArea: 'Columbus, Ohio' },
+        essentialInfo: {
+          target_audience: 'Residents renting our units in Columbus',
+          services: 'We handle leasing, repairs and our own rent collection',
+        },
+      },
+    });
+    expect(summary.summary_text).toBe(
+      'Harbor Homes is a property management business serving Columbus, Ohio. ' +
+        'It works with residents renting its units in Columbus. ' +
+        'It handles leasing, repairs and its own rent collection.',
+    );
+    expect(summary.summary_text).not.toMatch(/\b(?:our|we|us)\b/i);
+  });
+
+  it('keeps an answer that is already a clause as its own sentence', () => {
+    const summary = buildOnboardingSummary({
+      ...inputs,
+      profile: { ...EMPTY_PROFILE, essentialInfo: { target_audience: 'We work with landlords and HOA boards' } },
+    });
+    expect(summary.summary_text).toBe('It works with landlords and HOA boards.');
+  });
+
+  it('rewrites a first-person description used on its own', () => {
+    const summary = buildOnboardingSummary({
+      ...inputs,
+      profile: {
+        ...EMPTY_PROFILE,
+        businessDescription: 'We rent out 12 lofts by the river and our office is open daily.',
+      },
+    });
+    expect(summary.summary_text).toBe('It rents out 12 lofts by the river and its office is open daily.');
+  });
+});
