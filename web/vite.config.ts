@@ -15,7 +15,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|@supabase|zod)[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|@supabase)[\\/]/ },
           ],
         },
       },
