@@ -83,7 +83,7 @@ type MessageSchema = { safeParse(data: unknown): { success: true; data: Realtime
  * first screen of a visitor does not carry the contract's schemas and zod.
  */
 let messageSchema: Promise<MessageSchema> | undefined;
-function loadMessageSchema(): Promise<MessageSchema> {
+export function loadMessageSchema(): Promise<MessageSchema> {
   messageSchema ??= import('./realtime-schema').then((module) => module.RealtimeMessage);
   return messageSchema;
 }

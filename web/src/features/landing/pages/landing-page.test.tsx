@@ -71,12 +71,12 @@ describe('LandingPage', () => {
     expect(screen.getByRole('button', { name: 'Try the demo chat' })).not.toBeNull();
   });
 
-  it('shows Login and Sign Up to visitors; Sign Up opens the auth modal on its Sign Up tab', () => {
+  it('shows Login and Sign Up to visitors; Sign Up opens the auth modal on its Sign Up tab', async () => {
     renderLanding();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/signin');
     fireEvent.click(within(header).getByRole('button', { name: 'Sign Up' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     expect(within(dialog).getByRole('form', { name: 'Create Account' })).not.toBeNull();
   });
