@@ -85,7 +85,14 @@ export function TestAssistantPage() {
             <CardDescription>{live.name}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">
+            {/* Scrolls when long: a tab stop (region) so keyboard users can scroll it too. */}
+            <pre
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+              tabIndex={0}
+              role="region"
+              aria-label="Live assistant instructions"
+              className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm"
+            >
               {live.system_prompt}
             </pre>
             <div>
