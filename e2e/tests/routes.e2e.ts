@@ -10,7 +10,7 @@ import {
   uploadAndWaitThroughApi,
 } from '../support/api';
 import { fillSignIn, launchBrowser, SCREENSHOT_DIR } from '../support/browser';
-import { repoRoot, type RunningServer, startServer } from '../support/server';
+import { type RunningServer, repoRoot, startServer } from '../support/server';
 
 /**
  * Every route of web/src/app/routes.tsx, public and signed-in (an owner with a finished onboarding, a
@@ -140,8 +140,7 @@ interface Finding {
 async function axeViolations(page: Page): Promise<Finding[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } })
-      .axe;
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
     interface AxeResult {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string }[] }[];
     }
@@ -279,4 +278,119 @@ describe('every route at phone and laptop size', () => {
       }
     });
   }
+});
+
+/** The contrast ratio (WCAG) of two CSS colours, computed in the page through a canvas. */
+function contrastInPage(page: Page, a: string, b: string): Promise<number> {
+  return page.evaluate(
+    ([first, second]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1;
+      canvas.height = 1;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const luminance = (color: string) => {
+        ctx.clearRect(0, 0, 1, 1);
+        ctx.fillStyle = color;
+        ctx.fillRect(0, 0, 1, 1);
+        const [r, g, b] = [...ctx.getImageData(0, 0, 1, 1).data].map((v) => {
+          const c = v / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [l1, l2] = [luminance(first as string), luminance(second as string)].sort((x, y) => y - x) as [
+        number,
+        number,
+      ];
+      return (l1 + 0.05) / (l2 + 0.05);
+    },
+    [a, b],
+  );
+}
+
+const active = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName ?? '', role: el?.getAttribute('role') ?? '', text: el?.textContent?.trim() ?? '' };
+  });
+
+describe('keyboard, focus and fit on a phone', () => {
+  it('skip link first, no tab stop on the sign-in panel, the menu drawer, focus on the new heading, a 3:1 outline, dialogs that fit', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+
+    // The first Tab stop is the skip link, visible when focused; Enter moves focus into the main content.
+    await page.goto('/signin');
+    await page.getByRole('form', { name: 'Sign In' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await active(page)).toMatchObject({ tag: 'A', text: 'Skip to main content' });
+    const skip = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox();
+    expect(skip && skip.width > 1 && skip.height > 1 && skip.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect((await active(page)).tag).toBe('MAIN');
+
+    // Tabbing through the sign-in page never lands on the tab panel itself (only tabs, fields and buttons).
+    const stops: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      const el = await active(page);
+      stops.push(el.role || el.tag);
+    }
+    expect(stops).not.toContain('tabpanel');
+    expect(stops).toContain('INPUT');
+
+    await fillSignIn(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/signin');
+
+    // Phones get one navigation, as a menu: a button opening a drawer with the links.
+    await page.goto('/dashboard');
+    await page.locator('h1').first().waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('navigation', { name: 'Main' }).waitFor();
+    const drawerBox = await drawer.boundingBox();
+    expect(drawerBox && drawerBox.x >= 0 && drawerBox.x + drawerBox.width <= 390).toBe(true);
+    expect(await drawer.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await drawer.getByRole('link', { name: 'Automations' }).focus();
+    await page.keyboard.press('Enter');
+
+    // After the route change the drawer is gone and focus is on the new page's heading.
+    await page.waitForURL((url) => url.pathname === '/automations');
+    await drawer.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect((await active(page)).text).toBe('Automations');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'routes-focus-after-navigation-390.png') });
+
+    // The keyboard focus outline: solid, at least 2 px, over 3:1 against the page and a card.
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return {
+        visible: el.matches(':focus-visible'),
+        style: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+        page: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(ring.visible).toBe(true);
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(await contrastInPage(page, ring.color, ring.page)).toBeGreaterThanOrEqual(3);
+    expect(await contrastInPage(page, ring.color, '#ffffff')).toBeGreaterThanOrEqual(3);
+
+    // A dialog fits the phone's screen.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Customize dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Customize dashboard' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'routes-dialog-390.png') });
+    await context.close();
+  });
 });

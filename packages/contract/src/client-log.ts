@@ -22,4 +22,3 @@ export type ClientLogInput = z.infer<typeof ClientLogInput>;
 
 export const ClientLogOutput = z.object({ id: z.string(), stored: z.literal(true) });
 export type ClientLogOutput = z.infer<typeof ClientLogOutput>;
-

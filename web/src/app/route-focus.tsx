@@ -26,6 +26,7 @@ export function focusQuietly(el: HTMLElement): void {
  */
 export function SkipLink() {
   return (
+    // biome-ignore lint/a11y/useValidAnchor: an in-page link (#main) that works without script too; the handler focuses the main landmark of pages whose main has no id.
     <a
       href="#main"
       className="sr-only z-[60] rounded-md bg-card px-4 py-2 font-medium text-foreground text-sm shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
