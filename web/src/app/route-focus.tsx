@@ -46,8 +46,9 @@ export function SkipLink() {
 /**
  * After a route change, moves focus to the new page's heading (h1, made focusable with tabIndex -1)
  * so keyboard and screen-reader users start on the new page rather than in the navigation. A page
- * that loads lazily or waits for data gets its heading focused once it appears. The first page load
- * and in-place changes that replace the address (tabs, filters) leave focus alone.
+ * that loads lazily or waits for data gets its heading focused once it appears. The first page load,
+ * in-place changes that replace the address (tabs, filters) and a page that focused one of its own
+ * fields leave focus alone.
  */
 export function useFocusHeadingOnNavigation(): void {
   const { pathname, search } = useLocation();
@@ -62,6 +63,9 @@ export function useFocusHeadingOnNavigation(): void {
     if (!pageChanged) return;
 
     const tryFocus = () => {
+      // A page that put focus in its own content (an autofocused field) keeps it.
+      const current = document.activeElement;
+      if (current && current !== document.body && mainElement()?.contains(current)) return true;
       const heading = pageHeading();
       if (!heading) return false;
       focusQuietly(heading);

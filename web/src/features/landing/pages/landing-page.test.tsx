@@ -2,10 +2,15 @@ import type { Session, User } from '@supabase/auth-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '../../../lib/auth-context';
 import { recordSignUp } from '../../../lib/auth-storage';
 import { LandingPage } from './landing-page';
+
+// The sign-up dialog loads lazily; load its module once up front so the test measures the page, not the compile.
+beforeAll(async () => {
+  await import('../components/auth-modal');
+}, 60_000);
 
 afterEach(() => {
   cleanup();
