@@ -11,11 +11,13 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries change less often than the app: separate chunks stay cached across releases. The auth
+        // library is left out of the groups: its client loads on first use (lib/auth-client.ts), while
+        // the first screen keeps only the small error checks it needs.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|@supabase|zod)[\\/]/ },
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
       },

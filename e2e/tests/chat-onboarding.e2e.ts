@@ -86,9 +86,9 @@ describe('/chat while onboarding is incomplete, and the workspace dashboard', ()
     await page.getByRole('button', { name: 'Create Assistant' }).waitFor();
     await shot(page, SUITE, '03-session-restored');
 
-    // Create Assistant saves the business context and launches the dashboard.
+    // Create Assistant saves the business context and launches the dashboard (/final-dashboard → /dashboard).
     await page.getByRole('button', { name: 'Create Assistant' }).click();
-    await page.waitForURL((url) => url.pathname === '/final-dashboard', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('onboarding_complete'))).toBe('true');
     const profile = await fetch(`${server.url}/functions/v1/business-profile`, {
       method: 'POST',

@@ -61,7 +61,7 @@ const cardOrder = (page: Page) =>
     .locator(':scope > [data-testid^="dashboard-card-"]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('dashboard-card-', '')));
 
-describe('final dashboard', () => {
+describe('dashboard', () => {
   const email = `owner+${Date.now()}@harbor-view.com`;
 
   it('shows real cards, keeps a customized layout across reloads and switches to Teach Your AI in place', async () => {
@@ -80,7 +80,7 @@ describe('final dashboard', () => {
     await page.waitForURL(/\/onboarding/);
 
     // Nothing known yet: the plain welcome and the empty states.
-    await page.goto('/final-dashboard');
+    await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome!', exact: true }).waitFor();
     await page.getByTestId('dashboard-card-kpis').getByText('No integration data available').waitFor();
     await page.getByTestId('dashboard-card-tasks').getByText('No tasks.', { exact: false }).waitFor();
@@ -144,22 +144,29 @@ describe('final dashboard', () => {
     expect(await page.getByTestId('dashboard-card-suggestions').count()).toBe(0);
     await shot(page, SUITE, '04-after-reload');
 
-    // Teach Your AI switches in place: same page, the Manual Training view with what the AI knows.
-    const nav = page.getByRole('navigation', { name: 'Final dashboard' });
+    // Teach Your AI switches in place from the app's one navigation: same page, the Manual Training
+    // view with what the AI knows, its heading focused; the link shows as the current page.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await page.getByRole('navigation').count()).toBe(1);
     await nav.getByRole('link', { name: 'Teach Your AI' }).click();
-    await page.getByRole('heading', { name: 'Teach Your AI', level: 1 }).waitFor();
+    const teachHeading = page.getByRole('heading', { name: 'Teach Your AI', level: 1 });
+    await teachHeading.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await teachHeading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Teach Your AI' }).getAttribute('aria-current')).toBe('page');
     await page.getByTestId('ai-knowledge').waitFor();
     await page.getByTestId('fact-business_phone').getByText('(555) 010-2030').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/final-dashboard');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     await shot(page, SUITE, '05-teach-your-ai');
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: `Welcome, ${BUSINESS}!` }).waitFor();
 
-    // /dashboard: the property-management KPIs and the open tasks.
-    await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await page.getByText('No integration data available').waitFor();
-    await page.getByText('No tasks.', { exact: false }).waitFor();
+    // The old address opens this one dashboard: the KPI strip and the open tasks are its cards.
+    await page.goto('/final-dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${BUSINESS}!` }).waitFor();
+    await page.getByTestId('dashboard-card-kpis').getByText('No integration data available').waitFor();
+    await page.getByTestId('dashboard-card-tasks').getByText('No tasks.', { exact: false }).waitFor();
     await shot(page, SUITE, '06-dashboard');
 
     expect(errors).toEqual([]);

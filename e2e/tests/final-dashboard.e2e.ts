@@ -141,8 +141,9 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await signUp.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/onboarding/);
 
-    // A new workspace: nothing connected, nothing learned.
+    // A new workspace: nothing connected, nothing learned. The old address opens the one dashboard.
     await page.goto('/final-dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByTestId('setup-percent').getByText('0% Complete').waitFor();
     await page.getByTestId('setup-integrations').getByText('Pending').waitFor();
     await page.getByTestId('dashboard-card-workflows').getByText('No automations yet.', { exact: false }).waitFor();
@@ -152,8 +153,9 @@ describe('final dashboard with a connected Buildium and documents', () => {
     expect(await page.evaluate(() => localStorage.getItem('force_fresh_onboarding'))).toBe('true');
     await page.evaluate(() => localStorage.removeItem('force_fresh_onboarding'));
 
-    // Nothing to learn from yet: Start Learning says so with the spec's toast.
+    // Nothing to learn from yet: Start Learning says so with the spec's toast. The redirect keeps the view.
     await page.goto('/final-dashboard?view=teach&mode=integration');
+    await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '?view=teach&mode=integration');
     await page.getByTestId('counter-connected').getByText('0', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start Learning' }).click();
     await toast(page, 'No sources enabled');
@@ -173,7 +175,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await configure.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Configuration saved successfully!');
     await configure.waitFor({ state: 'detached' });
-    await page.goto('/final-dashboard');
+    await page.goto('/dashboard');
     await page.getByTestId('setup-percent').waitFor();
 
     // Real state through the product's API: Buildium (the fake), documents, a calendar feed, an automation.
@@ -204,7 +206,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     expect(await page.getByRole('switch', { name: 'Public: Owner Notes' }).getAttribute('aria-checked')).toBe('false');
     const marked = await getJson<{ public: boolean }>(server.url, `/api/v1/documents/${hours}`, token);
     expect(marked.body.public).toBe(true);
-    await page.goto('/final-dashboard');
+    await page.goto('/dashboard');
 
     // The cards show what the server computes from those rows.
     const overview = await call<{
@@ -237,11 +239,8 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('dashboard-card-insights').scrollIntoViewIfNeeded();
     await shot(page, SUITE, '01-overview');
 
-    // Teach Your AI → Integration Mode: real sources and counters.
-    await page
-      .getByRole('navigation', { name: 'Final dashboard' })
-      .getByRole('link', { name: 'Teach Your AI' })
-      .click();
+    // Teach Your AI (the app's one navigation) → Integration Mode: real sources and counters.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teach Your AI' }).click();
     await page.getByRole('tab', { name: 'Integration Mode' }).click();
     await page.getByTestId('data-source-crm:buildium').getByText('connected').waitFor();
     await page
@@ -284,7 +283,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await shot(page, SUITE, '03-learning-complete');
 
     // Deploy New Chatbot: the snippet for the owner's own site.
-    await page.getByRole('navigation', { name: 'Final dashboard' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('button', { name: 'Deploy New Chatbot' }).click();
     const snippet = (await page.getByTestId('widget-snippet').textContent()) ?? '';
     expect(snippet).toMatch(

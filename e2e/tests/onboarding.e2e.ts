@@ -152,7 +152,7 @@ describe('sign up → rounds → summary → five required fields → completion
     await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(false);
 
     await apply.click();
-    await page.waitForURL(/\/final-dashboard$/);
+    await page.waitForURL(/\/dashboard$/); // /final-dashboard, which leads to /dashboard
     await shot(page, SUITE, '07-final-dashboard');
 
     // The completion screen, then launch.
@@ -171,7 +171,7 @@ describe('sign up → rounds → summary → five required fields → completion
     await page.getByText('Rent reminder drafts').first().waitFor();
     await shot(page, SUITE, '08-ready');
     await page.getByRole('button', { name: 'Launch Your AI Dashboard' }).click();
-    await page.waitForURL(/\/final-dashboard$/);
+    await page.waitForURL(/\/dashboard$/); // /final-dashboard, which leads to /dashboard
     expect(await page.evaluate(() => localStorage.getItem('onboarding_complete'))).toBe('true');
     // Get started follows: Review and launch is done once launched.
     await page.goto('/get-started');

@@ -30,7 +30,7 @@ describe('Teach Your AI → Manual Training', () => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await signInAt(page, '/final-dashboard?view=teach', owner.email, PASSWORD);
+    await signInAt(page, '/dashboard?view=teach', owner.email, PASSWORD);
     await page.getByRole('heading', { name: 'Teach Your AI' }).waitFor();
     await page.getByText("I don't know any facts yet.", { exact: false }).waitFor();
     await page.getByText('0% complete').waitFor();
@@ -99,7 +99,7 @@ describe('Teach Your AI → Manual Training', () => {
     const gapTitle = (await gap.locator('span').first().textContent()) ?? '';
     await gap.getByRole('button', { name: 'Accept' }).click();
     await suggestions.getByText(gapTitle, { exact: true }).waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/final-dashboard');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
 
     // Add Content: free text and a document upload.
     await page.getByRole('tab', { name: 'Add Content' }).click();

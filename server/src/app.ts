@@ -147,8 +147,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const apiPath = /^\/(api|auth|functions|healthz|readyz|metrics|ws)(\/|$)/.test(request.url);
-    if (!apiPath && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(request.url) && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (and the app's own 404 page) are rendered by the web app.
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     }
@@ -160,6 +159,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   return app;
+}
+
+/**
+ * Paths the API owns (an unknown one there is a JSON 404); every other GET is a page of the web app.
+ * The auth service lives under /auth/ (e.g. /auth/v1/token), while /auth itself is the app's sign-in page.
+ */
+export function isApiPath(url: string): boolean {
+  return /^\/(api|functions|healthz|readyz|metrics|ws)(\/|$)|^\/auth\//.test(url);
 }
 
 export interface RouteEntry {

@@ -22,6 +22,3 @@ export type ClientLogInput = z.infer<typeof ClientLogInput>;
 
 export const ClientLogOutput = z.object({ id: z.string(), stored: z.literal(true) });
 export type ClientLogOutput = z.infer<typeof ClientLogOutput>;
-
-/** The public path (the spec's own name for the endpoint). */
-export const CLIENT_LOG_PATH = '/__client-log';

@@ -107,3 +107,23 @@ export const CONTRADICTION_EXTRA_PENALTY = -10;
 /** Business name extraction (doc 1 §5). */
 export const BUSINESS_NAME_MIN_CHARS = 2;
 export const BUSINESS_NAME_MAX_CHARS = 40;
+
+// Kept here, away from the zod schemas, so the web app's first screen can use them without loading zod.
+/**
+ * The realtime WebSocket. Browsers cannot set headers on a WebSocket, so the access token travels
+ * as `?access_token=`; the server answers a refusal by closing with one of REALTIME_CLOSE_CODES.
+ */
+export const REALTIME_PATH = '/api/v1/realtime';
+export const REALTIME_CLOSE_CODES = {
+  /** Missing, invalid or expired token, or the session ended: refresh the token and reconnect. */
+  unauthorized: 4401,
+  /** The page's origin may not open the socket. */
+  forbiddenOrigin: 4403,
+  /** The user is no longer a member of the socket's workspace: reconnect (to the workspace they have now). */
+  membershipEnded: 4410,
+} as const;
+/** Server ping frames (doc 1 §9: realtime heartbeat 25 s); a client missing one is dropped. */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+
+/** The client-log endpoint's public path (the spec's own name for it). */
+export const CLIENT_LOG_PATH = '/__client-log';

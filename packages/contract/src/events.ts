@@ -59,19 +59,3 @@ export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
 /** Message a client may send once it has received `ready` (earlier ones are dropped). */
 export const RealtimeClientMessage = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
-
-/**
- * The realtime WebSocket. Browsers cannot set headers on a WebSocket, so the access token travels
- * as `?access_token=`; the server answers a refusal by closing with one of REALTIME_CLOSE_CODES.
- */
-export const REALTIME_PATH = '/api/v1/realtime';
-export const REALTIME_CLOSE_CODES = {
-  /** Missing, invalid or expired token, or the session ended: refresh the token and reconnect. */
-  unauthorized: 4401,
-  /** The page's origin may not open the socket. */
-  forbiddenOrigin: 4403,
-  /** The user is no longer a member of the socket's workspace: reconnect (to the workspace they have now). */
-  membershipEnded: 4410,
-} as const;
-/** Server ping frames (doc 1 §9: realtime heartbeat 25 s); a client missing one is dropped. */
-export const REALTIME_HEARTBEAT_MS = 25_000;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 import { router } from './router';
 
 const MAX_RETRIES = 2;
@@ -23,11 +23,19 @@ export function createQueryClient(): QueryClient {
 
 const queryClient = createQueryClient();
 
+/**
+ * Loaded after the first screen: a toast raised before it mounts is still shown (the library keeps
+ * active toasts and hands them to a Toaster when it subscribes).
+ */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
 export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-right" />
+      <Suspense fallback={null}>
+        <Toaster richColors closeButton position="top-right" />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -2,12 +2,18 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageStatus } from '../components/page-status';
 import { AuthProvider } from './auth-provider';
 import { SessionGuard } from './guards/session-guard';
+import { SkipLink, useFocusHeadingOnNavigation } from './route-focus';
 
-/** Root route: the auth state for every page, a thin progress bar while a lazy page loads. */
+/**
+ * Root route: the auth state for every page, a thin progress bar while a lazy page loads, the skip
+ * link, and focus on the new page's heading after each route change.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  useFocusHeadingOnNavigation();
   return (
     <AuthProvider>
+      <SkipLink />
       {navigation.state === 'loading' ? (
         <div
           role="progressbar"

@@ -1,13 +1,28 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { RouteErrorScreen } from './error-boundary';
-import { RequireAuth } from './guards/require-auth';
-import { AppLayout } from './layouts/app-layout';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 
 /** Lazily loads one named page component, so every page ships in its own chunk. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
+}
+
+/**
+ * The signed-in guard with its options, loaded on first use: the guard and the app shell read the
+ * workspace through the API client, which the public pages (the landing page first) do not need up front.
+ */
+function guard(options: { needsWorkspace?: boolean; requireRole?: 'manager' }): RouteObject['lazy'] {
+  return async () => {
+    const { RequireAuth } = await import('./guards/require-auth');
+    return { element: <RequireAuth {...options} /> };
+  };
+}
+
+/** /final-dashboard was a second dashboard; its address (and view query) now opens the one at /dashboard. */
+function ToDashboard() {
+  const { search, hash } = useLocation();
+  return <Navigate replace to={{ pathname: '/dashboard', search, hash }} />;
 }
 
 /** Pages that need only a signed-in user (doc 1 §2). */
@@ -28,10 +43,7 @@ const signedInRoutes: RouteObject[] = [
     lazy: page(() => import('../features/onboarding/pages/onboarding-ready-page'), 'OnboardingReadyPage'),
   },
   { path: '/dashboard', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
-  {
-    path: '/final-dashboard',
-    lazy: page(() => import('../features/dashboard/pages/final-dashboard-page'), 'FinalDashboardPage'),
-  },
+  { path: '/final-dashboard', element: <ToDashboard /> },
 ];
 
 /** Pages that also need the workspace to be ready. */
@@ -122,17 +134,17 @@ export const routes: RouteObject[] = [
         path: '/auth-redirect',
         lazy: page(() => import('../features/auth/pages/auth-redirect-page'), 'AuthRedirectPage'),
       },
-      { path: '/ai-consulting/*', element: <Navigate replace to="/final-dashboard" /> },
+      { path: '/ai-consulting/*', element: <Navigate replace to="/dashboard" /> },
       { path: '/invite', lazy: page(() => import('../features/team/pages/invite-page'), 'InvitePage') },
       {
-        element: <RequireAuth />,
+        lazy: guard({}),
         children: [
           {
-            Component: AppLayout,
+            lazy: page(() => import('./layouts/app-layout'), 'AppLayout'),
             children: [
               ...signedInRoutes,
-              { element: <RequireAuth needsWorkspace />, children: workspaceRoutes },
-              { element: <RequireAuth needsWorkspace requireRole="manager" />, children: managerRoutes },
+              { lazy: guard({ needsWorkspace: true }), children: workspaceRoutes },
+              { lazy: guard({ needsWorkspace: true, requireRole: 'manager' }), children: managerRoutes },
             ],
           },
         ],

@@ -7,20 +7,11 @@ import {
   endpoints,
   errorCatalogue,
 } from '@helixis/contract';
+import { ApiError } from './api-error';
 import { getAccessToken, sessionRecovery } from './auth-client';
 
-/** The one error type of the web app for API failures: the server's code and user-facing message. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+// Kept in its own module so the app shell can recognise API errors without loading every endpoint's schema.
+export { ApiError };
 
 type InputRecord = Record<string, unknown>;
 

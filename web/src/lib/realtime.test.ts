@@ -1,7 +1,7 @@
 import { REALTIME_CLOSE_CODES, REALTIME_HEARTBEAT_MS, type RealtimeEvent } from '@helixis/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';
-import { connectRealtime, queryKeysForEvent, realtimeUrl, reconnectDelay } from './realtime';
+import { connectRealtime, loadMessageSchema, queryKeysForEvent, realtimeUrl, reconnectDelay } from './realtime';
 
 const workspaceId = '0b7c1a52-8d7e-4c8e-9a43-5f0e2d7c9b11';
 const assistantId = '6f1e9c0a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -63,6 +63,11 @@ class FakeSocket {
 }
 
 describe('connectRealtime', () => {
+  // The message schema loads on first use (off the first screen); load it before the fake clock starts.
+  beforeAll(async () => {
+    await loadMessageSchema();
+  });
+
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import {
   REALTIME_PATH,
   type RealtimeClientMessage,
   type RealtimeEvent,
-  RealtimeMessage,
+  type RealtimeMessage,
 } from '@helixis/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -76,6 +76,18 @@ export interface RealtimeConnection {
   close: () => void;
 }
 
+type MessageSchema = { safeParse(data: unknown): { success: true; data: RealtimeMessage } | { success: false } };
+
+/**
+ * The message schema is loaded with the first connection (only signed-in users connect), so the
+ * first screen of a visitor does not carry the contract's schemas and zod.
+ */
+let messageSchema: Promise<MessageSchema> | undefined;
+export function loadMessageSchema(): Promise<MessageSchema> {
+  messageSchema ??= import('./realtime-schema').then((module) => module.RealtimeMessage);
+  return messageSchema;
+}
+
 /** Opens the workspace event socket and keeps it open (reconnecting with backoff) until close(). */
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const origin = options.origin ?? globalThis.location.origin;
@@ -93,15 +105,17 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     attempt += 1;
   };
 
+  let schema: MessageSchema | null = null;
+
   const handleMessage = (raw: unknown) => {
-    if (typeof raw !== 'string') return;
+    if (typeof raw !== 'string' || !schema) return;
     let data: unknown;
     try {
       data = JSON.parse(raw);
     } catch {
       return;
     }
-    const parsed = RealtimeMessage.safeParse(data);
+    const parsed = schema.safeParse(data);
     if (!parsed.success) return;
     const message = parsed.data;
     if (message.kind === 'ready') {
@@ -136,6 +150,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   async function open(): Promise<void> {
     if (stopped) return;
     const token = await options.getAccessToken().catch(() => null);
+    schema ??= await loadMessageSchema();
     if (stopped) return;
     if (!token) {
       scheduleReconnect();

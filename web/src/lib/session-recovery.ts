@@ -1,6 +1,5 @@
 import { authMessages, SESSION_RECOVERY_ATTEMPTS } from '@helixis/contract';
 import type { Session } from '@supabase/auth-js';
-import { toast } from 'sonner';
 import { clearStoredAuth } from './auth-storage';
 
 /** The calls recovery needs from the auth client (an interface so tests can drive it). */
@@ -49,6 +48,8 @@ export function createSessionRecovery(client: RecoverableAuthClient) {
     }
     await client.signOut({ scope: 'local' }).catch(() => undefined);
     clearStoredAuth();
+    // Loaded here: the toast library is not part of the first screen (the Toaster itself loads lazily).
+    const { toast } = await import('sonner');
     toast.error(authMessages.recoveryFailed);
     return false;
   }

@@ -1,5 +1,10 @@
 import { SIGNUP_GRACE_ROUTE_GUARD_MS } from '@helixis/contract';
-import { isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError } from '@supabase/auth-js';
+// The error checks only, from their own module: the auth client itself loads on first use (lib/auth-client.ts).
+import {
+  isAuthApiError,
+  isAuthRetryableFetchError,
+  isAuthSessionMissingError,
+} from '@supabase/auth-js/dist/module/lib/errors';
 import type { GraceKind } from '../../lib/grace-windows';
 
 /** Current-user check outcomes of doc 1 §8. */

@@ -25,9 +25,14 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/**
+ * A tab panel. Not a tab stop of its own (tabIndex -1): the panels here hold form fields and buttons,
+ * which Tab reaches directly; pass tabIndex={0} for a panel with nothing focusable in it.
+ */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
+      tabIndex={-1}
       className={cn('mt-4 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
       {...props}
     />

@@ -89,9 +89,15 @@ export function TestAssistantPage() {
             <CardDescription>{live.name}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">
-              {live.system_prompt}
-            </pre>
+            {/* Scrolls when long: a tab stop (a named region) so keyboard users can scroll it too. */}
+            <section
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+              tabIndex={0}
+              aria-label="Live assistant instructions"
+              className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3"
+            >
+              <pre className="whitespace-pre-wrap text-sm">{live.system_prompt}</pre>
+            </section>
             <div>
               <div className="flex justify-between text-sm">
                 <span className="font-medium">Temperature</span>

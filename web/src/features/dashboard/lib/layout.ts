@@ -28,3 +28,6 @@ export function businessNameOf(
 export function welcomeText(businessName: string | null): string {
   return businessName ? `Welcome, ${businessName}!` : 'Welcome!';
 }
+
+/** The search string that selects each in-place view of /dashboard (Teach Your AI keeps its own address). */
+export const DASHBOARD_VIEW_SEARCH = { dashboard: '', teach: '?view=teach' } as const;

@@ -56,11 +56,15 @@ export function BuildiumOnboardingStep() {
         </Card>
       </div>
       {connected ? <KpiSentenceCard /> : null}
-      <div className="flex justify-between">
+      <div className="flex flex-wrap justify-between gap-2">
         <Button variant="outline" onClick={() => navigate('/onboarding?step=integrations')}>
           Back
         </Button>
-        <Button disabled={!connected} onClick={() => navigate('/onboarding/confirm')}>
+        <Button
+          className="h-auto min-h-9 whitespace-normal"
+          disabled={!connected}
+          onClick={() => navigate('/onboarding/confirm')}
+        >
           {connected ? 'Continue' : 'Connect at least one integration to continue'}
         </Button>
       </div>

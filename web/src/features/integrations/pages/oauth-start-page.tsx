@@ -52,7 +52,8 @@ export function OAuthStartPage() {
   }, [authReady, user, provider, params, navigate, location]);
 
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="font-semibold text-xl tracking-tight">Connecting {label}</h1>
       {failure ? (
         <Alert variant="destructive" role="alert" className="flex-col">
           <p className="font-medium">{mailTexts.callbackFailedTitle}</p>
@@ -61,6 +62,6 @@ export function OAuthStartPage() {
       ) : (
         <Spinner label={mailTexts.redirecting(label)} />
       )}
-    </main>
+    </div>
   );
 }

@@ -2,10 +2,15 @@ import type { Session, User } from '@supabase/auth-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '../../../lib/auth-context';
 import { recordSignUp } from '../../../lib/auth-storage';
 import { LandingPage } from './landing-page';
+
+// The sign-up dialog loads lazily; load its module once up front so the test measures the page, not the compile.
+beforeAll(async () => {
+  await import('../components/auth-modal');
+}, 60_000);
 
 afterEach(() => {
   cleanup();
@@ -71,12 +76,12 @@ describe('LandingPage', () => {
     expect(screen.getByRole('button', { name: 'Try the demo chat' })).not.toBeNull();
   });
 
-  it('shows Login and Sign Up to visitors; Sign Up opens the auth modal on its Sign Up tab', () => {
+  it('shows Login and Sign Up to visitors; Sign Up opens the auth modal on its Sign Up tab', async () => {
     renderLanding();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/signin');
     fireEvent.click(within(header).getByRole('button', { name: 'Sign Up' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     expect(within(dialog).getByRole('form', { name: 'Create Account' })).not.toBeNull();
   });

@@ -1,9 +1,8 @@
 import { RECENT_SIGNUP_REDIRECT_MS } from '@helixis/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { consumeRecentSignUp } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AuthModal } from '../components/auth-modal';
 import { DemoChatLauncher } from '../components/demo-chat-launcher';
 import { LandingHeader } from '../components/landing-header';
 import { LandingHero } from '../components/landing-hero';
@@ -15,11 +14,19 @@ import {
   LandingFooter,
 } from '../components/landing-sections';
 
+/** The sign-up dialog (forms, validation) loads when a visitor first asks for it, not with the page. */
+const AuthModal = lazy(async () => ({ default: (await import('../components/auth-modal')).AuthModal }));
+
 /** The public landing page (doc 1 §2). */
 export function LandingPage() {
   useDocumentTitle('AI assistants for property managers');
   const navigate = useNavigate();
   const [authOpen, setAuthOpen] = useState(false);
+  const [authWanted, setAuthWanted] = useState(false);
+  const openAuth = () => {
+    setAuthWanted(true);
+    setAuthOpen(true);
+  };
 
   // Someone who has just signed up (a flag plus a timestamp within the window) continues onboarding.
   useEffect(() => {
@@ -28,7 +35,7 @@ export function LandingPage() {
 
   return (
     <div className="min-h-svh bg-background">
-      <LandingHeader onSignUp={() => setAuthOpen(true)} />
+      <LandingHeader onSignUp={openAuth} />
       <main>
         <LandingHero />
         <Differentiators />
@@ -37,8 +44,12 @@ export function LandingPage() {
         <ClosingCallToAction />
       </main>
       <LandingFooter />
-      <DemoChatLauncher onSignUp={() => setAuthOpen(true)} />
-      <AuthModal open={authOpen} onOpenChange={setAuthOpen} />
+      <DemoChatLauncher onSignUp={openAuth} />
+      {authWanted ? (
+        <Suspense fallback={null}>
+          <AuthModal open={authOpen} onOpenChange={setAuthOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

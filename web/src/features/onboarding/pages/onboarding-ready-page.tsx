@@ -112,7 +112,7 @@ export function OnboardingReadyPage() {
           ) : (
             <p className="text-muted-foreground" data-testid="kpi-sentence">
               No property-management system is connected yet, so there are no rentals, bills or tasks to show.{' '}
-              <Link className="text-primary underline-offset-4 hover:underline" to="/onboarding?step=integrations">
+              <Link className="text-primary underline underline-offset-4" to="/onboarding?step=integrations">
                 Connect one
               </Link>
             </p>
