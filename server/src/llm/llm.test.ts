@@ -69,6 +69,7 @@ describe('offline provider', () => {
       context: 'What are the Saturday hours?',
       similarity: 1,
       fromHuman: true,
+      answersTask: true,
     };
     const quotes = bestQuotes('What are the Saturday hours?', [...evidence, fact]);
     expect(quotes[0]?.evidence.id).toBe('f1');
