@@ -1,4 +1,3 @@
-import { porterStem } from '../../src/features/knowledge/tokenizer';
 import { wordnetRelated } from '../../src/llm/wordnet';
 
 const t0 = Date.now();
