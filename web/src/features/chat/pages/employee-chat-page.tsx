@@ -20,8 +20,9 @@ const nav = [
 export function EmployeeChatPage() {
   useDocumentTitle('Employee Chat');
   return (
-    <div className="mx-auto flex max-w-7xl gap-4">
-      <nav aria-label="Employee" className="flex flex-col gap-2 rounded-xl border bg-card p-2">
+    <div className="mx-auto flex min-w-0 max-w-7xl flex-col gap-4 md:flex-row">
+      <h1 className="sr-only">Employee Chat</h1>
+      <nav aria-label="Employee" className="flex gap-2 self-start rounded-xl border bg-card p-2 md:flex-col">
         {nav.map(({ to, label, icon: Icon }) => (
           <NavLink
             key={to}
@@ -39,7 +40,7 @@ export function EmployeeChatPage() {
           </NavLink>
         ))}
       </nav>
-      <Card className="w-80 shrink-0 self-start">
+      <Card className="w-full min-w-0 md:w-80 md:shrink-0 md:self-start">
         <CardHeader>
           <CardTitle as="h2">Today's tasks</CardTitle>
         </CardHeader>

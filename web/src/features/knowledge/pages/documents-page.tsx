@@ -16,7 +16,7 @@ export function DocumentsPage() {
   const list = documents.data?.documents;
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
+    <div className="mx-auto flex w-full min-w-0 max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header className="space-y-1">
         <h1 className="font-semibold text-2xl tracking-tight">Documents</h1>
         <p className="text-muted-foreground text-sm">
@@ -28,7 +28,8 @@ export function DocumentsPage() {
 
       {list?.some((d) => d.status === 'READY') ? <SearchPanel /> : null}
 
-      <Card>
+      {/* min-w-0: the table scrolls inside the card on a phone instead of widening the page. */}
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h2">Your documents</CardTitle>
           <CardDescription>
