@@ -3,7 +3,7 @@
  * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
  */
 import { describe, expect, it } from 'vitest';
-import { answers, profileQuestion, rankUnits, unitsOf } from './answer-match';
+import { answers, answerTypeOf, hasAnswerType, profileQuestion, rankUnits, unitsOf } from './answer-match';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
@@ -55,6 +55,32 @@ describe('question words', () => {
     );
     const withOwn = profileQuestion('What if I lose it?', 'key card');
     expect(withOwn.terms.find((t) => t.lexeme === 'card')?.weight).toBe(0.5);
+  });
+
+  it('reads amounts written in words and asks for one only when a price is asked', () => {
+    for (const amount of [
+      '$40',
+      '2.95%',
+      "one month's rent",
+      'one and a half months of rent',
+      '3 times the monthly rent',
+    ]) {
+      expect(hasAnswerType('money', amount)).toBe(true);
+    }
+    expect(hasAnswerType('money', 'Deposits are returned after move-out.')).toBe(false);
+    expect(answerTypeOf('How much notice do I give before I move out?')).toBe('duration');
+    expect(answerTypeOf('Where can I charge it?')).toBe(null);
+    expect(answerTypeOf('My son is 19, does he need a guarantor?')).toBe('yesno');
+  });
+
+  it('reads a sentence with the rest of its paragraph around it', () => {
+    const units = unitsOf([
+      doc('The pool opens in May. Each key tag needs a deposit of $50.', 1),
+      doc('The clubroom on the ground floor seats 40 people. It has a kitchen. Each booking needs a deposit of $100.'),
+    ]);
+    expect(rankUnits('How much is the deposit for the clubroom?', units)[0]?.text).toBe(
+      'Each booking needs a deposit of $100.',
+    );
   });
 
   it('finds WordNet relatives of a question word in their most common senses', () => {

@@ -96,7 +96,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
     type: 'money',
     asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? rent\\b|\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
       'i',
     ),
   },
@@ -135,7 +135,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   },
   {
     type: 'yesno',
-    asks: /^\s*(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b/i,
+    // Also after a clause that sets the scene: "My son is 19, does he need a guarantor?"
+    asks: /(?:^|[.,;:!?]\s*)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b/i,
     has: /\b(not|no|never|only|allowed|permitted|prohibited|forbidden|welcome|may|must|can|cannot|can't|won't|required|requires?|yes|available|accept|accepts|accepted|included|includes?|free|need|needs|subject to|as long as|provided|unless|except)\b/i,
   },
 ];
@@ -246,6 +247,8 @@ export interface Unit {
   context: ReadonlySet<string>;
   /** Lexemes of a fact's label or taught question, matched at LABEL_WEIGHT. */
   label: ReadonlySet<string>;
+  /** Lexemes of the rest of the unit's paragraph, matched at PARAGRAPH_WEIGHT. */
+  paragraphWords?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
 }
@@ -256,6 +259,8 @@ const IDF_PRIOR = 10;
 const CONTEXT_WEIGHT = 0.5;
 const LABEL_WEIGHT = 0.9;
 const TITLE_WEIGHT = 0.3;
+/** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */
+const PARAGRAPH_WEIGHT = 0.25;
 const TYPE_BONUS = 0.15;
 const TYPE_MISS = 0.12;
 const RANK_WEIGHT = 0.08;
@@ -337,6 +342,10 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         segment.kind === 'item' ? leadIn : '',
         previous && previous.paragraph === segment.paragraph && previous.kind === 'sentence' ? previous.text : '',
       ].join(' ');
+      const rest = segments
+        .filter((other) => other.paragraph === segment.paragraph && other !== segment && other.kind !== 'heading')
+        .map((other) => other.text)
+        .join(' ');
       units.push({
         evidence: item,
         kind: segment.kind,
@@ -345,6 +354,7 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         paragraph: segment.paragraph,
         own: lexemes(segment.text),
         context: lexemes(around),
+        paragraphWords: lexemes(rest),
         label: new Set(),
         ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
       });
@@ -451,6 +461,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
       m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
+      if (unit.paragraphWords) m = Math.max(m, around(matchOf(term, unit.paragraphWords), PARAGRAPH_WEIGHT));
       got += w * m;
     });
     const coverage = got / total;
