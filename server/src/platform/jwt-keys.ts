@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createECDH,
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Jwk } from '@helixis/contract';
@@ -77,7 +85,33 @@ function generateSigningJwk(): Record<string, unknown> {
 }
 
 /**
- * The signing key: HELIXIS_JWT_SIGNING_KEY (a private JWK) if set; in tests a fresh key per process;
+ * A P-256 key derived from the HS256 secret: the processes of one test cluster share the secret and so
+ * sign with one key, without a key file (tests keep nothing on disk). Only ever used under NODE_ENV=test.
+ */
+function derivedSigningJwk(secret: Uint8Array): Record<string, unknown> {
+  // The order of P-256's group; a private scalar must lie in [1, n-1].
+  const order = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+  for (let round = 0; ; round++) {
+    const d = createHmac('sha256', secret).update(`helixis test es256 key ${round}`).digest();
+    const scalar = BigInt(`0x${d.toString('hex')}`);
+    if (scalar === 0n || scalar >= order) continue;
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(d);
+    const point = ecdh.getPublicKey(); // 0x04 ‖ x ‖ y
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      d: d.toString('base64url'),
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    };
+    return { ...jwk, kid: thumbprint(jwk), alg: 'ES256', use: 'sig' };
+  }
+}
+
+/**
+ * The signing key: HELIXIS_JWT_SIGNING_KEY (a private JWK) if set; in tests one derived from the HS256
+ * secret (so a test's API processes share it);
  * in production none (secrets there come from the environment only, so HS256 goes on until one is set);
  * otherwise `jwt-signing-key.json` in the data folder, created once like the other generated secrets.
  */
@@ -86,11 +120,12 @@ function loadSigningKey(options: {
   dataDir: string;
   ephemeral: boolean;
   production: boolean;
+  hsSecret: Uint8Array;
 }): JwtSigningKey | null {
   if (options.envValue?.trim()) {
     return signingKeyFrom(parseJwk(options.envValue, 'HELIXIS_JWT_SIGNING_KEY'), 'HELIXIS_JWT_SIGNING_KEY');
   }
-  if (options.ephemeral) return signingKeyFrom(generateSigningJwk(), 'the generated key');
+  if (options.ephemeral) return signingKeyFrom(derivedSigningJwk(options.hsSecret), 'the test key');
   if (options.production) return null;
   const file = path.join(options.dataDir, 'jwt-signing-key.json');
   if (!existsSync(file)) {
@@ -144,6 +179,7 @@ export function loadJwtKeys(options: {
     dataDir: options.dataDir,
     ephemeral: options.ephemeral,
     production: options.production,
+    hsSecret: options.hsSecret,
   });
   const own = signing ? [signing.publicJwk] : [];
   const published = [...own, ...previousKeys(options.previousKeysEnv)].filter(
