@@ -88,9 +88,7 @@ const VISITS: RouteVisit[] = [
     url: '/employee-chat',
     name: 'employee-chat',
     signedIn: true,
-    // features/chat (part B): no h1; its task panel overflows a phone; its scrolling list takes no focus.
     ready: (page) => page.getByText("Today's tasks").first().waitFor(),
-    elsewhere: [/^no h1$/, /^overflows \(\d+ > 390\)$/, /^serious scrollable-region-focusable /],
   },
   { route: '/integrations/email', url: '/integrations/email', name: 'integrations-email', signedIn: true },
   { route: '/buildium-test', url: '/buildium-test', name: 'buildium-test', signedIn: true },
@@ -115,10 +113,15 @@ const VISITS: RouteVisit[] = [
     url: '/documents',
     name: 'documents',
     signedIn: true,
-    // features/knowledge (part B): the documents table is wider than a phone and widens the page.
+    // The table scrolls inside its card now, yet something on the page still makes it 606 px wide at 390
+    // (not found yet; the screenshot shows nothing past the cards).
     elsewhere: [/^overflows \(\d+ > 390\)$/],
   },
   { route: '/admin', url: '/admin', name: 'admin', signedIn: true },
+  // The uploaded document's id is filled in when the visit runs.
+  { route: '/documents/:id', url: '/documents/:id', name: 'document', signedIn: true },
+  { route: '/facts', url: '/facts', name: 'facts', signedIn: true },
+  { route: '/reset-password', url: '/reset-password', name: 'reset-password', signedIn: false },
 ];
 
 /** The paths declared in routes.tsx, so a route added there without a visit here fails the test. */
@@ -176,6 +179,7 @@ async function settle(page: Page, visit: RouteVisit): Promise<void> {
 let server: RunningServer;
 let browser: Browser;
 const email = `owner+${Date.now()}@harbor-view.com`;
+let documentId = '';
 
 beforeAll(async () => {
   server = await startServer();
@@ -190,7 +194,7 @@ beforeAll(async () => {
     token,
     'Harbor View Rentals manages 120 apartments by the harbour for families and students, with on-site maintenance.',
   );
-  await uploadAndWaitThroughApi(
+  documentId = await uploadAndWaitThroughApi(
     server.url,
     token,
     'Pet Policy.txt',
@@ -247,7 +251,7 @@ describe('every route at phone and laptop size', () => {
         it(`${visit.url}: no horizontal overflow, no serious or critical axe violation`, async () => {
           const page = pages.get(visit.signedIn) as Page;
           const problems: string[] = [];
-          await page.goto(visit.url);
+          await page.goto(visit.url.replace(':id', documentId));
           try {
             await settle(page, visit);
           } catch (error) {
