@@ -18,12 +18,9 @@ import { InsightsCard, QuickActionsCard, SetupCard, WorkflowsCard } from './over
 /** How many open tasks and documents the overview lists before pointing elsewhere. */
 const CARD_ITEMS = 5;
 
+/** The KPI strip is itself the "Property KPIs" region: no second landmark of the same name around it. */
 function KpiCard() {
-  return (
-    <section aria-label={DASHBOARD_CARD_TITLES.kpis}>
-      <PropertyKpis variant="strip" />
-    </section>
-  );
+  return <PropertyKpis variant="strip" />;
 }
 
 /** All open tasks of the workspace (the list below shows the caller's and the pending ones). */
