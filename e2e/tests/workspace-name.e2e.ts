@@ -30,15 +30,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The sidebar's workspace name (the <aside> of the signed-in shell, above the page on phones). */
+/** The sidebar's workspace name (the <aside> of the signed-in shell). */
 const sidebarName = (page: Page, name: string) => page.getByRole('complementary').getByText(name, { exact: true });
 
-async function renameInSettings(page: Page, name: string): Promise<void> {
+/** On a phone the workspace name is in the Menu drawer: opens it, waits for the name, closes it. */
+async function phoneMenuShows(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByText(name, { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+}
+
+async function renameInSettings(page: Page, name: string, phone = false): Promise<void> {
   const field = page.getByLabel('Workspace name');
   await field.fill(name);
   await page.getByRole('button', { name: 'Save name' }).click();
   await page.getByText('Workspace renamed.').first().waitFor();
-  await sidebarName(page, name).waitFor();
+  if (phone) await phoneMenuShows(page, name);
+  else await sidebarName(page, name).waitFor();
 }
 
 describe('Workspace name', () => {
@@ -87,8 +95,8 @@ describe('Workspace name', () => {
     mobile.on('pageerror', (err) => errors.push(err.message));
     const mobileCsp = await watchCspViolations(mobile);
     await signInAt(mobile, '/settings', owner.email, PASSWORD);
-    await sidebarName(mobile, 'Juniper Court Homes').waitFor();
-    await renameInSettings(mobile, 'Juniper Court Homes & Townhouses of Boise');
+    await phoneMenuShows(mobile, 'Juniper Court Homes');
+    await renameInSettings(mobile, 'Juniper Court Homes & Townhouses of Boise', true);
     expect(await workspaceName(owner.accessToken)).toBe('Juniper Court Homes & Townhouses of Boise');
     const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
