@@ -239,7 +239,9 @@ function DeleteButton({ doc }: { doc: KnowledgeDocument }) {
 /** The workspace's documents, newest first: title, size in KB, live status (with the failure reason), date. */
 export function DocumentsTable({ documents }: { documents: KnowledgeDocument[] }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the header's screen-reader-only label is positioned inside the scrolling box, not against
+    // the page (where it made a phone page 606 px wide).
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label="Documents">
         <thead className="border-b text-muted-foreground text-xs uppercase tracking-wide">
           <tr>
