@@ -30,6 +30,10 @@ export type AnswerType =
   | 'time'
   | 'day'
   | 'duration'
+  /** A period before something: "14 days in advance", "48 hours' notice". */
+  | 'lead'
+  /** Where: "in the mail room", "at the front desk", "through the portal". */
+  | 'place'
   | 'frequency'
   | 'number'
   | 'date'
@@ -60,7 +64,7 @@ const SHAPING_WORDS = new Set(
     make much many long time times day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
-    please help think sure summarize summarise summary explain describe new one ones`,
+    please help think sure summarize summarise summary explain describe new one ones far ahead beforehand`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -85,10 +89,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
-    type: 'duration',
-    asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b/i,
+    // A lead time is a period before something: "14 days in advance", "48 hours' notice", "a week before".
+    type: 'lead',
+    asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b|\bhow soon before\b/i,
     has: new RegExp(
-      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b`,
+      `\\b(\\d+|${NUMBER_WORDS}|a|one)(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)['’]?\\s+(\\w+\\s+){0,2}(in advance|ahead|before|beforehand|prior|notice|earlier)\\b`,
       'i',
     ),
   },
@@ -134,6 +139,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
     has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m)\b/i,
   },
   {
+    type: 'place',
+    asks: /\bwhere\b/i,
+    has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|office|lobby|lot|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
+  },
+  {
     type: 'yesno',
     // Also after a clause that sets the scene: "My son is 19, does he need a guarantor?"
     asks: /(?:^|[.,;:!?]\s*)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b/i,
@@ -141,7 +151,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   },
 ];
 
+/** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
+const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do)\b/i;
+
 export function answerTypeOf(question: string): AnswerType | null {
+  if (ASKS_CONSEQUENCE.test(question) && !/\bhow much\b/i.test(question)) return null;
   for (const rule of TYPE_RULES) if (rule.asks.test(question)) return rule.type;
   return null;
 }
@@ -156,6 +170,7 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   phone: new Set(tokenize('call phone number contact reach dial').map((t) => t.lexeme)),
   email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
   duration: new Set(tokenize('long soon quickly').map((t) => t.lexeme)),
+  lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
@@ -262,7 +277,9 @@ const TITLE_WEIGHT = 0.3;
 /** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */
 const PARAGRAPH_WEIGHT = 0.25;
 const TYPE_BONUS = 0.15;
-const TYPE_MISS = 0.12;
+const TYPE_MISS = 0.25;
+/** A yes/no question is often answered by a plain statement ("Items left behind are kept for 30 days"). */
+const YESNO_MISS = 0.06;
 const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
@@ -273,8 +290,8 @@ const HUMAN_BONUS = 0.08;
  */
 const PARTICLE_COMPOUND =
   /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)[\s-](in|out|up|off|on|over|back)\b/gi;
-/** A hyphenated word ("Wi-Fi", "e-mail", "move-in") is also one word: "wifi", "email", "movein". */
-const HYPHENATED = /\b([a-z]+)-([a-z]+)\b/gi;
+/** A hyphenated word ("Wi-Fi", "e-mail", "move-in", "24-hour") is also one word: "wifi", "email", "movein", "24hour". */
+const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
 /** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
 function lexemes(text: string): Set<string> {
@@ -376,6 +393,12 @@ export interface ScoredUnit extends Unit {
   margin: number;
   /** Weighted share of the question's words found anywhere in the unit's passage (0..1). */
   passage: number;
+  /** Weighted share of the question's words the unit's own text holds as written (0..1). */
+  exact: number;
+  /** The weight share of the heaviest topic word found neither in the unit nor around it (0..1). */
+  missing: number;
+  /** How many topic words the question has. */
+  topics: number;
 }
 
 type Match = 'exact' | 'synonym' | 'related' | null;
@@ -441,6 +464,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     });
     passageCoverage.set(item, topicTotal > 0 ? got / topicTotal : 1);
   }
+  const topics = profile.terms.filter(isTopicTerm).length;
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -449,11 +473,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       titleCache.set(unit.evidence.title, title);
     }
     let got = 0;
+    let exactGot = 0;
+    let missing = 0;
     let ownTopicHits = 0;
     profile.terms.forEach((term, i) => {
       const w = weights[i] ?? 0;
       const own = matchOf(term, unit.own);
       let m = matchWeight(own);
+      if (own === 'exact') exactGot += w;
       if (own && isTopicTerm(term)) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && isTopicTerm(term)) ownTopicHits++;
@@ -462,13 +489,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
       m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
       if (unit.paragraphWords) m = Math.max(m, around(matchOf(term, unit.paragraphWords), PARAGRAPH_WEIGHT));
+      if (m === 0 && isTopicTerm(term)) missing = Math.max(missing, w / total);
       got += w * m;
     });
     const coverage = got / total;
     const typeMatch = profile.type ? hasAnswerType(profile.type, `${unit.text} ${unit.leadIn ?? ''}`) : null;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
-    if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
+    if (typeMatch === false) score -= profile.type === 'yesno' ? YESNO_MISS : TYPE_MISS;
     if (unit.kind === 'heading') score -= 0.1;
     if (unit.evidence.answersTask) score += HUMAN_BONUS;
     return {
@@ -480,6 +508,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       type: profile.type,
       margin: 0,
       passage: passageCoverage.get(unit.evidence) ?? 0,
+      exact: exactGot / total,
+      missing,
+      topics,
     };
   });
   scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
@@ -515,6 +546,15 @@ export function questionParts(question: string): string[] {
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
 const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
 
+/** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
+export function lacksRequiredType(unit: ScoredUnit): boolean {
+  return unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type);
+}
+
+/** Answer types specific enough that a sentence holding one answers from its context's words. */
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'time', 'lead', 'duration', 'day']);
+const CONTEXT_ANSWER_COVERAGE = 0.4;
+
 /** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
 const CLEAR_BEST_SCORE = 0.4;
 const CLEAR_BEST_MARGIN = 0.1;
@@ -534,9 +574,14 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
  * is about something the passage speaks of), and the unit itself holds one of its topic words.
  */
 export function answers(unit: ScoredUnit): boolean {
-  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') return false;
-  // "How much…", "What number do I call…": a sentence without an amount or a number does not answer.
-  if (unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type)) return false;
+  if (lacksRequiredType(unit)) return false;
+  // A sentence names none of the question's topic words: it answers only when it holds exactly what is
+  // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
+  // sentences around it carry the topic.
+  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') {
+    const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
+    if (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE) return false;
+  }
   // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
   if (unit.type === 'money' && unit.coverage < MONEY_MIN_COVERAGE) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;

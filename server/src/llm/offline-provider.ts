@@ -2,6 +2,7 @@ import {
   answers,
   profileQuestion,
   questionParts,
+  lacksRequiredType,
   rankUnits,
   type ScoredUnit,
   type Unit,
@@ -79,7 +80,9 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
 
 /** The quotes that answer one question (or one part of it): the best unit, or nothing. */
 function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit | null {
-  const ranked = rankUnits(question, units, carried);
+  // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
+  // one that has it (it could not answer anyway).
+  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u));
   const best = ranked[0];
   if (!best || !answers(best)) return null;
   // A fact read from a document says what a sentence of that document says: quote the sentence, whose
