@@ -1,4 +1,4 @@
--- Facts the assistant knows about the business (richer fact model), the suggestions that
+-- Facts the assistant knows about the business (doc 3 §3, richer fact model), the suggestions that
 -- follow from them, the questions asked (for automation suggestions) and generated FAQ pairs.
 -- `key` is the canonical snake_case key: one fact per key and workspace; corrections keep the history.
 

@@ -1,7 +1,7 @@
 -- The assistant: chat threads and messages, tasks for humans, and the test copy's link to its live assistant.
 
 ALTER TABLE assistants ADD COLUMN parent_assistant_id uuid;
--- A live assistant has one test version.
+-- A live assistant has one test version (doc 3 §3).
 CREATE UNIQUE INDEX assistants_one_test_copy ON assistants (workspace_id, parent_assistant_id) WHERE is_test_version;
 
 CREATE TABLE threads (

@@ -1,5 +1,5 @@
 -- Business profiles (one per user), the workspace's business summary and the onboarding activity.
--- business_profiles: upserted on user_id. business_profiles_v3: the business summary.
+-- business_profiles: doc 1 §3. business_profiles_v3: the business summary (doc 1 §3, §7).
 
 CREATE TABLE business_profiles (
   workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,

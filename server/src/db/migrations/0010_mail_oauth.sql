@@ -1,4 +1,4 @@
--- Mail and calendars: OAuth flows and tokens for Gmail / Outlook, the inbound
+-- Mail and calendars (doc 2, doc 3): OAuth flows and tokens for Gmail / Outlook, the inbound
 -- e-mail alias and the mails it receives, and calendar events imported from .ics files.
 -- Tokens and PKCE verifiers are stored only encrypted (platform/crypto.ts, bound to their row).
 

@@ -1,4 +1,4 @@
--- Each user's layout of the final dashboard: card order and which
+-- Each user's layout of the final dashboard (doc 3 §2 'Customize dashboard'): card order and which
 -- cards are shown, per workspace and user. `cards` is the ordered list [{id, visible}], validated by
 -- the contract before it is written.
 

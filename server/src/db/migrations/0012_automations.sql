@@ -1,4 +1,4 @@
--- Automations: one row per automation of a workspace, its status kept by the domain's
+-- Automations (doc 3 §3, §4): one row per automation of a workspace, its status kept by the domain's
 -- automationReducer, and a run log from which the stats {today, 7d} are counted.
 
 CREATE TABLE automations (

@@ -1,4 +1,4 @@
--- Business-app connectors: API-key connections of the connectors that have no table of
+-- Business-app connectors (doc 3 §3, §7): API-key connections of the connectors that have no table of
 -- their own (HubSpot, Jobber, Shopify; Buildium/AppFolio keep integration_connections and Gmail/Outlook
 -- oauth_tokens), the fields each workspace lets a connector share, the cache policy per connector, and
 -- the facts cached from relationship lookups in mode 'facts' (until expires_at).

@@ -1,4 +1,4 @@
--- Browser extension and desktop-assistant sync.
+-- Browser extension and desktop-assistant sync (doc 3 §2, §3, §7, §9).
 -- Workspace tokens are random strings; only their SHA-256 hash is stored. A token is scoped to one
 -- workspace and one member, expires, and can be revoked at once.
 
@@ -24,7 +24,7 @@ CREATE TABLE extension_settings (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- One desktop-assistant (cluely) integration per member (user_id, is_active, scriptUrl).
+-- One desktop-assistant (cluely) integration per member (doc 3 §3: user_id, is_active, scriptUrl).
 -- The script URL embeds the token, so it is shown once and never stored.
 CREATE TABLE cluely_integrations (
   workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,

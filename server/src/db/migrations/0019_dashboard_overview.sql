@@ -1,4 +1,4 @@
--- Final dashboard: weekly business insights, Teach Your AI integration mode
+-- Final dashboard (doc 3 §2, §3, §4): weekly business insights, Teach Your AI integration mode
 -- (per-source "Learn from this" switches and tracked learning sessions), workspace secrets saved by
 -- secrets--add_secret (encrypted), and the embeddable chat widget (public id per workspace, documents
 -- marked public).

@@ -1,6 +1,6 @@
--- Document status (issue 27 item 9, decision 031): one vocabulary, the product's own. The entity
--- and its states name it "PENDING, READY, or failed" (upper-case PENDING and READY, lower-case failed, as the
--- product shows them); the contract's DocumentStatus and 0004's CHECK already allow exactly
+-- Document status (issue 27 item 9, decision 031): one vocabulary, the specification's own. Doc 1 §3
+-- and §4 name it "PENDING, READY, or failed" (upper-case PENDING and READY, lower-case failed, as the
+-- specification writes them); the contract's DocumentStatus and 0004's CHECK already allow exactly
 -- those three values, so no value is renamed. What this migration adds is that the rest of a document
 -- agrees with its status, so no reader meets a mixed state:
 --   failed   ⇔ error holds the reason, written for the owner;
