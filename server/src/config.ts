@@ -146,7 +146,7 @@ export interface Config {
   trustedProxies: string[];
   /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
   buildiumBaseUrl: string;
-  /** API hosts of the business-app connectors (doc 3 §7). */
+  /** API hosts of the business-app connectors. */
   connectors: { hubspotBaseUrl: string; jobberBaseUrl: string; shopifyOriginTemplate: string };
   refreshReuseIntervalSeconds: number;
   accessTokenTtlSeconds: number;

@@ -28,7 +28,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
     chunkCount: z.number().int().min(0),
   }),
   z.object({ type: z.literal('document.deleted'), workspaceId: Uuid, documentId: Uuid }),
-  /** Integration events of doc 2 §4 (names as the spec gives them). */
+  /** Integration events (names as the product has always used them). */
   z.object({ type: z.literal('buildiumConnected'), workspaceId: Uuid }),
   z.object({ type: z.literal('appfolioConnected'), workspaceId: Uuid }),
   z.object({

@@ -4,18 +4,18 @@ import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
- * Property-management integrations (doc 2 §1-§9): Buildium ("the first system") and AppFolio
+ * Property-management integrations: Buildium ("the first system") and AppFolio
  * ("the second system"), their connection status, and the KPIs read from them.
  */
 
 export const PropertyProvider = z.enum(['buildium', 'appfolio']);
 export type PropertyProvider = z.infer<typeof PropertyProvider>;
 
-/** Connection status of the integration row (doc 2 §3, §4). */
+/** Connection status of the integration row. */
 export const ConnectionStatus = z.enum(['never', 'connected', 'invalid']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** The connect error codes of doc 2 §8 (first system; the second system uses the same set). */
+/** The connect error codes (first system; the second system uses the same set). */
 export const ConnectErrorCode = z.enum([
   'env_missing',
   'auth_invalid',
@@ -45,7 +45,7 @@ export const connectErrorMessages: Record<ConnectErrorCode, string> = {
   unknown: 'Internal error occurred. Please try again.',
 };
 
-/** Texts of the integrations area (doc 2 §2, §5, §8; doc 3 §8). */
+/** Texts of the integrations area. */
 export const integrationTexts = {
   notConnected: 'Buildium is not connected.',
   appfolioNotConnected: 'AppFolio is not connected.',
@@ -81,7 +81,7 @@ export const integrationTexts = {
   toastWorkspaceError: 'Workspace Error',
 } as const;
 
-/** The view permissions a Buildium key needs (doc 2 §2, §6), listed on a 401/403. */
+/** The view permissions a Buildium key needs, listed on a 401/403. */
 export const BUILDIUM_REQUIRED_PERMISSIONS = [
   'Rental properties and units',
   'Leases',
@@ -91,7 +91,7 @@ export const BUILDIUM_REQUIRED_PERMISSIONS = [
   'Outstanding balances (accounts receivable)',
 ] as const;
 
-/** Doc 2 §9 and the polling figures. */
+/** Connect retries (3 attempts, 250/500/1000 ms) and status polling intervals. */
 export const INTEGRATION_CONSTANTS = {
   connectAttempts: 3,
   connectRetryDelaysMs: [250, 500, 1000],
@@ -107,7 +107,7 @@ export const INTEGRATION_CONSTANTS = {
 } as const;
 
 /**
- * Property KPIs: both variants of doc 2 §3 in one object. Money is in cents.
+ * Property KPIs: both variants (rentals and associations) in one object. Money is in cents.
  * Variant A: properties, activeLeases, tenants, openWorkOrders, openTasks, arOutstandingCents,
  * lastUpdatedIso, partial, limit_hint. Variant B: rentals, accountType, unpaidBills, openTasks, fetchedAt.
  */
@@ -178,7 +178,7 @@ export const IntegrationsStatus = z.object({
   /** Mail and calendar connections, as the mail feature reports them. */
   gmail: z.object({ connected: z.boolean() }).optional(),
   calendar: z.object({ connected: z.boolean() }).optional(),
-  /** Doc 3 §7: every business-app connector of the catalogue as {kind, status} (the connectors feature). */
+  /** Every business-app connector of the catalogue as {kind, status} (the connectors feature). */
   connectors: z.array(ConnectorStatusEntry).optional(),
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;

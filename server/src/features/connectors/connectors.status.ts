@@ -4,7 +4,7 @@ import { CONNECTOR_CATALOG } from './connectors.catalog';
 import * as repo from './connectors.repo';
 
 /**
- * The {kind, status} list integrations-status reports (doc 3 §7). Property and mail connections are
+ * The {kind, status} list integrations-status reports. Property and mail connections are
  * passed in by the integrations feature, which already read them; the API-key connectors are ours.
  */
 export interface KnownConnections {

@@ -536,7 +536,7 @@ export async function integrationsStatus({
     // Mail and calendar connections are kept by the mail feature.
     gmail: { connected: mail.gmail.connected },
     calendar: { connected: mail.calendar.connected },
-    // Every business-app connector as {kind, status} (doc 3 §7), from the states read above.
+    // Every business-app connector as {kind, status}, from the states read above.
     connectors: await connectorStatuses(ctx, {
       property: { buildium: b, appfolio: a },
       mail: { gmail: mail.gmail, outlook: mail.outlook },
