@@ -148,4 +148,21 @@ describe('question words', () => {
     const plain = ranked.find((u) => u.typeMatch === false);
     expect(plain && answers(plain)).toBe(false);
   });
+
+  it('answers "what items are not allowed" with the enumerated prohibition, not a sentence that merely shares words', () => {
+    const units = unitsOf([
+      doc(
+        'Vehicles may be stored in a 10x20 unit only if they are insured and registered, and their tank is nearly empty. For safety, the following may not be stored in any unit: gasoline, propane tanks, paint thinner and fireworks.',
+      ),
+    ]);
+    expect(answerTypeOf('What items am I not allowed to store in my unit?')).toBe('list');
+    expect(rankUnits('What items am I not allowed to store in my unit?', units)[0]?.text).toContain('gasoline');
+  });
+
+  it('ranks a topic label of a few words ("Internet, Cable and Mail") below the sentence that answers', () => {
+    const units = unitsOf([
+      doc('## Internet, Cable and Mail\n\n- Internet, Cable and Mail\n\nEvery apartment is wired for fiber internet from Brightline Fiber.'),
+    ]);
+    expect(rankUnits('Which company provides internet in the buildings?', units)[0]?.text).toContain('Brightline');
+  });
 });

@@ -32,6 +32,8 @@ export type AnswerType =
   | 'duration'
   /** A period before something: "14 days in advance", "48 hours' notice". */
   | 'lead'
+  /** Several things: "What items may not be stored?" is answered by an enumeration. */
+  | 'list'
   /** Where: "in the mail room", "at the front desk", "through the portal". */
   | 'place'
   | 'frequency'
@@ -139,6 +141,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
     has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m)\b/i,
   },
   {
+    type: 'list',
+    asks: /\b(what|which) (items|things|kinds|types|sorts)\b|\bwhat (is|are|else is|else are) (included|not allowed|prohibited|banned|covered)\b/i,
+    has: /:\s*\S|,[^,]+,[^,]+/,
+  },
+  {
     type: 'place',
     asks: /\bwhere\b/i,
     has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|office|lobby|lot|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
@@ -152,7 +159,10 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
 ];
 
 /** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
-const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do)\b/i;
+const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do|if)\b/i;
+/** "What items am I not allowed to store?": a question about what is forbidden is answered by a prohibition. */
+const PROHIBITION = /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
+const NEGATION_BONUS = 0.08;
 
 export function answerTypeOf(question: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(question) && !/\bhow much\b/i.test(question)) return null;
@@ -283,6 +293,8 @@ const YESNO_MISS = 0.06;
 const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
+const LABEL_LIKE_PENALTY = 0.05;
+const isLabelLike = (text: string) => !/[\d:]/.test(text) && text.split(/\s+/).filter(Boolean).length <= 4;
 
 /**
  * Verbs that make a phrasal noun or verb with a particle: "check in", "check-in" → "checkin". Only
@@ -465,6 +477,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     passageCoverage.set(item, topicTotal > 0 ? got / topicTotal : 1);
   }
   const topics = profile.terms.filter(isTopicTerm).length;
+  // Only a question about what is not allowed: "Can I smoke here?" may be answered either way.
+  const negatedQuestion = /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -498,7 +512,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= profile.type === 'yesno' ? YESNO_MISS : TYPE_MISS;
     if (unit.kind === 'heading') score -= 0.1;
+    // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
+    else if (unit.kind !== 'fact' && isLabelLike(unit.text)) score -= LABEL_LIKE_PENALTY;
     if (unit.evidence.answersTask) score += HUMAN_BONUS;
+    if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     return {
       ...unit,
       score,

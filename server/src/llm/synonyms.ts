@@ -85,7 +85,7 @@ const GROUPS: readonly string[] = [
   'pest pests bug bugs insects rodent rodents mice exterminator',
   'alarm alarms detector detectors',
   'weight weigh weighs pounds lbs heavy',
-  'bounce bounced bounces nsf insufficient',
+  'bounce bounced bounces nsf insufficient returned-payment',
   'midnight 24-hour anytime around-the-clock',
   'owe owed balance',
   'party parties event events gathering celebration',
