@@ -3,7 +3,7 @@
  * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
  */
 import { describe, expect, it } from 'vitest';
-import { answers, answerTypeOf, hasAnswerType, profileQuestion, rankUnits, unitsOf } from './answer-match';
+import { answers, answerTypeOf, hasAnswerType, profileQuestion, questionParts, rankUnits, unitsOf } from './answer-match';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
@@ -164,5 +164,10 @@ describe('question words', () => {
       doc('## Internet, Cable and Mail\n\n- Internet, Cable and Mail\n\nEvery apartment is wired for fiber internet from Brightline Fiber.'),
     ]);
     expect(rankUnits('Which company provides internet in the buildings?', units)[0]?.text).toContain('Brightline');
+  });
+
+  it('reads a statement after the question as its context, not as a second question', () => {
+    expect(questionParts('can I have a space heater in my room? it gets cold')).toHaveLength(1);
+    expect(questionParts('When does the office close? Do guests need a permit?')).toHaveLength(2);
   });
 });

@@ -554,7 +554,10 @@ export function questionParts(question: string): string[] {
   const parts: string[] = [];
   for (const piece of pieces) {
     const own = profileQuestion(piece).terms.some(isTopicTerm);
-    if (!own && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
+    // A statement after the question ("…a space heater in my room? it gets cold") is context, not a
+    // second question that needs its own answer.
+    const asks = piece.endsWith('?') || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(piece);
+    if ((!own || !asks) && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
     else parts.push(piece);
   }
   return parts.length > 0 ? parts : [question];
