@@ -82,7 +82,7 @@ const SOCIAL_WORDS = new Set(
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
 
-const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
+const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
   {
     type: 'phone',
     asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b/i,
@@ -138,7 +138,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   {
     type: 'date',
     asks: /\bwhen\b|\bwhat date\b|\bdue\b|\bdeadline\b/i,
-    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m)\b/i,
+    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
   },
   {
     type: 'list',
@@ -149,6 +149,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
     type: 'place',
     asks: /\bwhere\b/i,
     has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|office|lobby|lot|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
+    // A named place: "born in Westmoreland County", "from Latin", "at Princeton".
+    also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]/,
   },
   {
     type: 'yesno',
@@ -171,7 +173,8 @@ export function answerTypeOf(question: string): AnswerType | null {
 }
 
 export function hasAnswerType(type: AnswerType, text: string): boolean {
-  return TYPE_RULES.find((r) => r.type === type)?.has.test(text) ?? false;
+  const rule = TYPE_RULES.find((r) => r.type === type);
+  return rule ? rule.has.test(text) || (rule.also?.test(text) ?? false) : false;
 }
 
 /** Words that only say which kind of answer is wanted, once the question's answer type is known. */
@@ -288,6 +291,12 @@ const TITLE_WEIGHT = 0.3;
 const PARAGRAPH_WEIGHT = 0.25;
 const TYPE_BONUS = 0.15;
 const TYPE_MISS = 0.25;
+/** Types whose absence is almost sure to mean "not the answer": an amount, a number to call, a clock time. */
+const EXACT_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'time', 'lead', 'duration', 'number', 'day', 'frequency']);
+/** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
+const BROAD_TYPE_MISS = 0.12;
+const typeMissOf = (type: AnswerType | null) =>
+  type === 'yesno' ? YESNO_MISS : type && EXACT_TYPES.has(type) ? TYPE_MISS : BROAD_TYPE_MISS;
 /** A yes/no question is often answered by a plain statement ("Items left behind are kept for 30 days"). */
 const YESNO_MISS = 0.06;
 const RANK_WEIGHT = 0.08;
@@ -510,7 +519,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     const typeMatch = profile.type ? hasAnswerType(profile.type, `${unit.text} ${unit.leadIn ?? ''}`) : null;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
-    if (typeMatch === false) score -= profile.type === 'yesno' ? YESNO_MISS : TYPE_MISS;
+    if (typeMatch === false) score -= typeMissOf(profile.type);
     if (unit.kind === 'heading') score -= 0.1;
     // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
     else if (unit.kind !== 'fact' && isLabelLike(unit.text)) score -= LABEL_LIKE_PENALTY;
