@@ -63,7 +63,7 @@ export interface QuestionProfile {
 const SHAPING_WORDS = new Set(
   tokenize(
     `allow allowed permit permitted ok okay possible need needs get getting got go going want like know tell let
-    make much many long time times day days week weeks month months year years number numbers find take use
+    make much many long time times goes day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand`,
@@ -234,7 +234,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   };
   add(question, 1);
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
-  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question)]) {
+  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)]) {
     if (!terms.has(lexeme)) {
       terms.set(lexeme, {
         lexeme,
@@ -319,6 +319,21 @@ function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
+  for (const joined of spacedEntriesOf(text)) out.add(joined);
+  return out;
+}
+
+/**
+ * Two-word thesaurus entries written with a space ("after hours", "front desk", "returned payment"):
+ * their one-word lexeme, as "after-hours" gives. Only pairs the thesaurus knows.
+ */
+function spacedEntriesOf(text: string): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const lexeme = tokenize(`${words[i]}${words[i + 1]}`)[0]?.lexeme;
+    if (lexeme && inThesaurus(lexeme)) out.push(lexeme);
+  }
   return out;
 }
 

@@ -69,7 +69,7 @@ const GROUPS: readonly string[] = [
   'prohibit prohibited forbid forbidden ban banned',
   'need needs require required requirement must',
   'business company firm office',
-  'area areas region neighborhood neighbourhood city cities town towns serve',
+  'area areas region neighborhood neighbourhood city cities town towns serve location located',
   'price quote estimate',
   'clean cleaning',
   'inspection inspect walkthrough walk-through',
@@ -120,6 +120,12 @@ const GROUPS: readonly string[] = [
   'party parties birthday celebration',
   'clubhouse clubroom community-room party-room',
   'upfront up-front prepay prepayment',
+  'week weeks weekly',
+  'night nights nightly',
+  'month months monthly',
+  'year years yearly annual annually',
+  'location located address situated based',
+  'problem problems issue issues wrong trouble',
 ];
 
 /**
@@ -162,7 +168,7 @@ const IRREGULAR_VERBS: readonly string[] = [
   'meet met',
   'run ran',
   'come came',
-  'go went gone',
+  'go goes went gone',
 ];
 
 function tableOf(groups: readonly string[]): Map<string, Set<string>> {
