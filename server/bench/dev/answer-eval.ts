@@ -70,7 +70,9 @@ for (const row of rows) {
   if (ok) t.ok++;
   if (right && a.taskNeeded && row.kind !== 'sensitive') {
     t.tasksOnRight++;
-    console.log(`TASK ON A RIGHT ANSWER [${row.id}] ${row.question}: ${answerText(text).slice(0, 160)} (conf ${a.confidence})`);
+    console.log(
+      `TASK ON A RIGHT ANSWER [${row.id}] ${row.question}: ${answerText(text).slice(0, 160)} (conf ${a.confidence})`,
+    );
   }
   tally.set(row.kind, t);
   if (!ok || verbose) {

@@ -118,7 +118,10 @@ const w = fit(train);
 console.log(`weights ${w.map((v) => v.toFixed(2)).join(' ')}`);
 for (const tau of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8])
   console.log(`tau ${tau}  train ${evaluate(train, w, tau)}   test ${evaluate(test, w, tau)}`);
-for (const [name, data] of [['train', train], ['test', test]] as const) {
+for (const [name, data] of [
+  ['train', train],
+  ['test', test],
+] as const) {
   const hist = new Map<string, number>();
   for (const q of data) {
     if (!q.answerable) continue;
@@ -126,12 +129,28 @@ for (const [name, data] of [['train', train], ['test', test]] as const) {
     const key = at < 0 ? 'none' : at > 3 ? '4+' : String(at);
     hist.set(key, (hist.get(key) ?? 0) + 1);
   }
-  console.log(name, [...hist].sort().map(([k, v]) => `${k}:${v}`).join(' '));
+  console.log(
+    name,
+    [...hist]
+      .sort()
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' '),
+  );
   // today's rule: among gold-at-0, how many abstain
   let abst = 0;
   for (const q of data) if (q.answerable && q.labels[0] && !(q.ranked[0] && answers(q.ranked[0]))) abst++;
   console.log(`  gold at 0 but abstained: ${abst}`);
 }
-if (process.env.LIST) for (const [name, data] of [['train', train], ['test', test]] as const) {
-  console.log(name, data.filter((q) => q.answerable && q.labels.indexOf(true) > 0).map((q) => `${q.row.id}@${q.labels.indexOf(true)}`).join(' '));
-}
+if (process.env.LIST)
+  for (const [name, data] of [
+    ['train', train],
+    ['test', test],
+  ] as const) {
+    console.log(
+      name,
+      data
+        .filter((q) => q.answerable && q.labels.indexOf(true) > 0)
+        .map((q) => `${q.row.id}@${q.labels.indexOf(true)}`)
+        .join(' '),
+    );
+  }

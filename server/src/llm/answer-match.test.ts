@@ -3,7 +3,16 @@
  * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
  */
 import { describe, expect, it } from 'vitest';
-import { answers, answerTypeOf, hasAnswerType, profileQuestion, questionParts, rankUnits, unitsOf } from './answer-match';
+import {
+  answers,
+  answerTypeOf,
+  hasAnswerType,
+  profileQuestion,
+  questionParts,
+  rankUnits,
+  unitsOf,
+} from './answer-match';
+import { bestQuotes } from './offline-provider';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
@@ -130,7 +139,9 @@ describe('question words', () => {
   });
 
   it('joins a hyphenated number word ("24-hour") so a question about midnight finds it', () => {
-    const units = unitsOf([doc('Every unit must be locked. Tenants who need 24-hour access may add it for $10 per month.')]);
+    const units = unitsOf([
+      doc('Every unit must be locked. Tenants who need 24-hour access may add it for $10 per month.'),
+    ]);
     expect(rankUnits('Can I get to my unit at midnight?', units)[0]?.text).toContain('24-hour access');
   });
 
@@ -161,7 +172,9 @@ describe('question words', () => {
 
   it('ranks a topic label of a few words ("Internet, Cable and Mail") below the sentence that answers', () => {
     const units = unitsOf([
-      doc('## Internet, Cable and Mail\n\n- Internet, Cable and Mail\n\nEvery apartment is wired for fiber internet from Brightline Fiber.'),
+      doc(
+        '## Internet, Cable and Mail\n\n- Internet, Cable and Mail\n\nEvery apartment is wired for fiber internet from Brightline Fiber.',
+      ),
     ]);
     expect(rankUnits('Which company provides internet in the buildings?', units)[0]?.text).toContain('Brightline');
   });
@@ -169,5 +182,24 @@ describe('question words', () => {
   it('reads a statement after the question as its context, not as a second question', () => {
     expect(questionParts('can I have a space heater in my room? it gets cold')).toHaveLength(1);
     expect(questionParts('When does the office close? Do guests need a permit?')).toHaveLength(2);
+  });
+
+  it("never quotes an FAQ's question as the answer, and reads its answer with the question's words", () => {
+    const units = unitsOf([
+      doc(
+        '## Questions\n\nQ: Is the park accessible for guests who use a wheelchair?\n\nA: Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.',
+      ),
+    ]);
+    const ranked = rankUnits('Can I stay there if I use a wheelchair?', units);
+    expect(ranked.find((u) => u.text.endsWith('?')) && answers(ranked.find((u) => u.text.endsWith('?'))!)).toBe(false);
+    const best = ranked.find((u) => answers(u));
+    expect(best?.text.startsWith('A:')).toBe(true);
+    // Quoted whole: "A: Yes." with the sentence that says what yes means.
+    const quotes = bestQuotes('Can I stay there if I use a wheelchair?', [
+      doc(
+        '## Questions\n\nQ: Is the park accessible for guests who use a wheelchair?\n\nA: Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.',
+      ),
+    ]);
+    expect(quotes[0]?.sentence).toContain('Sites 1 to 6');
   });
 });

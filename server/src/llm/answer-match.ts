@@ -163,7 +163,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
 /** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
 const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do|if)\b/i;
 /** "What items am I not allowed to store?": a question about what is forbidden is answered by a prohibition. */
-const PROHIBITION = /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
+const PROHIBITION =
+  /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
 const NEGATION_BONUS = 0.08;
 
 export function answerTypeOf(question: string): AnswerType | null {
@@ -279,6 +280,8 @@ export interface Unit {
   paragraphWords?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
+  /** The unit is itself a question (an FAQ's "Q: …?"): it is context for what follows, never an answer. */
+  asks?: boolean;
 }
 
 const SYNONYM_WEIGHT = 0.8;
@@ -292,7 +295,17 @@ const PARAGRAPH_WEIGHT = 0.25;
 const TYPE_BONUS = 0.15;
 const TYPE_MISS = 0.25;
 /** Types whose absence is almost sure to mean "not the answer": an amount, a number to call, a clock time. */
-const EXACT_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'time', 'lead', 'duration', 'number', 'day', 'frequency']);
+const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
+  'money',
+  'phone',
+  'email',
+  'time',
+  'lead',
+  'duration',
+  'number',
+  'day',
+  'frequency',
+]);
 /** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
 const BROAD_TYPE_MISS = 0.12;
 const typeMissOf = (type: AnswerType | null) =>
@@ -358,6 +371,9 @@ function compoundsOf(text: string): string[] {
 }
 
 /** The evidence cut into units with their own and surrounding words. */
+/** A sentence that asks rather than tells ("Q: Do you check credit?"): never an answer itself. */
+const isAsking = (text: string) => /\?\s*["'”’)]?$/.test(text.trim());
+
 export function unitsOf(evidence: readonly Evidence[]): Unit[] {
   const units: Unit[] = [];
   for (const item of evidence) {
@@ -377,8 +393,15 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
     const segments = segmentText(item.text);
     let heading = '';
     let leadIn = '';
+    // An FAQ's question ("Q: Is the park accessible…?"): the sentences after it, up to the next question
+    // or heading, are its answer and are read with its words as their label.
+    let faqQuestion = '';
     segments.forEach((segment, index) => {
-      if (segment.kind === 'heading') heading = segment.text;
+      if (segment.kind === 'heading') {
+        heading = segment.text;
+        faqQuestion = '';
+      }
+      const asks = isAsking(segment.text);
       const previous = segments[index - 1];
       // A list's lead-in: the paragraph ending with ":" before it (all of it: "The line, (555) …, is
       // answered day and night. Use it for:").
@@ -408,9 +431,11 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         own: lexemes(segment.text),
         context: lexemes(around),
         paragraphWords: lexemes(rest),
-        label: new Set(),
+        label: !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
         ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
+        ...(asks ? { asks: true } : {}),
       });
+      if (asks) faqQuestion = segment.text;
     });
   }
   return units;
@@ -502,7 +527,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   }
   const topics = profile.terms.filter(isTopicTerm).length;
   // Only a question about what is not allowed: "Can I smoke here?" may be answered either way.
-  const negatedQuestion = /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
+  const negatedQuestion =
+    /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -618,6 +644,7 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
  * is about something the passage speaks of), and the unit itself holds one of its topic words.
  */
 export function answers(unit: ScoredUnit): boolean {
+  if (unit.asks) return false;
   if (lacksRequiredType(unit)) return false;
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the

@@ -1,8 +1,8 @@
 import {
   answers,
+  lacksRequiredType,
   profileQuestion,
   questionParts,
-  lacksRequiredType,
   rankUnits,
   type ScoredUnit,
   type Unit,
@@ -72,7 +72,9 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
   }
   let text = unit.text;
   const next = siblings[at + 1];
-  if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && LEANS_BACK.test(next.text)) {
+  // "A: Yes." says nothing on its own: the sentence after it is the substance.
+  const bare = unit.text.length < 20;
+  if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && (bare || LEANS_BACK.test(next.text))) {
     text = `${text} ${next.text}`;
   }
   return text;
