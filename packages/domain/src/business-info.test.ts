@@ -43,6 +43,15 @@ describe('extractBusinessInfo: labels', () => {
     expect(extractBusinessInfo('Business name: J. R. Smith Co. Rentals').officialName).toBe('J. R. Smith Co. Rentals');
   });
 
+  it('reads a name the sentence goes on to describe ("We\'re X, a family-owned RV park …") and its industry', () => {
+    const text = "We're Sagebrush Flats RV Resort, a family-owned RV park with 142 sites on the Salado River.";
+    expect(extractBusinessInfo(text).officialName).toBe('Sagebrush Flats RV Resort');
+    expect(extractBusinessInfo(text).industry).toBe('RV parks and campgrounds');
+    expect(extractBusinessInfo('We are Linden Grove, a senior living community.').officialName).toBe('Linden Grove');
+    // A place after a loose lead is no name: "We're Tierra Verde locals" describes nothing as a business.
+    expect(extractBusinessInfo("We're based in Tierra Verde, a small town.").officialName).toBeUndefined();
+  });
+
   it('leaves a phone number out of the contact name and role', () => {
     expect(parsePrimaryContact('Priya Natarajan, Facility Manager, priya@cp.example, phone (555) 730-1200')).toEqual({
       name: 'Priya Natarajan',

@@ -334,7 +334,7 @@ const NAME_JOIN = String.raw`(?:of|and|the|on|at|&|de|la|du)`;
 const NAME = new RegExp(String.raw`^${NAME_WORD}(?:\s+(?:${NAME_JOIN}\s+)?${NAME_WORD}){0,6}`);
 /** Words that make a capitalised phrase a business name on its own. */
 const NAME_SUFFIX =
-  /\b(?:management|managers?|properties|property|realty|rentals?|homes|housing|group|llc|inc|co|corp|company|partners|services|associates|holdings|estates?|apartments|living|residential|lettings|agency|solutions|enterprises|ltd|brothers|bros|and sons|landscaping|cleaning|plumbing|construction|builders|hvac|electric|roofing|law|legal|dental|clinic)\.?$/i;
+  /\b(?:management|managers?|properties|property|realty|rentals?|homes|housing|group|llc|inc|co|corp|company|partners|services|associates|holdings|estates?|apartments|living|residential|lettings|agency|solutions|enterprises|ltd|brothers|bros|and sons|landscaping|cleaning|plumbing|construction|builders|hvac|electric|roofing|law|legal|dental|clinic|resort|park|inn|hotel|motel|lodge|campground|village|commons|center|centre|storage|hall|suites|plaza|community|communities|association)\.?$/i;
 /** What comes before a name and says it is one: 'Our company is called', 'I run', 'Welcome to'. */
 const NAME_LEAD =
   /\b(?:i work (?:at|for)|i run|i own|we run|welcome to|(?:our|my|the) (?:company|business|firm|agency|brokerage) is (?:called|named)|(?:our|my|the) (?:company|business|firm|agency|brokerage)'?s? name is|(?:company|business|firm|agency|we're|we are|it's|it is) (?:called|named)|(?:business|company) name is)\s+(?:the\s+)?/gi;
@@ -373,8 +373,11 @@ export function findBusinessName(text: string): string | undefined {
       if (name) return name;
     }
     for (const lead of sentence.matchAll(LOOSE_NAME_LEAD)) {
-      const name = nameAt(sentence.slice(lead.index + lead[0].length));
-      if (name && NAME_SUFFIX.test(name)) return name;
+      const rest = sentence.slice(lead.index + lead[0].length);
+      const name = nameAt(rest);
+      if (!name) continue;
+      // "We're Sagebrush Flats RV Resort, a family-owned RV park…": a name the sentence goes on to describe.
+      if (NAME_SUFFIX.test(name) || /^,\s*(?:a|an)\s/i.test(rest.slice(name.length))) return name;
     }
     const opening = nameAt(sentence);
     if (!opening) continue;
@@ -401,6 +404,9 @@ export const INDUSTRY_RULES: readonly { industry: string; pattern: RegExp }[] = 
       /\bpropert(?:y|ies)\s+manag|\b(?:rental|hoa|association|community|apartment|tenant)\s+management\b|\b(?:manag(?:e|es|ing)|look(?:s|ing)?\s+after|rent(?:s|ing)?\s+out)\s+(?:about\s+|over\s+|around\s+)?(?:\d[\d,]*\+?\s+)?(?:[\w-]+\s+){0,3}(?:units?|rentals?|properties|apartments?|homes|houses|doors|buildings|hoas?|condos?|associations?|communities|portfolios?)\b|\blandlords?\b.*\btenants?\b/i,
   },
   { industry: 'Vacation rentals', pattern: /\bvacation\s+(?:rentals?|homes)\b|\bshort[\s-]term\s+rentals?\b/i },
+  { industry: 'RV parks and campgrounds', pattern: /\b(?:rv|camper|caravan)\s+(?:park|resort)s?\b|\bcampgrounds?\b/i },
+  { industry: 'Senior living', pattern: /\bsenior\s+living\b|\bretirement\s+communit|\bassisted\s+living\b/i },
+  { industry: 'Coworking', pattern: /\bco-?working\b|\bshared\s+office/i },
   { industry: 'Self storage', pattern: /\bself[\s-]storage\b|\bstorage\s+(?:facility|facilities|units)\b/i },
   { industry: 'Real estate', pattern: /\breal\s+estate\b|\brealt(?:y|ors?)\b|\bbrokerage\b/i },
   { industry: 'Landscaping', pattern: /\blandscap|\blawns?\b|\bgardens?\b/i },

@@ -68,7 +68,12 @@ for (const row of rows) {
   const t = tally.get(row.kind) ?? { ok: 0, n: 0, tasksOnRight: 0 };
   t.n++;
   if (ok) t.ok++;
-  if (right && a.taskNeeded && row.kind !== 'sensitive') t.tasksOnRight++;
+  if (right && a.taskNeeded && row.kind !== 'sensitive') {
+    t.tasksOnRight++;
+    console.log(
+      `TASK ON A RIGHT ANSWER [${row.id}] ${row.question}: ${answerText(text).slice(0, 160)} (conf ${a.confidence})`,
+    );
+  }
   tally.set(row.kind, t);
   if (!ok || verbose) {
     console.log(`${ok ? 'ok  ' : 'MISS'} [${row.id} ${row.kind}] ${row.question}`);

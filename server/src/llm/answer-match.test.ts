@@ -3,7 +3,16 @@
  * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
  */
 import { describe, expect, it } from 'vitest';
-import { answers, answerTypeOf, hasAnswerType, profileQuestion, rankUnits, unitsOf } from './answer-match';
+import {
+  answers,
+  answerTypeOf,
+  hasAnswerType,
+  profileQuestion,
+  questionParts,
+  rankUnits,
+  unitsOf,
+} from './answer-match';
+import { bestQuotes } from './offline-provider';
 import type { Evidence } from './provider';
 import { synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
@@ -68,8 +77,8 @@ describe('question words', () => {
       expect(hasAnswerType('money', amount)).toBe(true);
     }
     expect(hasAnswerType('money', 'Deposits are returned after move-out.')).toBe(false);
-    expect(answerTypeOf('How much notice do I give before I move out?')).toBe('duration');
-    expect(answerTypeOf('Where can I charge it?')).toBe(null);
+    expect(answerTypeOf('How much notice do I give before I move out?')).toBe('lead');
+    expect(answerTypeOf('Where can I charge it?')).toBe('place');
     expect(answerTypeOf('My son is 19, does he need a guarantor?')).toBe('yesno');
   });
 
@@ -101,5 +110,96 @@ describe('question words', () => {
       (t) => t.lexeme === 'beforehand',
     );
     expect(term?.related.has('ahead')).toBe(true);
+  });
+
+  it('asks for a lead time ("how far ahead") and finds it only in a period before something', () => {
+    expect(answerTypeOf('How far ahead do I need to book the clubroom?')).toBe('lead');
+    expect(hasAnswerType('lead', 'Reservations are made at least 14 days in advance.')).toBe(true);
+    expect(hasAnswerType('lead', "Give us 48 hours' notice before a move.")).toBe(true);
+    expect(hasAnswerType('lead', 'The clubroom can be reserved for private events of up to 4 hours.')).toBe(false);
+    const units = unitsOf([
+      doc(
+        'The clubroom can be reserved for private events of up to 4 hours. Reservations are made at the office at least 14 days in advance.',
+      ),
+    ]);
+    expect(rankUnits('How far ahead do I need to book the clubroom?', units)[0]?.text).toContain('14 days');
+  });
+
+  it('asks "where" for a place and prefers the sentence that names one', () => {
+    const units = unitsOf([
+      doc('Take your garbage out often. Bagged trash goes down the chute next to the elevators on every floor.'),
+    ]);
+    expect(answerTypeOf('Where do I throw out my garbage?')).toBe('place');
+    expect(rankUnits('Where do I throw out my garbage?', units)[0]?.text).toContain('chute');
+  });
+
+  it('reads "what happens if" as a question about a consequence, not a price', () => {
+    expect(answerTypeOf("What happens if I don't pay for two months?")).toBe(null);
+    expect(answerTypeOf('What happens if I pay late, and how much is the fee?')).toBe('money');
+  });
+
+  it('joins a hyphenated number word ("24-hour") so a question about midnight finds it', () => {
+    const units = unitsOf([
+      doc('Every unit must be locked. Tenants who need 24-hour access may add it for $10 per month.'),
+    ]);
+    expect(rankUnits('Can I get to my unit at midnight?', units)[0]?.text).toContain('24-hour access');
+  });
+
+  it('answers a price from a sentence whose neighbours name the topic ("Charging costs $0.28 per kWh")', () => {
+    const units = unitsOf([
+      doc(
+        'The garage under Building C has four charging stations for electric vehicles. Charging costs $0.28 per kWh, paid through the app.',
+      ),
+    ]);
+    const ranked = rankUnits('How much does it cost to charge my electric car in the garage?', units);
+    const best = ranked.find((u) => u.typeMatch !== false);
+    expect(best?.text).toContain('$0.28');
+    expect(best && answers(best)).toBe(true);
+    // The sentence without an amount cannot answer a price question, however many words it shares.
+    const plain = ranked.find((u) => u.typeMatch === false);
+    expect(plain && answers(plain)).toBe(false);
+  });
+
+  it('answers "what items are not allowed" with the enumerated prohibition, not a sentence that merely shares words', () => {
+    const units = unitsOf([
+      doc(
+        'Vehicles may be stored in a 10x20 unit only if they are insured and registered, and their tank is nearly empty. For safety, the following may not be stored in any unit: gasoline, propane tanks, paint thinner and fireworks.',
+      ),
+    ]);
+    expect(answerTypeOf('What items am I not allowed to store in my unit?')).toBe('list');
+    expect(rankUnits('What items am I not allowed to store in my unit?', units)[0]?.text).toContain('gasoline');
+  });
+
+  it('ranks a topic label of a few words ("Internet, Cable and Mail") below the sentence that answers', () => {
+    const units = unitsOf([
+      doc(
+        '## Internet, Cable and Mail\n\n- Internet, Cable and Mail\n\nEvery apartment is wired for fiber internet from Brightline Fiber.',
+      ),
+    ]);
+    expect(rankUnits('Which company provides internet in the buildings?', units)[0]?.text).toContain('Brightline');
+  });
+
+  it('reads a statement after the question as its context, not as a second question', () => {
+    expect(questionParts('can I have a space heater in my room? it gets cold')).toHaveLength(1);
+    expect(questionParts('When does the office close? Do guests need a permit?')).toHaveLength(2);
+  });
+
+  it("never quotes an FAQ's question as the answer, and reads its answer with the question's words", () => {
+    const units = unitsOf([
+      doc(
+        '## Questions\n\nQ: Is the park accessible for guests who use a wheelchair?\n\nA: Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.',
+      ),
+    ]);
+    const ranked = rankUnits('Can I stay there if I use a wheelchair?', units);
+    expect(ranked.find((u) => u.text.endsWith('?')) && answers(ranked.find((u) => u.text.endsWith('?'))!)).toBe(false);
+    const best = ranked.find((u) => answers(u));
+    expect(best?.text.startsWith('A:')).toBe(true);
+    // Quoted whole: "A: Yes." with the sentence that says what yes means.
+    const quotes = bestQuotes('Can I stay there if I use a wheelchair?', [
+      doc(
+        '## Questions\n\nQ: Is the park accessible for guests who use a wheelchair?\n\nA: Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.',
+      ),
+    ]);
+    expect(quotes[0]?.sentence).toContain('Sites 1 to 6');
   });
 });

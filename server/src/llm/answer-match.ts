@@ -30,6 +30,12 @@ export type AnswerType =
   | 'time'
   | 'day'
   | 'duration'
+  /** A period before something: "14 days in advance", "48 hours' notice". */
+  | 'lead'
+  /** Several things: "What items may not be stored?" is answered by an enumeration. */
+  | 'list'
+  /** Where: "in the mail room", "at the front desk", "through the portal". */
+  | 'place'
   | 'frequency'
   | 'number'
   | 'date'
@@ -57,10 +63,10 @@ export interface QuestionProfile {
 const SHAPING_WORDS = new Set(
   tokenize(
     `allow allowed permit permitted ok okay possible need needs get getting got go going want like know tell let
-    make much many long time times day days week weeks month months year years number numbers find take use
+    make much many long time times goes day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
-    please help think sure summarize summarise summary explain describe new one ones`,
+    please help think sure summarize summarise summary explain describe new one ones far ahead beforehand`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -76,7 +82,7 @@ const SOCIAL_WORDS = new Set(
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
 
-const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
+const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
   {
     type: 'phone',
     asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b/i,
@@ -85,10 +91,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
-    type: 'duration',
-    asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b/i,
+    // A lead time is a period before something: "14 days in advance", "48 hours' notice", "a week before".
+    type: 'lead',
+    asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b|\bhow soon before\b/i,
     has: new RegExp(
-      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b`,
+      `\\b(\\d+|${NUMBER_WORDS}|a|one)(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)['’]?\\s+(\\w+\\s+){0,2}(in advance|ahead|before|beforehand|prior|notice|earlier)\\b`,
       'i',
     ),
   },
@@ -131,7 +138,19 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   {
     type: 'date',
     asks: /\bwhen\b|\bwhat date\b|\bdue\b|\bdeadline\b/i,
-    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m)\b/i,
+    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
+  },
+  {
+    type: 'list',
+    asks: /\b(what|which) (items|things|kinds|types|sorts)\b|\bwhat (is|are|else is|else are) (included|not allowed|prohibited|banned|covered)\b/i,
+    has: /:\s*\S|,[^,]+,[^,]+/,
+  },
+  {
+    type: 'place',
+    asks: /\bwhere\b/i,
+    has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|office|lobby|lot|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
+    // A named place: "born in Westmoreland County", "from Latin", "at Princeton".
+    also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]/,
   },
   {
     type: 'yesno',
@@ -141,13 +160,22 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp }[] = [
   },
 ];
 
+/** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
+const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do|if)\b/i;
+/** "What items am I not allowed to store?": a question about what is forbidden is answered by a prohibition. */
+const PROHIBITION =
+  /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
+const NEGATION_BONUS = 0.08;
+
 export function answerTypeOf(question: string): AnswerType | null {
+  if (ASKS_CONSEQUENCE.test(question) && !/\bhow much\b/i.test(question)) return null;
   for (const rule of TYPE_RULES) if (rule.asks.test(question)) return rule.type;
   return null;
 }
 
 export function hasAnswerType(type: AnswerType, text: string): boolean {
-  return TYPE_RULES.find((r) => r.type === type)?.has.test(text) ?? false;
+  const rule = TYPE_RULES.find((r) => r.type === type);
+  return rule ? rule.has.test(text) || (rule.also?.test(text) ?? false) : false;
 }
 
 /** Words that only say which kind of answer is wanted, once the question's answer type is known. */
@@ -156,6 +184,7 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   phone: new Set(tokenize('call phone number contact reach dial').map((t) => t.lexeme)),
   email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
   duration: new Set(tokenize('long soon quickly').map((t) => t.lexeme)),
+  lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
@@ -206,7 +235,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   };
   add(question, 1);
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
-  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question)]) {
+  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)]) {
     if (!terms.has(lexeme)) {
       terms.set(lexeme, {
         lexeme,
@@ -251,6 +280,8 @@ export interface Unit {
   paragraphWords?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
+  /** The unit is itself a question (an FAQ's "Q: …?"): it is context for what follows, never an answer. */
+  asks?: boolean;
 }
 
 const SYNONYM_WEIGHT = 0.8;
@@ -262,10 +293,30 @@ const TITLE_WEIGHT = 0.3;
 /** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */
 const PARAGRAPH_WEIGHT = 0.25;
 const TYPE_BONUS = 0.15;
-const TYPE_MISS = 0.12;
+const TYPE_MISS = 0.25;
+/** Types whose absence is almost sure to mean "not the answer": an amount, a number to call, a clock time. */
+const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
+  'money',
+  'phone',
+  'email',
+  'time',
+  'lead',
+  'duration',
+  'number',
+  'day',
+  'frequency',
+]);
+/** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
+const BROAD_TYPE_MISS = 0.12;
+const typeMissOf = (type: AnswerType | null) =>
+  type === 'yesno' ? YESNO_MISS : type && EXACT_TYPES.has(type) ? TYPE_MISS : BROAD_TYPE_MISS;
+/** A yes/no question is often answered by a plain statement ("Items left behind are kept for 30 days"). */
+const YESNO_MISS = 0.06;
 const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
+const LABEL_LIKE_PENALTY = 0.05;
+const isLabelLike = (text: string) => !/[\d:]/.test(text) && text.split(/\s+/).filter(Boolean).length <= 4;
 
 /**
  * Verbs that make a phrasal noun or verb with a particle: "check in", "check-in" → "checkin". Only
@@ -273,14 +324,29 @@ const HUMAN_BONUS = 0.08;
  */
 const PARTICLE_COMPOUND =
   /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)[\s-](in|out|up|off|on|over|back)\b/gi;
-/** A hyphenated word ("Wi-Fi", "e-mail", "move-in") is also one word: "wifi", "email", "movein". */
-const HYPHENATED = /\b([a-z]+)-([a-z]+)\b/gi;
+/** A hyphenated word ("Wi-Fi", "e-mail", "move-in", "24-hour") is also one word: "wifi", "email", "movein", "24hour". */
+const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
 /** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
+  for (const joined of spacedEntriesOf(text)) out.add(joined);
+  return out;
+}
+
+/**
+ * Two-word thesaurus entries written with a space ("after hours", "front desk", "returned payment"):
+ * their one-word lexeme, as "after-hours" gives. Only pairs the thesaurus knows.
+ */
+function spacedEntriesOf(text: string): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const lexeme = tokenize(`${words[i]}${words[i + 1]}`)[0]?.lexeme;
+    if (lexeme && inThesaurus(lexeme)) out.push(lexeme);
+  }
   return out;
 }
 
@@ -305,6 +371,9 @@ function compoundsOf(text: string): string[] {
 }
 
 /** The evidence cut into units with their own and surrounding words. */
+/** A sentence that asks rather than tells ("Q: Do you check credit?"): never an answer itself. */
+const isAsking = (text: string) => /\?\s*["'”’)]?$/.test(text.trim());
+
 export function unitsOf(evidence: readonly Evidence[]): Unit[] {
   const units: Unit[] = [];
   for (const item of evidence) {
@@ -324,8 +393,15 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
     const segments = segmentText(item.text);
     let heading = '';
     let leadIn = '';
+    // An FAQ's question ("Q: Is the park accessible…?"): the sentences after it, up to the next question
+    // or heading, are its answer and are read with its words as their label.
+    let faqQuestion = '';
     segments.forEach((segment, index) => {
-      if (segment.kind === 'heading') heading = segment.text;
+      if (segment.kind === 'heading') {
+        heading = segment.text;
+        faqQuestion = '';
+      }
+      const asks = isAsking(segment.text);
       const previous = segments[index - 1];
       // A list's lead-in: the paragraph ending with ":" before it (all of it: "The line, (555) …, is
       // answered day and night. Use it for:").
@@ -355,9 +431,11 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         own: lexemes(segment.text),
         context: lexemes(around),
         paragraphWords: lexemes(rest),
-        label: new Set(),
+        label: !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
         ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
+        ...(asks ? { asks: true } : {}),
       });
+      if (asks) faqQuestion = segment.text;
     });
   }
   return units;
@@ -376,6 +454,12 @@ export interface ScoredUnit extends Unit {
   margin: number;
   /** Weighted share of the question's words found anywhere in the unit's passage (0..1). */
   passage: number;
+  /** Weighted share of the question's words the unit's own text holds as written (0..1). */
+  exact: number;
+  /** The weight share of the heaviest topic word found neither in the unit nor around it (0..1). */
+  missing: number;
+  /** How many topic words the question has. */
+  topics: number;
 }
 
 type Match = 'exact' | 'synonym' | 'related' | null;
@@ -441,6 +525,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     });
     passageCoverage.set(item, topicTotal > 0 ? got / topicTotal : 1);
   }
+  const topics = profile.terms.filter(isTopicTerm).length;
+  // Only a question about what is not allowed: "Can I smoke here?" may be answered either way.
+  const negatedQuestion =
+    /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -449,11 +537,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       titleCache.set(unit.evidence.title, title);
     }
     let got = 0;
+    let exactGot = 0;
+    let missing = 0;
     let ownTopicHits = 0;
     profile.terms.forEach((term, i) => {
       const w = weights[i] ?? 0;
       const own = matchOf(term, unit.own);
       let m = matchWeight(own);
+      if (own === 'exact') exactGot += w;
       if (own && isTopicTerm(term)) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && isTopicTerm(term)) ownTopicHits++;
@@ -462,15 +553,19 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
       m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
       if (unit.paragraphWords) m = Math.max(m, around(matchOf(term, unit.paragraphWords), PARAGRAPH_WEIGHT));
+      if (m === 0 && isTopicTerm(term)) missing = Math.max(missing, w / total);
       got += w * m;
     });
     const coverage = got / total;
     const typeMatch = profile.type ? hasAnswerType(profile.type, `${unit.text} ${unit.leadIn ?? ''}`) : null;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
-    if (typeMatch === false) score -= profile.type === 'yesno' ? TYPE_MISS / 2 : TYPE_MISS;
+    if (typeMatch === false) score -= typeMissOf(profile.type);
     if (unit.kind === 'heading') score -= 0.1;
+    // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
+    else if (unit.kind !== 'fact' && isLabelLike(unit.text)) score -= LABEL_LIKE_PENALTY;
     if (unit.evidence.answersTask) score += HUMAN_BONUS;
+    if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     return {
       ...unit,
       score,
@@ -480,6 +575,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       type: profile.type,
       margin: 0,
       passage: passageCoverage.get(unit.evidence) ?? 0,
+      exact: exactGot / total,
+      missing,
+      topics,
     };
   });
   scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
@@ -506,7 +604,10 @@ export function questionParts(question: string): string[] {
   const parts: string[] = [];
   for (const piece of pieces) {
     const own = profileQuestion(piece).terms.some(isTopicTerm);
-    if (!own && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
+    // A statement after the question ("…a space heater in my room? it gets cold") is context, not a
+    // second question that needs its own answer.
+    const asks = piece.endsWith('?') || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(piece);
+    if ((!own || !asks) && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
     else parts.push(piece);
   }
   return parts.length > 0 ? parts : [question];
@@ -514,6 +615,15 @@ export function questionParts(question: string): string[] {
 
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
 const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
+
+/** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
+export function lacksRequiredType(unit: ScoredUnit): boolean {
+  return unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type);
+}
+
+/** Answer types specific enough that a sentence holding one answers from its context's words. */
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'time', 'lead', 'duration', 'day']);
+const CONTEXT_ANSWER_COVERAGE = 0.4;
 
 /** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
 const CLEAR_BEST_SCORE = 0.4;
@@ -534,9 +644,15 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
  * is about something the passage speaks of), and the unit itself holds one of its topic words.
  */
 export function answers(unit: ScoredUnit): boolean {
-  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') return false;
-  // "How much…", "What number do I call…": a sentence without an amount or a number does not answer.
-  if (unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type)) return false;
+  if (unit.asks) return false;
+  if (lacksRequiredType(unit)) return false;
+  // A sentence names none of the question's topic words: it answers only when it holds exactly what is
+  // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
+  // sentences around it carry the topic.
+  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') {
+    const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
+    if (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE) return false;
+  }
   // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
   if (unit.type === 'money' && unit.coverage < MONEY_MIN_COVERAGE) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;

@@ -1,5 +1,6 @@
 import {
   answers,
+  lacksRequiredType,
   profileQuestion,
   questionParts,
   rankUnits,
@@ -71,7 +72,9 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
   }
   let text = unit.text;
   const next = siblings[at + 1];
-  if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && LEANS_BACK.test(next.text)) {
+  // "A: Yes." says nothing on its own: the sentence after it is the substance.
+  const bare = unit.text.length < 20;
+  if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && (bare || LEANS_BACK.test(next.text))) {
     text = `${text} ${next.text}`;
   }
   return text;
@@ -79,7 +82,9 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
 
 /** The quotes that answer one question (or one part of it): the best unit, or nothing. */
 function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit | null {
-  const ranked = rankUnits(question, units, carried);
+  // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
+  // one that has it (it could not answer anyway).
+  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u));
   const best = ranked[0];
   if (!best || !answers(best)) return null;
   // A fact read from a document says what a sentence of that document says: quote the sentence, whose

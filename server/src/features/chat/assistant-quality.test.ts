@@ -29,14 +29,15 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * unanswerable floor is one below the 13/14 of the first rewrite: amounts written as "2.95%" or "one month's
  * rent" now count as amounts, which answers more questions right (58 → 66 of 83 here, 48 → 63 of 94 on the
  * held-out set B) and one unanswerable wrongly; on both sets together unanswerables went from 22 to 23 of 30.
+ * Third round (decision 028): 71/83 answered, 8/8 standalone questions kept.
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 66 / 83;
+const MIN_ANSWERED_WITH_CITATION = 71 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 12 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
 const MIN_FOLLOWUPS_RESOLVED = 8 / 9;
-const MIN_STANDALONE_KEPT = 7 / 8;
+const MIN_STANDALONE_KEPT = 8 / 8;
 const MIN_ONBOARDING_ANSWERED = 9 / 9;
 /** Counts that may not rise. */
 const MAX_TASKS_ON_ANSWERED_ORDINARY = 0;
