@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
 import { launchBrowser, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
+import { type OwnerSite, startOwnerSite } from '../support/owner-site';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -25,21 +24,13 @@ const GUIDE = [
 let server: RunningServer;
 let browser: Browser;
 let owner: ApiUser;
-let site: Server;
+let site: OwnerSite;
 let siteUrl = '';
-let ownerPage = '<!doctype html><title>empty</title>';
 
 beforeAll(async () => {
   server = await startServer();
-  site = createServer((_req, res) => {
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src ${server.url}; connect-src ${server.url}; style-src 'self'`,
-    });
-    res.end(ownerPage);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startOwnerSite(server.url);
+  siteUrl = site.url;
   browser = await launchBrowser();
   owner = await signUpThroughApi(server.url, `owner+${Date.now()}@pier-lane.com`, PASSWORD);
   const me = await getJson<{ workspace: { id: string } }>(server.url, '/api/v1/me', owner.accessToken);
@@ -57,16 +48,16 @@ beforeAll(async () => {
   });
   expect(shared.status).toBe(200);
   const widget = await getJson<{ public_id: string }>(server.url, '/api/v1/widget', owner.accessToken);
-  ownerPage = `<!doctype html><html lang="en"><head><title>Pier Lane Flats</title></head><body>
+  site.setPage(`<!doctype html><html lang="en"><head><title>Pier Lane Flats</title></head><body>
     <h1>Pier Lane Flats</h1><p>Flats by the pier.</p>
-    <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`;
+    <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 describe('a widget source opens the cited passage', () => {

@@ -31,7 +31,7 @@ import { docCitation, type Evidence, generate } from '../../llm/provider';
 import { contentTerms } from '../../llm/text';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { combinedConfidence } from '../chat/answer';
@@ -96,6 +96,14 @@ export async function widgetConfig(deps: Deps, publicId: string): Promise<Widget
   return appearance;
 }
 
+/** Counts one request of a public widget route against its client address; past the rule, 429 with Retry-After. */
+async function limitClient(limiter: RateLimiter, key: string, rule: RateLimitRule): Promise<void> {
+  const quota = await limiter.consume(key, rule);
+  if (!quota.allowed) {
+    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
+  }
+}
+
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -111,13 +119,10 @@ export async function widgetDocument(
   client: { ip: string },
   input: WidgetDocumentInput,
 ): Promise<WidgetDocument> {
-  const quota = await limiter.consume(`widget-document:${client.ip}`, {
+  await limitClient(limiter, `widget-document:${client.ip}`, {
     limit: WIDGET_DOCUMENT_IP_LIMIT,
     windowSeconds: WIDGET_DOCUMENT_IP_WINDOW_SECONDS,
   });
-  if (!quota.allowed) {
-    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
-  }
   const unavailable = () => new AppError('not_found', { userMessage: PUBLIC_DOCUMENT_UNAVAILABLE });
   if (!UUID_SHAPE.test(input.document)) throw unavailable();
   const owner = await withSystem(deps.database, (tx) => repo.businessOfWidget(tx, input.workspace));
@@ -193,13 +198,10 @@ export async function answerWidgetMessage(
   client: { ip: string },
   input: WidgetChatInput,
 ): Promise<WidgetChatOutput> {
-  const quota = await limiter.consume(`widget-chat:${client.ip}`, {
+  await limitClient(limiter, `widget-chat:${client.ip}`, {
     limit: WIDGET_CHAT_IP_LIMIT,
     windowSeconds: WIDGET_CHAT_IP_WINDOW_SECONDS,
   });
-  if (!quota.allowed) {
-    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
-  }
   const workspaceId = await withSystem(deps.database, (tx) => repo.workspaceOfWidget(tx, input.workspace));
   if (!workspaceId) throw new AppError('widget_not_found');
 

@@ -82,3 +82,12 @@ export function PassageList({
     </div>
   );
 }
+
+/** Said instead of highlighting another passage when the cited number is no longer in the document. */
+export function PassageMissing({ number }: { number: number }) {
+  return (
+    <p role="note" className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="passage-missing">
+      Passage {number} is no longer in this document; it may have been replaced by a newer version.
+    </p>
+  );
+}

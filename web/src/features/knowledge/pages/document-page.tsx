@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBusinessRole } from '../../workspaces/api/use-business-role';
 import { useDocumentPassages } from '../api/documents';
 import { PublicSwitch, StatusCell, TitleCell } from '../components/documents-table';
-import { PassageList } from '../components/passage-block';
+import { PassageList, PassageMissing } from '../components/passage-block';
 import { formatCreatedAt, formatKb } from '../format';
 import { requestedPassage } from '../lib/passages';
 
@@ -89,11 +89,7 @@ export function DocumentPage() {
               {manages ? <PublicSwitch doc={doc} /> : null}
             </div>
           </header>
-          {missing ? (
-            <p role="note" className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="passage-missing">
-              Passage {wanted} is no longer in this document; it may have been replaced by a newer version.
-            </p>
-          ) : null}
+          {missing && wanted !== null ? <PassageMissing number={wanted} /> : null}
           {doc.status === 'PENDING' ? (
             <PageStatus label="Reading the document…" detail="Its text appears here as soon as it is ready." />
           ) : passages.length === 0 ? (

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { PageStatus } from '../../../components/page-status';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicDocument } from '../api/public-document';
-import { PassageList } from '../components/passage-block';
+import { PassageList, PassageMissing } from '../components/passage-block';
 import { requestedPassage } from '../lib/passages';
 
 /** Search engines stay away: the page exists for visitors following a chat answer, not as a published site. */
@@ -69,11 +69,7 @@ export function PublicPassagePage() {
                 {wanted !== null && !missing ? ` The passage the answer came from is highlighted.` : ''}
               </p>
             </div>
-            {missing ? (
-              <p role="note" className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="passage-missing">
-                Passage {wanted} is no longer in this document; it may have been replaced by a newer version.
-              </p>
-            ) : null}
+            {missing && wanted !== null ? <PassageMissing number={wanted} /> : null}
             {doc.passages.length === 0 ? (
               <p className="text-muted-foreground text-sm">This document has no text.</p>
             ) : (
