@@ -118,6 +118,20 @@ const VISITS: RouteVisit[] = [
   // The uploaded document's id is filled in when the visit runs.
   { route: '/documents/:id', url: '/documents/:id', name: 'document', signedIn: true },
   { route: '/facts', url: '/facts', name: 'facts', signedIn: true },
+  // The public view a widget source opens: the public document's id and the widget's id are filled in.
+  {
+    route: '/p/:widget/documents/:id',
+    url: '/p/:widget/documents/:id#passage-1',
+    name: 'public-passage',
+    signedIn: false,
+    ready: (page) => page.locator('[data-highlighted]').first().waitFor({ timeout: 15_000 }),
+  },
+  {
+    route: '/p/:widget/documents/:id',
+    url: '/p/:widget/documents/00000000-0000-4000-8000-000000000000',
+    name: 'public-passage-unavailable',
+    signedIn: false,
+  },
   { route: '/reset-password', url: '/reset-password', name: 'reset-password', signedIn: false },
 ];
 
@@ -136,7 +150,10 @@ interface Finding {
   targets: string[];
 }
 
-/** Runs axe-core in the page; returns the serious and critical violations. */
+/**
+ * Runs axe-core in the page; returns the serious and critical violations, and every landmark-* finding
+ * whatever its impact (one <main> per page, no landmark inside another that must be top level).
+ */
 async function axeViolations(page: Page): Promise<Finding[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
@@ -146,7 +163,7 @@ async function axeViolations(page: Page): Promise<Finding[]> {
     }
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('landmark-'))
       .map((v) => ({
         id: v.id,
         impact: v.impact ?? '',
@@ -177,6 +194,7 @@ let server: RunningServer;
 let browser: Browser;
 const email = `owner+${Date.now()}@harbor-view.com`;
 let documentId = '';
+let widgetId = '';
 
 beforeAll(async () => {
   server = await startServer();
@@ -197,6 +215,15 @@ beforeAll(async () => {
     'Pet Policy.txt',
     'Dogs under 30 lb are allowed with a $250 deposit. Cats are welcome. Office hours are 9 am to 5 pm, Monday to Friday.',
   );
+  // The document is public for the website widget, so the public passage view can show it.
+  const shared = await fetch(`${server.url}/api/v1/documents/${documentId}/public`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ public: true }),
+  });
+  expect(shared.ok).toBe(true);
+  const widget = await fetch(`${server.url}/api/v1/widget`, { headers: { authorization: `Bearer ${token}` } });
+  widgetId = ((await widget.json()) as { public_id: string }).public_id;
   const automation = await fetch(`${server.url}/api/v1/automations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -245,10 +272,10 @@ describe('every route at phone and laptop size', () => {
       });
 
       for (const visit of VISITS) {
-        it(`${visit.url}: no horizontal overflow, no serious or critical axe violation`, async () => {
+        it(`${visit.url}: no horizontal overflow, no serious or critical axe violation, no landmark finding`, async () => {
           const page = pages.get(visit.signedIn) as Page;
           const problems: string[] = [];
-          await page.goto(visit.url.replace(':id', documentId));
+          await page.goto(visit.url.replace(':widget', widgetId).replace(':id', documentId));
           try {
             await settle(page, visit);
           } catch (error) {

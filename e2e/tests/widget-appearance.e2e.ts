@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
+import { type OwnerSite, startOwnerSite } from '../support/owner-site';
 import { type RunningServer, startServer } from '../support/server';
 
 const SUITE = 'widget-appearance';
@@ -16,22 +15,13 @@ let server: RunningServer;
 let browser: Browser;
 let owner: ApiUser;
 
-/** The owner's own website on another port: a strict CSP (no inline script or style) that allows Helixis. */
-let site: Server;
+let site: OwnerSite;
 let siteUrl = '';
-let ownerPage = '<!doctype html><title>empty</title>';
 
 beforeAll(async () => {
   server = await startServer();
-  site = createServer((_req, res) => {
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src ${server.url}; connect-src ${server.url}; style-src 'self'`,
-    });
-    res.end(ownerPage);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startOwnerSite(server.url);
+  siteUrl = site.url;
   browser = await launchBrowser();
   owner = await signUpThroughApi(server.url, `owner+${Date.now()}@quayside-lofts.com`, PASSWORD);
   const doc = await uploadAndWaitThroughApi(
@@ -52,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 const rgb = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -116,9 +106,9 @@ describe('Widget settings and the styled widget on another site', () => {
 
     // The owner's site embeds the snippet (no inline script; its CSP forbids inline styles too).
     const widget = await getJson<{ public_id: string }>(server.url, '/api/v1/widget', owner.accessToken);
-    ownerPage = `<!doctype html><html><head><title>Quayside Lofts</title></head><body>
+    site.setPage(`<!doctype html><html><head><title>Quayside Lofts</title></head><body>
       <h1>Quayside Lofts</h1><p>Lofts on the old quay.</p>
-      <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`;
+      <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
     for (const [width, height] of [
       [1366, 900],
       [390, 844],

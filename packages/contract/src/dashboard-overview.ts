@@ -226,10 +226,13 @@ export const WidgetChatInput = z
   })
   .strict();
 export type WidgetChatInput = z.infer<typeof WidgetChatInput>;
-/** What a website visitor reads: no citation markers or file names; sources are document titles, each once. */
+/**
+ * What a website visitor reads: no citation markers or file names; sources are document titles, each once,
+ * with the path of the public passage view at the first passage the answer cited (decision 040).
+ */
 export const WidgetChatOutput = z.object({
   reply: z.string(),
-  sources: z.array(z.object({ title: z.string() })),
+  sources: z.array(z.object({ title: z.string(), url: z.string() })),
 });
 export type WidgetChatOutput = z.infer<typeof WidgetChatOutput>;
 

@@ -136,6 +136,11 @@ export const routes: RouteObject[] = [
       },
       { path: '/ai-consulting/*', element: <Navigate replace to="/dashboard" /> },
       { path: '/invite', lazy: page(() => import('../features/team/pages/invite-page'), 'InvitePage') },
+      // A public document a website chat answer cited, opened from the widget's sources (decision 040).
+      {
+        path: '/p/:widget/documents/:id',
+        lazy: page(() => import('../features/knowledge/pages/public-passage-page'), 'PublicPassagePage'),
+      },
       {
         lazy: guard({}),
         children: [

@@ -44,6 +44,8 @@
   .bot { align-self: flex-start; background: #f4f4f5; }
   .err { align-self: flex-start; background: #fef2f2; color: #b91c1c; }
   .src { font-size: 12px; color: #52525b; margin-top: 4px; }
+  .src a { color: inherit; text-decoration: underline; }
+  .src a:focus-visible { outline: 2px solid var(--hx-accent); outline-offset: 2px; }
   form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e4e4e7; }
   input { flex: 1; padding: 8px 10px; border: 1px solid #d4d4d8; border-radius: 8px; font: inherit; }
   form button { border: 0; border-radius: 8px; padding: 8px 12px; background: var(--hx-accent); color: var(--hx-on-accent); font: inherit; cursor: pointer; }
@@ -101,7 +103,24 @@
     if (sources?.length) {
       const src = document.createElement('div');
       src.className = 'src';
-      src.textContent = `Sources: ${sources.map((s) => s.title).join(', ')}`;
+      src.append('Sources: ');
+      sources.forEach((s, i) => {
+        if (i > 0) src.append(', ');
+        /* Each source opens the public passage view on the Helixis origin, in a new tab; only a same-origin
+           path from the server is turned into a link, anything else stays plain text. */
+        const url = typeof s.url === 'string' && s.url.startsWith('/p/') ? new URL(s.url, origin) : null;
+        if (!url || url.origin !== origin) {
+          src.append(String(s.title));
+          return;
+        }
+        const a = document.createElement('a');
+        a.href = url.href;
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        a.textContent = String(s.title);
+        a.setAttribute('aria-label', `${s.title} (opens in a new tab)`);
+        src.appendChild(a);
+      });
       el.appendChild(src);
     }
     log.appendChild(el);

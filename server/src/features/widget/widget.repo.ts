@@ -50,6 +50,33 @@ export async function workspaceOfWidget(db: Queryable, publicId: string): Promis
   return row?.workspace_id ?? null;
 }
 
+/**
+ * The workspace behind a widget id and the business name a visitor may see (run as system). The name is
+ * withheld (null) while it is still the sign-up default, which is made from the owner's e-mail address.
+ */
+export async function businessOfWidget(
+  db: Queryable,
+  publicId: string,
+): Promise<{ workspaceId: string; businessName: string | null } | null> {
+  const [row] = await rowsOf<{ workspace_id: string; name: string; name_source: string }>(
+    db,
+    sql`select w.id as workspace_id, w.name, w.name_source from chat_widgets c
+          join workspaces w on w.id = c.workspace_id where c.public_id = ${publicId}`,
+  );
+  if (!row) return null;
+  return { workspaceId: row.workspace_id, businessName: row.name_source === 'signup' ? null : row.name };
+}
+
+/** The title of a document that is public and ready, or null (private, processing, failed, missing). */
+export async function publicDocumentTitle(db: Queryable, workspaceId: string, id: string): Promise<string | null> {
+  const [row] = await rowsOf<{ title: string }>(
+    db,
+    sql`select title from documents
+         where workspace_id = ${workspaceId}::uuid and id = ${id}::uuid and public and status = 'READY'`,
+  );
+  return row?.title ?? null;
+}
+
 export async function publicDocumentIds(db: Queryable, workspaceId: string): Promise<Set<string>> {
   const rows = await rowsOf<{ id: string }>(
     db,

@@ -1,27 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_ASSISTANT_TEMPERATURE,
+  PUBLIC_DOCUMENT_UNAVAILABLE,
+  passageNumber,
+  publicPassagePath,
   residentMessages,
   WIDGET_CHAT_IP_LIMIT,
   WIDGET_CHAT_IP_WINDOW_SECONDS,
+  WIDGET_DOCUMENT_IP_LIMIT,
+  WIDGET_DOCUMENT_IP_WINDOW_SECONDS,
   WIDGET_SYSTEM_PROMPT,
   WIDGET_TASKS_PER_HOUR,
   type WidgetAppearance,
   type WidgetChatInput,
   type WidgetChatOutput,
+  type WidgetDocument,
+  type WidgetDocumentInput,
   type WidgetInfo,
 } from '@helixis/contract';
-import { mentionsSensitiveTopic, renderResidentAnswer, shouldCreateTask, smallTalkReply } from '@helixis/domain';
+import {
+  displayTitle,
+  mentionsSensitiveTopic,
+  renderResidentAnswer,
+  shouldCreateTask,
+  smallTalkReply,
+} from '@helixis/domain';
 import { selectProvider } from '../../llm';
 import { answerSupport } from '../../llm/answer-match';
 import { docCitation, type Evidence, generate } from '../../llm/provider';
 import { contentTerms } from '../../llm/text';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { combinedConfidence } from '../chat/answer';
+import { documentChunkTexts } from '../knowledge/knowledge.repo';
 import { searchWorkspace } from '../knowledge/knowledge.service';
 import { createTaskForQuestion } from '../tasks/tasks.service';
 import * as repo from './widget.repo';
@@ -82,6 +96,54 @@ export async function widgetConfig(deps: Deps, publicId: string): Promise<Widget
   return appearance;
 }
 
+/** Counts one request of a public widget route against its client address; past the rule, 429 with Retry-After. */
+async function limitClient(limiter: RateLimiter, key: string, rule: RateLimitRule): Promise<void> {
+  const quota = await limiter.consume(key, rule);
+  if (!quota.allowed) {
+    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
+  }
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /functions/v1/widget-document: a document the owner made public for the widget, for the page a
+ * widget source opens (decision 040). Rate-limited per client address like the widget's chat. The widget
+ * id is resolved as the system role (the one cross-tenant read), the document read under the workspace's
+ * RLS scope and only when public and ready. Every refusal is the same 404, so a visitor cannot tell a
+ * private document from a missing one. The visitor gets the display title and the text, nothing internal.
+ */
+export async function widgetDocument(
+  deps: Deps,
+  limiter: RateLimiter,
+  client: { ip: string },
+  input: WidgetDocumentInput,
+): Promise<WidgetDocument> {
+  await limitClient(limiter, `widget-document:${client.ip}`, {
+    limit: WIDGET_DOCUMENT_IP_LIMIT,
+    windowSeconds: WIDGET_DOCUMENT_IP_WINDOW_SECONDS,
+  });
+  const unavailable = () => new AppError('not_found', { userMessage: PUBLIC_DOCUMENT_UNAVAILABLE });
+  if (!UUID_SHAPE.test(input.document)) throw unavailable();
+  const owner = await withSystem(deps.database, (tx) => repo.businessOfWidget(tx, input.workspace));
+  if (!owner) throw unavailable();
+  const found = await withTenant(deps.database, { workspaceId: owner.workspaceId, userId: null }, async (tx) => {
+    const title = await repo.publicDocumentTitle(tx, owner.workspaceId, input.document);
+    if (title === null) return null;
+    return { title, chunks: await documentChunkTexts(tx, owner.workspaceId, input.document) };
+  });
+  if (!found) throw unavailable();
+  return {
+    business_name: owner.businessName,
+    title: displayTitle(found.title),
+    passages: found.chunks.map((c) => ({
+      number: passageNumber(c.chunkIndex),
+      heading_path: c.headingPath,
+      content: c.content,
+    })),
+  };
+}
+
 /** PUT /api/v1/documents/:id/public */
 export async function setDocumentPublic({
   ctx,
@@ -136,13 +198,10 @@ export async function answerWidgetMessage(
   client: { ip: string },
   input: WidgetChatInput,
 ): Promise<WidgetChatOutput> {
-  const quota = await limiter.consume(`widget-chat:${client.ip}`, {
+  await limitClient(limiter, `widget-chat:${client.ip}`, {
     limit: WIDGET_CHAT_IP_LIMIT,
     windowSeconds: WIDGET_CHAT_IP_WINDOW_SECONDS,
   });
-  if (!quota.allowed) {
-    throw new AppError('rate_limited', { headers: { 'Retry-After': String(quota.retryAfterSeconds) } });
-  }
   const workspaceId = await withSystem(deps.database, (tx) => repo.workspaceOfWidget(tx, input.workspace));
   if (!workspaceId) throw new AppError('widget_not_found');
 
@@ -210,5 +269,21 @@ export async function answerWidgetMessage(
       sources: [],
     };
   }
-  return { reply: rendered.text, sources: rendered.sources.map((title) => ({ title })) };
+  // Each listed title opens the public view at the best-ranked passage the answer cited from that document.
+  const links = new Map<string, string>();
+  hits.forEach((hit, i) => {
+    const cite = evidence[i];
+    if (!cite || !text.includes(cite.citation)) return;
+    const key = displayTitle(hit.document_title).toLowerCase();
+    if (!links.has(key)) {
+      links.set(key, publicPassagePath(input.workspace, hit.document_id, passageNumber(hit.chunk_index)));
+    }
+  });
+  return {
+    reply: rendered.text,
+    sources: rendered.sources.flatMap((title) => {
+      const url = links.get(title.toLowerCase());
+      return url ? [{ title, url }] : [];
+    }),
+  };
 }

@@ -82,7 +82,9 @@ describe('embeddable chat widget', () => {
     expect(hours.status).toBe(200);
     expect(hours.cors).toBe('*');
     expect(hours.body.reply).toBe('Office hours: our leasing office is open Monday to Friday from 9 am to 5 pm.');
-    expect(hours.body.sources).toEqual([{ title: 'Office hours' }]);
+    expect(hours.body.sources).toEqual([
+      { title: 'Office hours', url: `/p/${widget.body.public_id}/documents/${publicDoc}#passage-1` },
+    ]);
 
     const secret = await ask(widget.body.public_id, 'What is the office gate code?', '203.0.113.10');
     expect(secret.status).toBe(200);
@@ -119,7 +121,7 @@ describe('embeddable chat widget', () => {
     const answer = await ask(body.public_id, 'When are the office hours?', '203.0.113.30');
     expect(answer.status).toBe(200);
     expect(answer.body.reply).toContain('Monday to Friday');
-    expect(answer.body.sources).toEqual([{ title: 'Office hours' }]);
+    expect(answer.body.sources.map((s) => s.title)).toEqual(['Office hours']);
     expect(answer.body.reply).not.toContain('Staff note');
   });
 
@@ -157,7 +159,12 @@ describe('embeddable chat widget', () => {
     expect(answer.reply).toContain('Rent is due on the first day of each month.');
     // Two chunks of the handbook answered: one title.
     expect(answer.reply).toContain('late fee of $50');
-    expect(answer.sources).toEqual([{ title: 'Maple street resident handbook' }]);
+    expect(answer.sources).toEqual([
+      {
+        title: 'Maple street resident handbook',
+        url: expect.stringMatching(`^/p/${body.public_id}/documents/${handbook.id}#passage-[12]$`),
+      },
+    ]);
   });
 
   it('when unsure, tells the visitor in resident wording and hands the question to the team', async () => {

@@ -198,7 +198,7 @@ export function AppLayout() {
         <HomeLink />
         <PhoneMenu />
       </header>
-      <aside className="hidden border-r bg-card md:sticky md:top-0 md:flex md:h-svh md:flex-col">
+      <aside aria-label="Sidebar" className="hidden border-r bg-card md:sticky md:top-0 md:flex md:h-svh md:flex-col">
         <div className="px-5 py-4">
           <HomeLink />
         </div>

@@ -34,7 +34,7 @@ export function AutomationsPage() {
   }, [params, setParams, refetch]);
 
   return (
-    <main className="mx-auto flex max-w-4xl flex-col gap-6 p-6">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <Link
         to="/final-dashboard"
         className="flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
@@ -87,6 +87,6 @@ export function AutomationsPage() {
         </TabsContent>
       </Tabs>
       <AutomationDrawer automation={open} onClose={() => setOpenId(null)} />
-    </main>
+    </div>
   );
 }

@@ -230,6 +230,7 @@ export function ChatView({
       ) : null}
       <aside
         id={drawerId}
+        aria-label="Chat threads"
         className={cn(
           'hidden w-60 shrink-0 flex-col border-r bg-muted/30 p-3',
           !hideThreads && 'md:flex',

@@ -116,7 +116,7 @@ export function ConnectPage() {
   };
 
   return (
-    <main className="mx-auto flex max-w-4xl flex-col gap-6 p-6">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <Link
         to="/dashboard"
         className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
@@ -185,6 +185,6 @@ export function ConnectPage() {
           onClose={() => update({ kind: null })}
         />
       )}
-    </main>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export function EmailIntegrationsPage() {
   }, [params, setParams]);
 
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-6 p-6">
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
         <h1 className="font-semibold text-2xl">Email integrations</h1>
         <p className="text-muted-foreground">Connect a mailbox so your assistant can read, sort and draft replies.</p>
@@ -91,6 +91,6 @@ export function EmailIntegrationsPage() {
           <MailCalendarImport status={status.data} />
         </>
       )}
-    </main>
+    </div>
   );
 }

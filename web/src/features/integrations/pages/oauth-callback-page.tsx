@@ -84,7 +84,7 @@ export function OAuthCallbackPage() {
   }, [authReady, user, provider, label, params, navigate]);
 
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       {view.kind === 'working' && <Spinner label={mailTexts.completing(label)} />}
       {view.kind === 'done' && (
         <Alert variant="success" role="status" className="flex-col">
@@ -102,6 +102,6 @@ export function OAuthCallbackPage() {
           </Button>
         </Alert>
       )}
-    </main>
+    </div>
   );
 }

@@ -1,74 +1,16 @@
-import type { DocumentPassage, KnowledgeDocument } from '@helixis/contract';
+import type { KnowledgeDocument } from '@helixis/contract';
 import { ArrowLeft, CircleAlert, FileText, Globe } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageStatus } from '../../../components/page-status';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { cn } from '../../../lib/utils';
 import { useBusinessRole } from '../../workspaces/api/use-business-role';
 import { useDocumentPassages } from '../api/documents';
 import { PublicSwitch, StatusCell, TitleCell } from '../components/documents-table';
+import { PassageList, PassageMissing } from '../components/passage-block';
 import { formatCreatedAt, formatKb } from '../format';
-import { passageBody, requestedPassage } from '../lib/passages';
-
-/** One passage, under the headings that changed since the passage before it. */
-function PassageBlock({
-  passage,
-  previous,
-  highlighted,
-}: {
-  passage: DocumentPassage;
-  previous: DocumentPassage | undefined;
-  highlighted: boolean;
-}) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!highlighted) return;
-    ref.current?.scrollIntoView?.({ block: 'center' });
-    ref.current?.focus({ preventScroll: true });
-  }, [highlighted]);
-  // Headings repeat on every passage of a section: show only the levels that changed.
-  const before = previous?.heading_path ?? [];
-  const firstNew = passage.heading_path.findIndex((h, i) => before[i] !== h);
-  const headings =
-    firstNew === -1 ? [] : passage.heading_path.slice(firstNew).map((h, i) => [firstNew + i, h] as const);
-  return (
-    <>
-      {headings.map(([depth, text]) =>
-        depth === 0 ? (
-          <h2 key={`${depth}-${text}`} className="mt-4 font-semibold text-lg">
-            {text}
-          </h2>
-        ) : (
-          <h3 key={`${depth}-${text}`} className="mt-3 font-semibold text-base">
-            {text}
-          </h3>
-        ),
-      )}
-      <article
-        ref={ref}
-        id={`passage-${passage.number}`}
-        tabIndex={-1}
-        aria-label={`Passage ${passage.number}`}
-        aria-current={highlighted ? 'true' : undefined}
-        data-testid="passage"
-        data-passage={passage.number}
-        data-highlighted={highlighted || undefined}
-        className={cn(
-          'scroll-mt-24 rounded-md border-l-4 px-3 py-2 outline-none',
-          highlighted ? 'border-amber-500 bg-amber-50 ring-2 ring-amber-500/40' : 'border-transparent',
-        )}
-      >
-        <p className="mb-1 font-medium text-muted-foreground text-xs">Passage {passage.number}</p>
-        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">
-          {passageBody(passage.content, passage.heading_path)}
-        </p>
-      </article>
-    </>
-  );
-}
+import { requestedPassage } from '../lib/passages';
 
 /** Where the document came from: the web page it was read from, or an upload. */
 function SourceLine({ doc }: { doc: KnowledgeDocument }) {
@@ -147,11 +89,7 @@ export function DocumentPage() {
               {manages ? <PublicSwitch doc={doc} /> : null}
             </div>
           </header>
-          {missing ? (
-            <p role="note" className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="passage-missing">
-              Passage {wanted} is no longer in this document; it may have been replaced by a newer version.
-            </p>
-          ) : null}
+          {missing && wanted !== null ? <PassageMissing number={wanted} /> : null}
           {doc.status === 'PENDING' ? (
             <PageStatus label="Reading the document…" detail="Its text appears here as soon as it is ready." />
           ) : passages.length === 0 ? (
@@ -159,11 +97,7 @@ export function DocumentPage() {
               {doc.status === 'READY' ? 'This document has no text.' : 'No text could be read from this document.'}
             </p>
           ) : (
-            <div className="flex flex-col gap-1" data-testid="document-passages">
-              {passages.map((p, i) => (
-                <PassageBlock key={p.number} passage={p} previous={passages[i - 1]} highlighted={p.number === wanted} />
-              ))}
-            </div>
+            <PassageList passages={passages} highlighted={wanted} />
           )}
         </>
       ) : null}
