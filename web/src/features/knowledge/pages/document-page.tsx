@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { useDocumentPassages } from '../api/documents';
 import { PublicSwitch, StatusCell, TitleCell } from '../components/documents-table';
 import { formatCreatedAt, formatKb } from '../format';
