@@ -3,7 +3,7 @@ import type { AuthError, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { pendingInvitation } from '../features/team/lib/pending-invitation';
+import { pendingInvitation } from '../features/team';
 import { authClient, sessionRecovery } from '../lib/auth-client';
 import { AuthContext, type AuthResult, type AuthState, type SignOutOptions } from '../lib/auth-context';
 import { emitAuthEvent } from '../lib/auth-events';

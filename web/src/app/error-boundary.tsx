@@ -1,15 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { clearStoredAuth } from '../lib/auth-storage';
-import { crashReport, reportCrash } from '../lib/client-log';
-import { classifyError, ErrorScreen, errorText } from './error-screen';
-
-/** What every boundary does with a caught error: auth errors drop the stored sign-in, all are reported. */
-export function handleCaughtError(error: unknown, boundary: 'top-level' | 'route', componentStack?: string | null) {
-  const kind = classifyError(errorText(error));
-  if (kind === 'auth') clearStoredAuth();
-  reportCrash(crashReport(error, kind, boundary, componentStack));
-}
+import { handleCaughtError } from '../lib/caught-error';
+import { ErrorScreen } from './error-screen';
 
 /** Last line of defence around the whole app, including the router and providers. */
 export class TopLevelErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyError, ErrorScreen } from './error-screen';
+import { classifyError } from '../lib/caught-error';
+import { ErrorScreen } from './error-screen';
 
 afterEach(cleanup);
 

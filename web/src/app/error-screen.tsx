@@ -1,25 +1,7 @@
 import { CircleAlert, KeyRound, PlugZap, RefreshCw } from 'lucide-react';
 import { buttonVariants } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
-
-export type ErrorKind = 'auth' | 'integration' | 'general';
-
-const INTEGRATION_HINT = /integration|buildium|appfolio|oauth|connector|upstream/i;
-const AUTH_HINT = /uuid|invalid|authentication|session_/i;
-
-/** Auth when the message speaks of UUIDs, invalid data, authentication or a session id, unless it is about an integration. */
-export function classifyError(message: string): ErrorKind {
-  if (INTEGRATION_HINT.test(message)) return 'integration';
-  if (AUTH_HINT.test(message)) return 'auth';
-  return 'general';
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && 'statusText' in error) return String(error.statusText);
-  return 'Unknown error';
-}
+import { classifyError, errorText } from '../lib/caught-error';
 
 const reload = () => globalThis.location.reload();
 

@@ -29,10 +29,7 @@ function ToDashboard() {
 const signedInRoutes: RouteObject[] = [
   { path: '/get-started', lazy: page(() => import('../features/onboarding/pages/get-started-page'), 'GetStartedPage') },
   { path: '/welcome', lazy: page(() => import('../features/onboarding/pages/welcome-page'), 'WelcomePage') },
-  {
-    path: '/profile/basic',
-    lazy: page(() => import('../features/profile/pages/basic-profile-page'), 'BasicProfilePage'),
-  },
+  { path: '/profile/basic', lazy: page(() => import('./pages/profile-page'), 'ProfilePage') },
   { path: '/onboarding', lazy: page(() => import('../features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
   {
     path: '/onboarding/buildium',

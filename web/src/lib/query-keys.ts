@@ -19,4 +19,6 @@ export const queryKeys = {
   tasks: ['tasks'],
   /** The workspace's members and open invitations. */
   team: ['team'],
+  /** The public widget's id (the Deploy snippet); making a document public refreshes it. */
+  widget: ['dashboard', 'widget'],
 } as const;

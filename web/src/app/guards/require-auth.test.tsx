@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../features/workspaces/api/get-me';
+import type { Me } from '../../features/workspaces';
 import { AuthContext, type AuthState } from '../../lib/auth-context';
 import { recordSignUp } from '../../lib/auth-storage';
 import { queryKeys } from '../../lib/query-keys';

@@ -19,8 +19,7 @@ import { useEffect, useState } from 'react';
 import { Link, type Location, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { Button } from '../../components/ui/button';
-import { useMe } from '../../features/workspaces/api/get-me';
-import { useBusinessRole } from '../../features/workspaces/api/use-business-role';
+import { useBusinessRole, useMe } from '../../features/workspaces';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/utils';
 

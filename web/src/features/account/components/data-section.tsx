@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { AUTH_STORAGE_KEY } from '../../../lib/auth-storage';
-import { ResetOnboardingCard } from '../../onboarding/components/reset-onboarding-card';
+import { ResetOnboardingCard } from '../../onboarding';
 import { useDeleteAccount } from '../api/account';
 
 /** Clears what this browser keeps for the app (drafts, flags, preferences) but keeps the user signed in. */

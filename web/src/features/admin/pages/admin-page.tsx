@@ -6,9 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
-import { useUpdateAssistant } from '../../assistants/api/update-assistant';
-import { TemperatureSlider } from '../../assistants/components/temperature-slider';
+import { defaultAssistant, TemperatureSlider, useAssistants, useUpdateAssistant } from '../../assistants';
 import { DangerZones } from '../components/danger-zones';
 
 interface FormState {

@@ -5,7 +5,7 @@ import { PageStatus } from '../../../components/page-status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAssistantMode } from '../../profile/api/business-profile';
+import { useAssistantMode } from '../../profile';
 import { defaultAssistant, useAssistants } from '../api/list-assistants';
 
 /**

@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { invoke } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { useTestAssistantPair } from '../api/test-assistant';
 import { ConfidenceBadge } from '../components/confidence-badge';
 import { QuestionSetCard } from '../components/question-set-card';

@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { useRunApplyCheck } from '../api/apply-check';
 import { useLatestComparison } from '../api/question-sets';
 import { useApplyTestAssistant, useTestAssistantPair } from '../api/test-assistant';

@@ -15,7 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { useOAuthReadiness } from '../../integrations/api/mail';
+import { useOAuthReadiness } from '../../integrations';
 import {
   type Automation,
   useAutomationRuns,

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
-import { linkCitations } from '../../knowledge/lib/passages';
+import { linkCitations } from '../../knowledge';
 import {
   type ChatMessage,
   messagesQueryOptions,

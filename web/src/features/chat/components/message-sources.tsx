@@ -1,8 +1,7 @@
 import type { ChatSource, QueryRewrite } from '@helixis/contract';
 import { BookOpen, Lightbulb, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { HitReasons, MarkedSnippet } from '../../knowledge/components/hit-explanation';
-import { passageLabel, sourceHref } from '../../knowledge/lib/passages';
+import { HitReasons, MarkedSnippet, passageLabel, sourceHref } from '../../knowledge';
 
 /** "Searched for …": the follow-up question as it was searched, with the earlier turns' subject. */
 function SearchedAs({ rewrite }: { rewrite: QueryRewrite }) {

@@ -5,8 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFactProfile, useFacts } from '../../teach/api/facts';
-import { useMe } from '../../workspaces/api/get-me';
+import { useFactProfile, useFacts } from '../../teach';
+import { useMe } from '../../workspaces';
 import { ChatView } from './chat-view';
 
 /**

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
-import { TaskList } from '../../tasks/components/task-list';
+import { TaskList } from '../../tasks';
 import { ChatView } from '../components/chat-view';
 
 /** 5 tasks are shown under today's tasks. */

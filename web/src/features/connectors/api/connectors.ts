@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useMe } from '../../workspaces/api/get-me';
+import { useMe } from '../../workspaces';
 
 /** Connector calls (catalogue, connect, fields, cache, test); keys live under the integrations prefix so its invalidations reach them. */
 export const connectorKeys = {

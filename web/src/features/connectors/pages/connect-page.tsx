@@ -7,8 +7,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ExtensionCard } from '../../extension/components/extension-card';
-import { CatalogDialog } from '../../integrations/components/catalog-dialog';
+import { ExtensionCard } from '../../extension';
+import { CatalogDialog } from '../../integrations';
 import {
   type CatalogEntry,
   connectorStatusQueryOptions,

@@ -9,7 +9,7 @@ export type BusinessInsight = NonNullable<EndpointOutput<'getBusinessInsights'>[
 export const overviewKeys = {
   overview: ['dashboard', 'overview'] as const,
   insights: ['dashboard', 'insights'] as const,
-  widget: ['dashboard', 'widget'] as const,
+  widget: queryKeys.widget,
 };
 
 export function dashboardOverviewQueryOptions() {
@@ -73,17 +73,5 @@ export function useRegenerateWidget() {
   return useMutation({
     mutationFn: () => invoke('regenerateWidget', {}),
     onSuccess: (data) => client.setQueryData(overviewKeys.widget, data),
-  });
-}
-
-/** PUT /api/v1/documents/:id/public (the /documents toggle). */
-export function useSetDocumentPublic() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; public: boolean }) => invoke('setDocumentPublic', input),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.documents });
-      void client.invalidateQueries({ queryKey: overviewKeys.widget });
-    },
   });
 }

@@ -1,7 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { handleCaughtError } from '../../../app/error-boundary';
-import { classifyError, errorText } from '../../../app/error-screen';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { classifyError, errorText, handleCaughtError } from '../../../lib/caught-error';
 
 interface Props {
   title: string;

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth-context';
-import { useMe } from '../../workspaces/api/get-me';
+import { useMe } from '../../workspaces';
 import { useExtBootstrap } from '../api/extension';
 import {
   askWithExtensionToken,

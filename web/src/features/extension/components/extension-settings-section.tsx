@@ -1,7 +1,7 @@
 import { hasRole } from '@helixis/domain';
 import { Puzzle } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { AllowedDomainsEditor } from './allowed-domains-editor';
 import { DesktopAssistantCard } from './desktop-assistant-card';
 import { ExtensionCard } from './extension-card';

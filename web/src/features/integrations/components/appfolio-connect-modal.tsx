@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../../workspaces/api/get-me';
+import { useMe } from '../../workspaces';
 import { useAppfolioConnect } from '../api/integrations';
 import { ConnectError } from './connect-error';
 

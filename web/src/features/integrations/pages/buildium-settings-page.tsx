@@ -13,7 +13,7 @@ import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMe } from '../../workspaces/api/get-me';
+import { useMe } from '../../workspaces';
 import { useBuildiumConnect, useBuildiumVerify, useIntegrationsStatus } from '../api/integrations';
 import { AppfolioConnectModal } from '../components/appfolio-connect-modal';
 import { ConnectError } from '../components/connect-error';

@@ -45,6 +45,18 @@ export function useRenameDocument() {
   });
 }
 
+/** PUT /api/v1/documents/:id/public (the /documents toggle). */
+export function useSetDocumentPublic() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; public: boolean }) => invoke('setDocumentPublic', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.documents });
+      void client.invalidateQueries({ queryKey: queryKeys.widget });
+    },
+  });
+}
+
 export type DocumentPassages = EndpointOutput<'documentPassages'>;
 
 /**

@@ -16,8 +16,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/utils';
-import { useSetDocumentPublic } from '../../dashboard/api/overview';
-import { useDeleteDocument, useRenameDocument } from '../api/documents';
+import { useDeleteDocument, useRenameDocument, useSetDocumentPublic } from '../api/documents';
 import { displayStatus, formatCreatedAt, formatKb, titleProblem } from '../format';
 
 /** The document's status badge, with the failure reason or how many passages it has. */

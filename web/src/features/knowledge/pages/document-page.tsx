@@ -5,7 +5,7 @@ import { PageStatus } from '../../../components/page-status';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { useDocumentPassages } from '../api/documents';
 import { PublicSwitch, StatusCell, TitleCell } from '../components/documents-table';
 import { PassageList, PassageMissing } from '../components/passage-block';

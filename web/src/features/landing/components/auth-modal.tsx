@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { AuthForm } from '../../auth/components/auth-form';
-import { CheckEmailPanel } from '../../auth/components/check-email-panel';
-import { type AuthMode, isAuthMode } from '../../auth/sign-in-reasons';
-import { useAuthSubmit } from '../../auth/use-auth-submit';
+import { AuthForm, type AuthMode, CheckEmailPanel, isAuthMode, useAuthSubmit } from '../../auth';
 
 interface AuthModalProps {
   open: boolean;

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 
 // The chat's code is a separate chunk, fetched only when a visitor opens it (loaded on demand).
 const DemoChatPanel = lazy(async () => ({
-  default: (await import('../../demo/components/demo-chat-panel')).DemoChatPanel,
+  default: (await import('../../demo')).DemoChatPanel,
 }));
 
 /** The floating "Ask Helixis" button of the landing page and the demo chat it opens. */

@@ -12,17 +12,17 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
-import { useIntegrationsStatus } from '../../integrations/api/integrations';
-import { AppfolioConnectModal } from '../../integrations/components/appfolio-connect-modal';
-import { BuildiumConnectModal } from '../../integrations/components/buildium-connect-modal';
 import {
+  AppfolioConnectModal,
+  BuildiumConnectModal,
   CATEGORY_ICON,
   CatalogDialog,
   CatalogStatusBadge,
+  providerLabel,
   providerStatus,
+  useIntegrationsStatus,
   useIntegrationsSummary,
-} from '../../integrations/components/catalog-dialog';
-import { providerLabel } from '../../integrations/provider-label';
+} from '../../integrations';
 
 type OpenDialog = { title: string; description: string; providers: CatalogProvider[] } | null;
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { providerLabel } from '../../integrations/provider-label';
+import { providerLabel } from '../../integrations';
 
 /** A success banner clears after 5 s; an error stays until dismissed so it can be read. */
 export const OAUTH_BANNER_MS = 5_000;

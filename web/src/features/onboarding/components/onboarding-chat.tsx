@@ -5,9 +5,9 @@ import { Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Textarea } from '../../../components/ui/textarea';
 import { invoke } from '../../../lib/api-client';
-import type { BusinessProfileResult, ProfileChanges } from '../../profile/api/business-profile';
-import { Textarea } from '../../profile/components/textarea';
+import type { BusinessProfileResult, ProfileChanges } from '../../profile';
 
 const FIELD_LABELS: Record<string, string> = {
   officialName: 'Business Name',

@@ -13,12 +13,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-keys';
 import {
   type BusinessProfileResult,
+  ConfidenceMeter,
+  type EditableField,
+  EditBusinessDialog,
   type ProfileChanges,
   saveBusinessProfile,
-} from '../../profile/api/business-profile';
-import { useProfileAutosave } from '../../profile/api/use-profile-autosave';
-import { ConfidenceMeter } from '../../profile/components/confidence-meter';
-import { type EditableField, EditBusinessDialog } from '../../profile/components/edit-business-dialog';
+  useProfileAutosave,
+} from '../../profile';
 import { completeOnboarding, useOnboardingSummary } from '../api/onboarding';
 import { OnboardingChat } from './onboarding-chat';
 import { OnboardingProgress } from './onboarding-progress';

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BuildiumOnboardingStep } from '../../integrations/components/buildium-onboarding-step';
+import { BuildiumOnboardingStep } from '../../integrations';
 
 /** /onboarding/buildium: the property-management connection step (built by the integrations feature). */
 export function BuildiumStepPage() {

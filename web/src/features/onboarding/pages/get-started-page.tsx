@@ -7,12 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type Assistant, defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
-import { useMe } from '../../workspaces/api/get-me';
-import { useSetupSteps } from '../../workspaces/api/use-setup-steps';
-import { SetupChecklist } from '../../workspaces/components/setup-checklist';
-import { WorkspaceRepairPanel } from '../../workspaces/components/workspace-repair-panel';
-import { WorkspaceSetupFailedCard } from '../../workspaces/components/workspace-setup-failed-card';
+import { type Assistant, defaultAssistant, useAssistants } from '../../assistants';
+import { useMe, WorkspaceRepairPanel, WorkspaceSetupFailedCard } from '../../workspaces';
+import { useSetupSteps } from '../api/use-setup-steps';
+import { SetupChecklist } from '../components/setup-checklist';
 
 const roleLabels = { owner: 'Owner', manager: 'Manager', employee: 'Employee' } as const;
 

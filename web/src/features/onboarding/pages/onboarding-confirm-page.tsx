@@ -4,8 +4,7 @@ import { PageStatus } from '../../../components/page-status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useIntegrationsStatus } from '../../integrations/api/integrations';
-import { KpiSentenceCard } from '../../integrations/components/kpi-sentence-card';
+import { KpiSentenceCard, useIntegrationsStatus } from '../../integrations';
 
 /**
  * /onboarding/confirm: where a connection started from onboarding lands. It shows which

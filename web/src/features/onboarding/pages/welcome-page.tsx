@@ -5,10 +5,9 @@ import { PageStatus } from '../../../components/page-status';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMe } from '../../workspaces/api/get-me';
-import { useSetupSteps } from '../../workspaces/api/use-setup-steps';
-import { SetupChecklist } from '../../workspaces/components/setup-checklist';
-import { WorkspaceSetupFailedCard } from '../../workspaces/components/workspace-setup-failed-card';
+import { useMe, WorkspaceSetupFailedCard } from '../../workspaces';
+import { useSetupSteps } from '../api/use-setup-steps';
+import { SetupChecklist } from '../components/setup-checklist';
 
 const tours = [
   {

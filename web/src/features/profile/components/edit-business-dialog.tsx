@@ -11,10 +11,10 @@ import {
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
 import { type FieldRule, fieldError } from '../../../lib/form-rules';
 import type { ProfileChanges } from '../api/business-profile';
 import type { AutosaveState } from '../api/use-profile-autosave';
-import { Textarea } from './textarea';
 
 /** The fields the dialog edits; `focus` names one of them (or a summary gap's field). */
 export type EditableField =

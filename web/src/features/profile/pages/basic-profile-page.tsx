@@ -1,12 +1,11 @@
 import { missingRequiredFields } from '@helixis/domain';
 import { Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageStatus } from '../../../components/page-status';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ResetOnboardingCard } from '../../onboarding/components/reset-onboarding-card';
 import { useBusinessProfile } from '../api/business-profile';
 import { useProfileAutosave } from '../api/use-profile-autosave';
 import { ConfidenceMeter } from '../components/confidence-meter';
@@ -19,8 +18,11 @@ const ROWS = [
   ['Business Description', (d: Record<string, unknown>) => d.businessDescription],
 ] as const;
 
-/** /profile/basic: the business profile with its confidence, the edit dialog and the onboarding reset. */
-export function BasicProfilePage() {
+/**
+ * /profile/basic: the business profile with its confidence and the edit dialog. `resetOnboarding` is
+ * shown below them: the onboarding feature's reset card, put there by app/ (onboarding imports profile).
+ */
+export function BasicProfilePage({ resetOnboarding }: { resetOnboarding?: ReactNode }) {
   useDocumentTitle('Business profile');
   const profile = useBusinessProfile();
   const autosave = useProfileAutosave(profile.data?.profile?.id);
@@ -79,7 +81,7 @@ export function BasicProfilePage() {
           </CardContent>
         </Card>
       </div>
-      <ResetOnboardingCard />
+      {resetOnboarding}
       <EditBusinessDialog
         open={open}
         focus={null}

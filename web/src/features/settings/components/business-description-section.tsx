@@ -7,10 +7,10 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Textarea } from '../../../components/ui/textarea';
 import { useAuth } from '../../../lib/auth-context';
 import { queryKeys } from '../../../lib/query-keys';
-import { saveBusinessProfile, useAssistantMode, useBusinessProfile } from '../../profile/api/business-profile';
-import { Textarea } from '../../profile/components/textarea';
+import { saveBusinessProfile, useAssistantMode, useBusinessProfile } from '../../profile';
 
 /**
  * Settings → Business profile description. Saved through the one profile write path; a description of

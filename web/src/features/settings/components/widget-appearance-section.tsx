@@ -17,9 +17,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/utils';
-import { Textarea } from '../../profile/components/textarea';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole } from '../../workspaces';
 import { useSaveWidgetAppearance, useWidgetAppearance } from '../api/widget-appearance';
 
 type Draft = { greeting: string; accent_color: string; questions: string[]; position: WidgetPosition };

@@ -6,9 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useMe } from '../../workspaces/api/get-me';
-import { useRenameWorkspace } from '../../workspaces/api/rename-workspace';
-import { useBusinessRole } from '../../workspaces/api/use-business-role';
+import { useBusinessRole, useMe, useRenameWorkspace } from '../../workspaces';
 
 /**
  * Settings → Workspace: its name, shown in the sidebar and in invitations. Owners and admins change it

@@ -1,8 +1,7 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AccountSection } from '../../account/components/account-section';
-import { DataSection } from '../../account/components/data-section';
-import { ExtensionSettingsSection } from '../../extension/components/extension-settings-section';
-import { TeamSection } from '../../team/components/team-section';
+import { AccountSection, DataSection } from '../../account';
+import { ExtensionSettingsSection } from '../../extension';
+import { TeamSection } from '../../team';
 import { BusinessDescriptionSection } from '../components/business-description-section';
 import { IntegrationSection } from '../components/integration-section';
 import { WidgetAppearanceSection } from '../components/widget-appearance-section';

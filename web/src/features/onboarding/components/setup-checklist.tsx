@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { nextStep, type SetupStep, type StepState } from '../setup-steps';
+import { nextStep, type SetupStep, type StepState } from '../lib/setup-steps';
 
 const stateLabel: Record<StepState, string> = { done: 'Done', todo: 'To do', unknown: 'Unknown' };
 

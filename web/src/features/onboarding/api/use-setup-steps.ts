@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { defaultAssistant, useAssistants } from '../../assistants/api/list-assistants';
-import { useOnboardingRounds } from '../../onboarding/api/onboarding';
-import { businessProfileQueryOptions } from '../../profile/api/business-profile';
-import { type SetupStep, setupSteps } from '../setup-steps';
-import { useMe } from './get-me';
+import { defaultAssistant, useAssistants } from '../../assistants';
+import { businessProfileQueryOptions } from '../../profile';
+import { useMe } from '../../workspaces';
+import { type SetupStep, setupSteps } from '../lib/setup-steps';
+import { useOnboardingRounds } from './onboarding';
 
 /** Whether a property-management system is connected. */
 function usePmsConnected(enabled: boolean) {
