@@ -4,7 +4,7 @@ import {
   FAKE_BUILDIUM_CLIENT_ID,
   FAKE_BUILDIUM_SECRET,
   FakeBuildium,
-} from '../../server/src/integrations/buildium/fake';
+} from '../../server/src/property-systems/buildium/fake';
 import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
-import { learnPortfolioFacts, readKpis } from '../integrations/integrations.service';
+import { learnPortfolioFacts, readKpis } from '../integrations';
 import { deleteDocument, ingestUrl } from '../knowledge/knowledge.service';
 import { fetchWebPage } from '../knowledge/web';
 import { fetchIcs, importCalendar } from '../mail/calendar.service';

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../integrations/appfolio/fake';
-import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../integrations/buildium/fake';
-import { toCents } from '../../integrations/buildium/kpis';
+import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../property-systems/appfolio/fake';
+import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../property-systems/buildium/fake';
+import { toCents } from '../../property-systems/buildium/kpis';
 import { decryptSecret } from '../../platform/crypto';
 import { loggerOptions } from '../../platform/logger';
 import { api, startTestApp, type TestApp } from '../../test/app';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The property-management systems Helixis connects to, declared once. Every provider union in the
+ * contract, the server and the web app derives from this tuple; the server's registry
+ * (server/src/property-systems/registry.ts) has one entry per provider (tested), and everything a
+ * system does lives in its folder, server/src/property-systems/<provider>/ (decision 038).
+ */
+export const PROPERTY_PROVIDERS = ['buildium', 'appfolio'] as const;
+
+export const PropertyProvider = z.enum(PROPERTY_PROVIDERS);
+export type PropertyProvider = z.infer<typeof PropertyProvider>;
+
+/** The name each system goes by in the product's texts. */
+export const PROPERTY_SYSTEM_NAMES: Readonly<Record<PropertyProvider, string>> = {
+  buildium: 'Buildium',
+  appfolio: 'AppFolio',
+};
+
+export function isPropertyProvider(value: unknown): value is PropertyProvider {
+  return PropertyProvider.safeParse(value).success;
+}
+
+/** The display name of a provider id; an unknown id is shown as it is. */
+export function propertySystemName(provider: string): string {
+  return isPropertyProvider(provider) ? PROPERTY_SYSTEM_NAMES[provider] : provider;
+}
