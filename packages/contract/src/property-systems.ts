@@ -25,3 +25,10 @@ export function isPropertyProvider(value: unknown): value is PropertyProvider {
 export function propertySystemName(provider: string): string {
   return isPropertyProvider(provider) ? PROPERTY_SYSTEM_NAMES[provider] : provider;
 }
+
+/** The systems' names as a phrase for the product's texts: 'Buildium or AppFolio' ('A, B and C'). */
+export function propertySystemList(conjunction: 'or' | 'and'): string {
+  const names = PROPERTY_PROVIDERS.map((p) => PROPERTY_SYSTEM_NAMES[p]);
+  const last = names.pop() ?? '';
+  return names.length ? `${names.join(', ')} ${conjunction} ${last}` : last;
+}
