@@ -176,6 +176,11 @@ export const IntegrationsStatus = z.object({
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;
 
+/** The property systems a status reports connected, in the catalogue's order. */
+export function connectedPropertySystems(status: IntegrationsStatus | undefined): PropertyProvider[] {
+  return status ? PROPERTY_PROVIDERS.filter((p) => status[p]?.connected === true) : [];
+}
+
 // ── buildium-health ─────────────────────────────────────────────────────────────────────────────
 export const BuildiumHealthInput = z.object({}).strict();
 export const BuildiumHealth = z.object({

@@ -32,3 +32,16 @@ export function propertySystemList(conjunction: 'or' | 'and'): string {
   const last = names.pop() ?? '';
   return names.length ? `${names.join(', ')} ${conjunction} ${last}` : last;
 }
+
+/** The view permissions a system's API key needs (listed on a 401/403); empty where the key has none to set. */
+export const PROPERTY_SYSTEM_PERMISSIONS: Readonly<Record<PropertyProvider, readonly string[]>> = {
+  buildium: [
+    'Rental properties and units',
+    'Leases',
+    'Tenants',
+    'Work orders',
+    'Tasks',
+    'Outstanding balances (accounts receivable)',
+  ],
+  appfolio: [],
+};

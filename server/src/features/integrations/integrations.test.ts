@@ -435,9 +435,14 @@ describe('AppFolio', () => {
     expect(test.body.ok).toBe(true);
     const rentRoll = test.body.checks.find((c: any) => c.name === 'Rent roll');
     expect(rentRoll.total).toBe(appfolio.portfolio.rent_roll.length);
+    // The same panel as every system: verify and a KPI read, then each report.
+    expect(test.body.checks.slice(0, 2).map((c: any) => c.name)).toEqual(['Verify', 'KPIs']);
+    // Each read of the rent roll (the KPIs' and the panel's own) follows every page: one POST, then GETs.
     const pages = appfolio.requests.filter((r) => r.path === '/api/v2/reports/rent_roll.json');
-    expect(pages.length).toBe(Math.ceil(appfolio.portfolio.rent_roll.length / 40));
-    expect(pages.slice(1).every((r) => r.method === 'GET' && r.query.get('page'))).toBe(true);
+    const reads = pages.filter((r) => r.method === 'POST').length;
+    expect(reads).toBe(2);
+    expect(pages.length).toBe(reads * Math.ceil(appfolio.portfolio.rent_roll.length / 40));
+    expect(pages.filter((r) => r.method === 'GET').every((r) => r.query.get('page'))).toBe(true);
 
     // Without Buildium, the workspace's KPIs come from AppFolio.
     const kpis = await waitFor(
