@@ -4,9 +4,9 @@ import {
   ESSENTIAL_FACT_KEYS,
   FACT_CONFIDENCE,
   FACT_GAP_BELOW,
-  propertySystemList,
   type FactSource,
   type KnowledgeGap,
+  propertySystemList,
   SUGGESTION_PRIORITY,
   type SuggestionType,
 } from '@helixis/contract';

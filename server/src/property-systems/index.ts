@@ -4,10 +4,10 @@ import { PROPERTY_SYSTEMS } from './registry';
 
 /** The public face of the property systems: features import this file only (decision 038). */
 export type {
-  LocalFake,
   EndpointChoice,
   KpiRecordSet,
   KpiRun,
+  LocalFake,
   PropertyCredentials,
   PropertyEnv,
   PropertySession,

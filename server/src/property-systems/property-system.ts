@@ -69,7 +69,7 @@ export interface PropertySession {
 
 /** Where a connection's API lives, as checked before the first upstream call. */
 export type EndpointChoice =
-  | { ok: true; /** Stored with the connection; null keeps the system's default. */ stored: string | null }
+  | { ok: true /** Stored with the connection; null keeps the system's default. */; stored: string | null }
   | { ok: false; code: Extract<ConnectErrorCode, 'payload_invalid' | 'env_missing'>; message?: string };
 
 export interface PropertySystem {

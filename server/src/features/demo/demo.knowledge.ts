@@ -35,8 +35,7 @@ export const demoTopics: DemoTopic[] = [
       'sms',
       'sync',
     ],
-    answer:
-      `Helixis connects to ${propertySystemList('and')}, so your dashboard shows rentals (or associations), unpaid bills and open tasks straight from your property-management system. It also works with Gmail and Microsoft 365 for e-mail and calendars, and Twilio for text messages. You connect each one from the Connect page after signing up.`,
+    answer: `Helixis connects to ${propertySystemList('and')}, so your dashboard shows rentals (or associations), unpaid bills and open tasks straight from your property-management system. It also works with Gmail and Microsoft 365 for e-mail and calendars, and Twilio for text messages. You connect each one from the Connect page after signing up.`,
     suggestions: ['Will it reply to residents on its own?', 'What does the dashboard show?'],
   },
   {

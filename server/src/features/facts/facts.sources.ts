@@ -50,7 +50,6 @@ export function statesValue(text: string, value: string): boolean {
   return v.length > 0 && fold(text).includes(v);
 }
 
-
 /** The source of a value in words and parts, for the ledger and the disagreement note. */
 export function describeSource(provenance: FactProvenance, answeredBy: string | null = null): FactSourceDetail {
   const kind = sourceKindOf(provenance);

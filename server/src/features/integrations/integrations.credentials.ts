@@ -80,8 +80,5 @@ export async function loadCredentials(
 /** A session with the system of the stored credentials (throws UpstreamError when its host is unusable). */
 export function openSession(ctx: WorkspaceContext, creds: StoredCredentials): PropertySession {
   const { row, secret } = creds;
-  return propertySystem(row.provider).open(
-    { clientId: row.clientId, secret, baseUrl: row.baseUrl },
-    ctx.deps.config,
-  );
+  return propertySystem(row.provider).open({ clientId: row.clientId, secret, baseUrl: row.baseUrl }, ctx.deps.config);
 }

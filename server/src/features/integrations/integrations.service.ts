@@ -497,7 +497,10 @@ export async function readIntegrationStates(ctx: WorkspaceContext, includeKpis: 
   return { ...states, mail: await mailStatus({ ctx }) };
 }
 
-function systemStatus(row: repo.ConnectionRow | undefined, snapshot: repo.SnapshotRow | undefined): PropertySystemStatus {
+function systemStatus(
+  row: repo.ConnectionRow | undefined,
+  snapshot: repo.SnapshotRow | undefined,
+): PropertySystemStatus {
   return {
     connected: row?.status === 'connected',
     status: row?.status ?? 'never',

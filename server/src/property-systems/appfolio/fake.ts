@@ -1,4 +1,3 @@
-import type { LocalFake } from '../property-system';
 import {
   between,
   CITIES,
@@ -11,6 +10,7 @@ import {
   STREETS,
   seededRandom,
 } from '../../integrations/fake-kit';
+import type { LocalFake } from '../property-system';
 
 /**
  * A local fake of the AppFolio Reports API v2: `POST /api/v2/reports/{report}.json` with HTTP

@@ -154,7 +154,9 @@ export const buildiumSystem: PropertySystem = {
   chooseEndpoint(typed, env): EndpointChoice {
     if (!typed) return defaultBuildiumBaseUrl(env) ? { ok: true, stored: null } : { ok: false, code: 'env_missing' };
     const parsed = parseBuildiumBaseUrl(typed, env.trustedUpstreams);
-    return parsed ? { ok: true, stored: parsed } : { ok: false, code: 'payload_invalid', message: baseUrlProblem(typed) };
+    return parsed
+      ? { ok: true, stored: parsed }
+      : { ok: false, code: 'payload_invalid', message: baseUrlProblem(typed) };
   },
   health(env) {
     const baseUrl = defaultBuildiumBaseUrl(env);

@@ -72,7 +72,8 @@ export function BuildiumSettingsPage() {
   const [countdown, setCountdown] = useState(false);
   const [appfolioOpen, setAppfolioOpen] = useState(false);
 
-  if (!user) return <Alert variant="destructive">{integrationTexts.signInToConnect(PROPERTY_SYSTEM_NAMES.buildium)}</Alert>;
+  if (!user)
+    return <Alert variant="destructive">{integrationTexts.signInToConnect(PROPERTY_SYSTEM_NAMES.buildium)}</Alert>;
   if (me.isPending) return <PageStatus label={integrationTexts.loadingWorkspace} />;
   if (me.isError) return <Alert variant="destructive">{integrationTexts.workspaceLoadFailed}</Alert>;
   if (!me.data.workspace) return <Alert>{integrationTexts.createWorkspace(PROPERTY_SYSTEM_NAMES.buildium)}</Alert>;
