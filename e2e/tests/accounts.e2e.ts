@@ -167,7 +167,7 @@ describe('roles', () => {
     await page.getByRole('button', { name: 'Go Back' }).waitFor();
     await shot(page, SUITE, '06-access-restricted');
 
-    // The test pages (doc 3 §5, §6): /test-assistant sends an employee back to /chat with the spec's
+    // The test pages: /test-assistant sends an employee back to /chat with a
     // toast; /test-assistant-mode shows its permission notice. The server refuses both too (below).
     await page.goto('/test-assistant');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Access denied: Manager role required' }).waitFor();

@@ -142,7 +142,7 @@ describe('Browser extension and desktop assistant', () => {
     const section = page.getByTestId('extension-settings');
     await section.getByRole('heading', { name: 'Extension', exact: true }).waitFor();
 
-    // The installed extension answers the page's probe: the flag turns on (doc 3 §4).
+    // The installed extension answers the page's probe: the flag turns on.
     await section.getByTestId('extension-status').filter({ hasText: 'Connected' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('extension_connected'))).toBe('true');
 

@@ -147,7 +147,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('setup-percent').getByText('0% Complete').waitFor();
     await page.getByTestId('setup-integrations').getByText('Pending').waitFor();
     await page.getByTestId('dashboard-card-workflows').getByText('No automations yet.', { exact: false }).waitFor();
-    // No essential business info yet: Continue Setup starts onboarding afresh (doc 3 §2).
+    // No essential business info yet: Continue Setup starts onboarding afresh.
     await page.getByRole('button', { name: 'Continue Setup' }).click();
     await page.waitForURL(/\/onboarding\?fresh=1/);
     expect(await page.evaluate(() => localStorage.getItem('force_fresh_onboarding'))).toBe('true');

@@ -124,7 +124,7 @@ describe('integrations step and provider catalogue', () => {
     await banner.getByText('Gmail connected.').waitFor();
     await page.getByTestId('connected-list').getByText('Gmail').waitFor({ timeout: 10_000 });
     await shot(page, SUITE, '06-gmail-connected-banner');
-    // A success banner clears itself after 5 s (doc 2 §9).
+    // A success banner clears itself after 5 s.
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
 
     // The same banner on plain /onboarding (the OAuth callback's return_to), not only on the integrations step.

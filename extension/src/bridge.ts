@@ -3,8 +3,8 @@ import { isStoredConnection, STORAGE_KEY } from './shared';
 
 /**
  * Runs on the Helixis web app's own origin (the manifest is made per server). Answers the page's
- * probe with an acknowledgement, and stores the token the page hands over in a bootstrap message
- * (doc 3 §4). Only messages from this very window and origin are considered.
+ * probe with an acknowledgement, and stores the token the page hands over in a bootstrap message.
+ * Only messages from this very window and origin are considered.
  */
 function reply(type: string, extra: Record<string, unknown> = {}): void {
   window.postMessage(

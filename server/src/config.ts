@@ -148,7 +148,7 @@ export interface Config {
    * the system's own default applies; '' or not a URL makes its health check answer env_missing).
    */
   propertyBaseUrls: Partial<Record<PropertyProvider, string>>;
-  /** API hosts of the business-app connectors (doc 3 §7). */
+  /** API hosts of the business-app connectors. */
   connectors: { hubspotBaseUrl: string; jobberBaseUrl: string; shopifyOriginTemplate: string };
   refreshReuseIntervalSeconds: number;
   accessTokenTtlSeconds: number;

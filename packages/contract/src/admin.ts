@@ -4,7 +4,7 @@ import type { Endpoint } from './endpoint';
 export const OperatorStatus = z.object({ operator: z.boolean() });
 export type OperatorStatus = z.infer<typeof OperatorStatus>;
 
-/** Delete-all-users result (doc 3 §3, §7). */
+/** Delete-all-users result. */
 export const DeleteAllUsersOutput = z.object({
   totalUsersFound: z.number().int(),
   usersDeleted: z.number().int(),
@@ -13,7 +13,7 @@ export const DeleteAllUsersOutput = z.object({
 });
 export type DeleteAllUsersOutput = z.infer<typeof DeleteAllUsersOutput>;
 
-/** Texts of the /admin danger zones (doc 3 §2, §8). */
+/** Texts of the /admin danger zones. */
 export const adminMessages = {
   confirmTitle: 'Are you absolutely sure?',
   failed: 'Failed to delete users',

@@ -18,7 +18,7 @@ export const Assistant = z.object({
   assistant_type: AssistantType,
   is_shared: z.boolean(),
   is_test_version: z.boolean(),
-  /** The live assistant a test copy belongs to (doc 3 §3); null for live assistants. */
+  /** The live assistant a test copy belongs to; null for live assistants. */
   parent_assistant_id: Uuid.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -28,7 +28,7 @@ export type Assistant = z.infer<typeof Assistant>;
 export const AssistantList = z.object({ assistants: z.array(Assistant) });
 export type AssistantList = z.infer<typeof AssistantList>;
 
-/** PATCH /api/v1/assistants/:id (admin form and test page, doc 3 §7). */
+/** PATCH /api/v1/assistants/:id (admin form and test page). */
 export const UpdateAssistantInput = z
   .object({
     id: Uuid,
@@ -56,14 +56,14 @@ export const ApplyTestAssistantInput = z
   .strict();
 export type ApplyTestAssistantInput = z.input<typeof ApplyTestAssistantInput>;
 
-/** The live assistant with its test copy (created on first request, doc 3 §4). */
+/** The live assistant with its test copy (created on first request). */
 export const TestAssistantPair = z.object({ live: Assistant, test: Assistant });
 export type TestAssistantPair = z.infer<typeof TestAssistantPair>;
 
 export const TEST_ASSISTANT_SUFFIX = ' (TEST)';
 export const testAssistantDescription = (name: string) => `Test version of ${name}`;
 
-/** Doc 3 §8 texts of the admin form and the test page. */
+/** Texts of the admin form and the test page. */
 export const assistantMessages = {
   loadFailed: 'Failed to load assistant settings',
   saveFailed: 'Failed to save assistant settings',
@@ -85,7 +85,7 @@ export const assistantMessages = {
 
 export const DEFAULT_ASSISTANT_DESCRIPTION = 'Your AI assistant';
 
-/** The question-first persona of doc 1 §3. */
+/** The question-first persona: never assume, ask 3-5 clarifying questions, cite sources. */
 export const DEFAULT_SYSTEM_PROMPT = [
   'You are Helixis, the AI assistant of this business. You learn about the business from its owner and team before you act.',
   'Never assume. When a request depends on something you have not been told, ask first: ask at least 3-5 short clarifying questions, one topic each, and wait for the answers.',
@@ -151,7 +151,7 @@ export const Comparison = z.object({
   summary: z.object({
     live_mean_confidence: z.number(),
     test_mean_confidence: z.number(),
-    /** Answers that would hand the question to a person (doc 3 §5 task rule). */
+    /** Answers that would hand the question to a person (the task rule: unsure or sensitive). */
     live_would_create_tasks: z.number().int(),
     test_would_create_tasks: z.number().int(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** Doc 1 §5: text, @, text, dot, text. */
+/** An e-mail address: text, @, text, dot, text. */
 /**
  * The usual form of an address: a local part of letters, digits and `.!#$%&'*+/=?^_\`{|}~-` (no
  * leading, trailing or doubled dot), `@`, and a domain of letter-digit-hyphen labels with a dot. No

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
-/** Automations (doc 3 §2, §3, §4). Status rules live in @helixis/domain `automationReducer`. */
+/** Automations. Status rules live in @helixis/domain `automationReducer`. */
 export const AutomationKind = z.enum(['email_inbox', 'sms_text', 'call_followup', 'smart_rescheduler']);
 export type AutomationKind = z.infer<typeof AutomationKind>;
 export const AutomationStatus = z.enum(['connected', 'needs_auth', 'paused', 'error']);
@@ -93,7 +93,7 @@ export type Automation = z.infer<typeof Automation>;
 
 export const RunLogStatus = z.enum(['success', 'error']);
 export type RunLogStatus = z.infer<typeof RunLogStatus>;
-/** Run log entry (doc 3 §3). */
+/** Run log entry. */
 export const RunLogEntry = z.object({ ts: z.string(), msg: z.string(), status: RunLogStatus });
 export type RunLogEntry = z.infer<typeof RunLogEntry>;
 
@@ -105,7 +105,7 @@ export const AutomationCitation = z.object({
 });
 export type AutomationCitation = z.infer<typeof AutomationCitation>;
 
-/** Automation test result (doc 3 §3), plus the drafted reply that would wait for approval. */
+/** Automation test result, plus the drafted reply that would wait for approval. */
 export const AutomationTestResult = z.object({
   intent: z.string(),
   actions: z.array(z.string()),

@@ -4,7 +4,7 @@ import { QueryRewrite, RECENT_TURNS_MAX, RecentTurn, ScoreParts } from './knowle
 import { Task } from './tasks';
 import { Uuid } from './workspaces';
 
-/** Doc 3 §3 Thread / Message, §7 chat-with-context and rag-answer, §8 chat texts. */
+/** Threads and messages, the chat-with-context and rag-answer calls, and the chat texts. */
 export const AssistantModeName = z.enum(['onboarding', 'operational']);
 export type AssistantModeName = z.infer<typeof AssistantModeName>;
 
@@ -15,7 +15,7 @@ export const CHAT_MESSAGE_MAX_CHARS = 8_000;
 export const CHAT_HISTORY_MAX_MESSAGES = 50;
 export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 export const BUSINESS_CONTEXT_MAX_CHARS = 20_000;
-/** The onboarding prompt asks at most 3 questions at a time (doc 3 §9). */
+/** The onboarding prompt asks at most 3 questions at a time. */
 export const ONBOARDING_MAX_QUESTIONS = 3;
 
 /** Where a sentence of an answer came from: a document chunk or a learned fact. */
@@ -81,7 +81,7 @@ const MessageText = z
 export const ChatTurn = z.object({ role: z.enum(['user', 'assistant', 'system']), content: MessageText });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 
-/** POST /functions/v1/chat-with-context (doc 3 §7). The last message must be the user's. */
+/** POST /functions/v1/chat-with-context. The last message must be the user's. */
 export const ChatWithContextInput = z
   .object({
     messages: z
@@ -145,7 +145,7 @@ export const HelixisAssistantOutput = z.object({
 });
 export type HelixisAssistantOutput = z.infer<typeof HelixisAssistantOutput>;
 
-/** POST /functions/v1/rag-answer (doc 3 §7): both payload spellings of the spec are accepted. */
+/** POST /functions/v1/rag-answer: workspace_id and workspaceId are both accepted. */
 export const RagAnswerInput = z
   .object({
     query: MessageText.trim().min(1, 'Query is required.'),
@@ -163,7 +163,7 @@ export const RagAnswerOutput = z.object({
   confidence: z.number().min(0).max(1),
   sources: z.array(ChatSource.extend({ similarity: z.number().min(0).max(1) })),
   factsUsed: z.array(z.string()),
-  /** Doc 3 §5 task rule applied to this answer. */
+  /** The task rule (hand unsure answers to a person) applied to this answer. */
   would_create_task: z.boolean(),
   /** Set when a task was created (never in test mode). */
   task_id: Uuid.nullable(),
@@ -173,7 +173,7 @@ export const RagAnswerOutput = z.object({
 });
 export type RagAnswerOutput = z.infer<typeof RagAnswerOutput>;
 
-/** Doc 3 §8 chat texts. */
+/** Chat texts. */
 export const chatMessages = {
   error: "I'm sorry, I encountered an error. Please try again.",
   sendFailed: 'Failed to send message',
@@ -206,7 +206,7 @@ export const residentMessages = {
   teamName: 'The team',
 } as const;
 
-/** Voice chat (doc 3 §4, §7, §9): the realtime-chat WebSocket relays to an OpenAI-compatible realtime endpoint. */
+/** Voice chat: the realtime-chat WebSocket relays to an OpenAI-compatible realtime endpoint. */
 export const REALTIME_CHAT_PATH = '/functions/v1/realtime-chat';
 export const VOICE_SAMPLE_RATE = 24_000;
 export const VOICE_BUFFER_SIZE = 4_096;

@@ -8,7 +8,7 @@ export const ClientLogKind = z.enum(['auth', 'integration', 'general']);
 export type ClientLogKind = z.infer<typeof ClientLogKind>;
 
 export const ClientLogInput = z.object({
-  /** Which error screen was shown (doc 1 §4 classification). */
+  /** Which error screen was shown (auth, integration or generic). */
   kind: ClientLogKind,
   message: z.string().trim().min(1, 'This field is required').max(2_000, 'Must be no more than 2000 characters'),
   stack: z.string().max(8_000, 'Must be no more than 8000 characters').optional(),

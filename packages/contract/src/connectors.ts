@@ -3,7 +3,7 @@ import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
- * Business-app connectors (doc 3 §1-§9): the catalogue, connecting (API key or OAuth), the fields a
+ * Business-app connectors: the catalogue, connecting (API key or OAuth), the fields a
  * connector may share (PII never), the cache policy and the relationship lookup.
  */
 
@@ -11,7 +11,7 @@ export const CONNECTOR_CATEGORIES = ['Property', 'Field Service', 'Retail', 'ERP
 export const ConnectorCategory = z.enum(CONNECTOR_CATEGORIES);
 export type ConnectorCategory = z.infer<typeof ConnectorCategory>;
 
-/** "api_key", or OAuth otherwise (doc 3 §3). */
+/** "api_key", or OAuth otherwise. */
 export const ConnectorAuth = z.enum(['api_key', 'oauth']);
 export type ConnectorAuth = z.infer<typeof ConnectorAuth>;
 
@@ -36,7 +36,7 @@ export type CredentialField = z.infer<typeof CredentialField>;
 export const ConnectorFieldSpec = z.object({ field_key: z.string(), label: z.string(), pii: z.boolean() });
 export type ConnectorFieldSpec = z.infer<typeof ConnectorFieldSpec>;
 
-/** Doc 3 §3 field: field_key, label, pii, enabled. */
+/** A connector field: field_key, label, pii, enabled. */
 export const ConnectorField = ConnectorFieldSpec.extend({ enabled: z.boolean() });
 export type ConnectorField = z.infer<typeof ConnectorField>;
 
@@ -85,7 +85,7 @@ export const IntegrationsConnectResult = z.object({
 export type IntegrationsConnectResult = z.infer<typeof IntegrationsConnectResult>;
 
 // ── status (integrations-status reports these under `connectors`) ───────────────────────────────
-/** Doc 3 §3: "connected", "error", other means disconnected. */
+/** Connector status: "connected", "error", other means disconnected. */
 export const ConnectorStatusValue = z.enum(['connected', 'error', 'disconnected']);
 export type ConnectorStatusValue = z.infer<typeof ConnectorStatusValue>;
 export const ConnectorStatusEntry = z.object({
@@ -119,7 +119,7 @@ export const IntegrationsFieldsResult = z.object({ fields: z.array(ConnectorFiel
 export type IntegrationsFieldsResult = z.infer<typeof IntegrationsFieldsResult>;
 
 // ── fact-cache-policy ───────────────────────────────────────────────────────────────────────────
-/** Doc 3 §9: cache TTL 1 h to 30 days, step 1 h, default 1 h; default mode pointer. */
+/** Cache TTL 1 h to 30 days, step 1 h, default 1 h; default mode pointer. */
 export const CACHE_TTL = { min: 3_600, max: 2_592_000, step: 3_600, default: 3_600 } as const;
 export const CacheMode = z.enum(['pointer', 'facts']);
 export type CacheMode = z.infer<typeof CacheMode>;
@@ -157,7 +157,7 @@ export type RelationshipInput = z.infer<typeof RelationshipInput>;
 export const RelationshipSource = z.object({ url: z.string(), label: z.string() });
 export type RelationshipSource = z.infer<typeof RelationshipSource>;
 export const SnapshotValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-/** Doc 3 §3: an arbitrary object plus sources[] with url and label. */
+/** An arbitrary object plus sources[] with url and label. */
 export const RelationshipSnapshot = z.object({
   kind: ConnectorKind,
   found: z.boolean(),
@@ -202,7 +202,7 @@ export const connectorTexts = {
   noRecord: 'No matching record found.',
 } as const;
 
-/** Doc 3 §9. */
+/** Catalogue search debounce and the OAuth popup's status polling. */
 export const CONNECTOR_CONSTANTS = {
   searchDebounceMs: 200,
   pollFirstMs: 1_500,

@@ -1,4 +1,4 @@
-/** The spec's business constants (doc 1 §9, doc 3 §9). Milliseconds unless the name says otherwise. */
+/** The product's business constants. Milliseconds unless the name says otherwise. */
 export const AUTH_FALLBACK_TIMEOUT_MS = 5_000;
 export const SESSION_READ_RETRIES = 3;
 export const SESSION_READ_RETRY_DELAY_MS = 2_000;
@@ -31,7 +31,7 @@ export const CONFIDENCE_TIER_HIGH = 76;
 export const ANONYMOUS_DEMO_MESSAGES = 2;
 export const COPYRIGHT_YEAR = 2025;
 
-/** Auth library values (doc 1 §9, library level). */
+/** Auth library values (library level). */
 export const TOKEN_REFRESH_TICK_MS = 30_000;
 export const TOKEN_REFRESH_MARGIN_MS = 90_000;
 
@@ -50,16 +50,16 @@ export const DEMO_CHAT_IP_WINDOW_SECONDS = 3_600;
 export const DEMO_MESSAGE_MAX_CHARS = 500;
 /** After the slow-setup notice, as long again before the 'Setup Taking Too Long' card (not in the spec). */
 export const WORKSPACE_SETUP_TOO_LONG_MS = 20_000;
-/** Prefixes of the ids an anonymous visitor's local-only profile uses (doc 1 §5). */
+/** Prefixes of the ids an anonymous visitor's local-only profile uses. */
 export const LOCAL_PROFILE_ID_PREFIX = 'local_';
 export const LOCAL_SESSION_ID_PREFIX = 'session_';
 
 export const BRAND_NAME = 'Helixis';
-/** The fallback workspace id when no workspace exists (doc 1 §5). */
+/** The fallback workspace id when no workspace exists. */
 export const NIL_WORKSPACE_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Confidence score table (doc 1 §5). Every threshold is exclusive ("above", "longer than");
+ * Confidence score table. Every threshold is exclusive ("above", "longer than");
  * placeholder values are compared trimmed and case-insensitively.
  */
 export const CONFIDENCE_SCORE_MIN = 0;
@@ -104,7 +104,7 @@ export const CONTRADICTION_PENALTIES = {
 /** With more than one contradiction, this again for each one. */
 export const CONTRADICTION_EXTRA_PENALTY = -10;
 
-/** Business name extraction (doc 1 §5). */
+/** Business name extraction. */
 export const BUSINESS_NAME_MIN_CHARS = 2;
 export const BUSINESS_NAME_MAX_CHARS = 40;
 
@@ -122,7 +122,7 @@ export const REALTIME_CLOSE_CODES = {
   /** The user is no longer a member of the socket's workspace: reconnect (to the workspace they have now). */
   membershipEnded: 4410,
 } as const;
-/** Server ping frames (doc 1 §9: realtime heartbeat 25 s); a client missing one is dropped. */
+/** Server ping frames (realtime heartbeat 25 s); a client missing one is dropped. */
 export const REALTIME_HEARTBEAT_MS = 25_000;
 
 /** The client-log endpoint's public path (the spec's own name for it). */

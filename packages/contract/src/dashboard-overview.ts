@@ -3,7 +3,7 @@ import { AutomationKind, AutomationStatus } from './automations';
 import { type Endpoint, NoInput } from './endpoint';
 import { Uuid } from './workspaces';
 
-// ── Overview cards of the final dashboard (doc 3 §2), computed from real state ──────────────────
+// ── Overview cards of the final dashboard, computed from real state ──────────────────
 
 export const DashboardOverview = z.object({
   setup: z.object({
@@ -17,7 +17,7 @@ export const DashboardOverview = z.object({
     integration_percent: z.number().int().min(0).max(100),
     /** The labels of the connected integrations (a property system's name, 'Gmail', 'Calendar', ...). */
     connected_integrations: z.array(z.string()),
-    /** Doc 3 §2: Continue Setup goes to /onboarding with the force-fresh flag when false. */
+    /** Continue Setup goes to /onboarding with the force-fresh flag when false. */
     has_essential_info: z.boolean(),
     documents_ready: z.number().int().min(0),
   }),
@@ -40,10 +40,10 @@ export const DashboardOverview = z.object({
 });
 export type DashboardOverview = z.infer<typeof DashboardOverview>;
 
-/** Displayed maximum of automations on the dashboard (doc 3 §9). */
+/** Displayed maximum of automations on the dashboard. */
 export const DASHBOARD_MAX_AUTOMATIONS = 4;
 
-// ── Business insights: a weekly digest (doc 3 §3 Business insight, §9 'Insights window: last 7 days') ──
+// ── Business insights: a weekly digest (insights window: the last 7 days) ──
 
 export const INSIGHTS_WINDOW_DAYS = 7;
 
@@ -86,7 +86,7 @@ export const BusinessInsightsOutput = z.object({ latest: BusinessInsight.nullabl
 export type BusinessInsightsOutput = z.infer<typeof BusinessInsightsOutput>;
 export const RefreshInsightsOutput = z.object({ job_id: z.string() });
 
-// ── Teach Your AI → Integration Mode (doc 3 §2, §3 Data source, §4 learning) ───────────────────
+// ── Teach Your AI → Integration Mode (data sources, learning sessions) ───────────────────
 
 export const DataSourceType = z.enum(['email', 'calendar', 'documents', 'website', 'crm']);
 export type DataSourceType = z.infer<typeof DataSourceType>;
@@ -155,7 +155,7 @@ export const SetLearningSourceInput = z
 export const SetLearningSourceOutput = z.object({ id: z.string(), enabled: z.boolean() });
 export const LearningSessionInput = z.object({ id: Uuid }).strict();
 
-/** Doc 1 §8 / doc 3 §8 dashboard teaching toasts. */
+/** Dashboard teaching toasts. */
 export const LEARNING_TOASTS = {
   noSources: 'No sources enabled',
   noSourcesDescription: 'Please enable at least one connected source to start learning.',
@@ -164,11 +164,11 @@ export const LEARNING_TOASTS = {
   preference: 'Learning preference updated',
 } as const;
 
-// ── secrets--add_secret (doc 1 §7) and the Configure Integration dialog (doc 3 §2, §8) ─────────
+// ── secrets--add_secret and the Configure Integration dialog ─────────
 
 /** The setting the Configure Integration dialog saves: the Helixis API URL. */
 export const HELIXIS_API_URL_SECRET = 'HELIXIS_API_URL';
-/** Doc 1 §3 client-side storage: the secrets-configured flag. */
+/** Client-side storage: the secrets-configured flag. */
 export const SECRETS_CONFIGURED_STORAGE_KEY = 'secrets_configured';
 export const ADD_SECRET_PATH = '/functions/v1/secrets--add_secret';
 export const AddSecretInput = z

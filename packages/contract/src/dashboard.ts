@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Endpoint, NoInput } from './endpoint';
 
-// ── Final dashboard layout (doc 3 §2 'Customize dashboard'): which cards a user sees, in what order ──
+// ── Final dashboard layout: which cards a user sees, in what order ──
 
 /** The cards of the final dashboard's overview, in their default order. */
 export const DASHBOARD_CARD_IDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANONYMOUS_DEMO_MESSAGES, DEMO_MESSAGE_MAX_CHARS } from './constants';
 
 /**
- * The anonymous demo chat of the landing page (doc 1 §2, §6): a visitor may send
+ * The anonymous demo chat of the landing page: a visitor may send
  * ANONYMOUS_DEMO_MESSAGES messages, then is asked to sign up. Answers are about Helixis itself.
  */
 export const DemoChatTurn = z.object({

@@ -13,7 +13,7 @@ export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   access: Access;
-  /** Minimum business role (doc 1 §6); only meaningful with access 'workspace'. */
+  /** Minimum business role; only meaningful with access 'workspace'. */
   role?: BusinessRole;
   summary: string;
   /**

@@ -7,7 +7,7 @@ export const inputRuleMessages = {
 } as const;
 
 /**
- * One catalogue of error codes and the user-facing texts of the spec (doc 1 §8 and friends).
+ * One catalogue of error codes and the user-facing texts.
  * The server answers `{ error: { code, message } }` with these; the web shows them as they are.
  */
 export const errorCatalogue = {
@@ -65,9 +65,9 @@ export const errorCatalogue = {
   thread_not_found: { status: 404, message: 'Chat not found.' },
   assistant_not_found: { status: 404, message: 'No assistant found' },
   unknown_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },
-  /** Integrations settings page code MISSING_FIELDS (doc 2 §8). */
+  /** Integrations settings page code MISSING_FIELDS. */
   missing_fields: { status: 400, message: 'Both Client ID and Secret are required' },
-  // Knowledge: uploads and ingestion (doc 1 §5, §7).
+  // Knowledge: uploads and ingestion.
   unsupported_file_type: {
     status: 400,
     message: 'This file type is not supported. Please upload a PDF, Word, text, Markdown, CSV or Excel file.',
@@ -85,19 +85,19 @@ export const errorCatalogue = {
     status: 403,
     message: 'Your workspace has reached its document limit. Delete some documents and try again.',
   },
-  // Business profile save codes (doc 1 §8).
+  // Business profile save codes.
   not_logged_in: { status: 401, message: 'Authentication required to save changes' },
   invalid_user_id: { status: 400, message: 'Authentication required to save changes' },
   invalid_workspace_id: { status: 400, message: 'Invalid workspace ID.' },
   profile_save_failed: { status: 500, message: 'Failed to save business profile' },
-  // Mail and calendars (doc 2 §8, doc 3 §5, §8).
+  // Mail and calendars.
   not_oauth_provider: { status: 400, message: 'Use API-key connect' },
   oauth_not_configured: { status: 503, message: 'Gmail OAuth not configured' },
   calendar_unreadable: {
     status: 400,
     message: 'This calendar file could not be read. Please check it is a valid .ics file.',
   },
-  // Browser extension and desktop-assistant tokens (doc 3 §7).
+  // Browser extension and desktop-assistant tokens.
   extension_token_invalid: {
     status: 401,
     message: 'This extension token is not valid. Connect the extension again from the Helixis app.',
@@ -123,13 +123,13 @@ export const errorCatalogue = {
   invalid_current_password: { status: 400, message: 'Your current password is not correct.' },
   confirmation_mismatch: { status: 400, message: 'Type DELETE to confirm.' },
   operator_only: { status: 403, message: 'Only a platform operator can delete accounts.' },
-  // Business-app connectors (doc 3 §5, §8).
+  // Business-app connectors.
   connector_unknown: { status: 404, message: 'Unknown connector.' },
   connector_coming_soon: { status: 409, message: 'This app is coming soon and cannot be connected yet.' },
   connector_not_connected: { status: 409, message: 'This app is not connected.' },
   connector_pii_field: { status: 400, message: 'PII fields cannot be enabled.' },
   connector_connect_failed: { status: 400, message: 'Connect failed' },
-  // Final dashboard: Teach Your AI learning (doc 1 §8) and the embeddable widget.
+  // Final dashboard: Teach Your AI learning and the embeddable widget.
   no_sources_enabled: {
     status: 400,
     message: 'No sources enabled: Please enable at least one connected source to start learning.',
@@ -143,7 +143,7 @@ export interface ApiErrorBody {
   error: { code: ErrorCode | string; message: string; details?: unknown };
 }
 
-/** Workspace setup texts (doc 1 §8). */
+/** Workspace setup texts. */
 export const workspaceErrors = {
   title: 'Workspace Setup Failed',
   invalidUserId: 'Invalid user ID format - please sign in again',
@@ -158,7 +158,7 @@ export const workspaceErrors = {
   repairFailed: 'Workspace repair failed. Please contact support if the issue persists.',
 } as const;
 
-/** Sign-in and sign-up texts (doc 1 §8). */
+/** Sign-in and sign-up texts. */
 export const authMessages = {
   serviceToUser: {
     'Invalid login credentials':
@@ -180,13 +180,13 @@ export const authMessages = {
   passwordPlaceholderSignUp: 'Password (min. 6 characters)',
 } as const;
 
-/** Maps a message from the auth service to the text the user sees (doc 1 §8). */
+/** Maps a message from the auth service to the text the user sees. */
 export function userMessageForAuthError(serviceMessage: string | undefined): string {
   if (!serviceMessage) return authMessages.unexpected;
   return authMessages.serviceToUser[serviceMessage] ?? authMessages.unexpected;
 }
 
-/** Text for an id that is not a UUID used for database work (doc 1 §5). */
+/** Text for an id that is not a UUID used for database work. */
 export function invalidIdMessage(context: string, id: string): string {
   return `Invalid ID for ${context}: ${id}. Must be a valid UUID, not a local session ID.`;
 }

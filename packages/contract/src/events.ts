@@ -29,7 +29,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
     chunkCount: z.number().int().min(0),
   }),
   z.object({ type: z.literal('document.deleted'), workspaceId: Uuid, documentId: Uuid }),
-  /** Integration events of doc 2 §4: a property system was connected; its status changed. */
+  /** Integration events: a property system was connected; its status changed. */
   z.object({ type: z.literal('propertySystemConnected'), workspaceId: Uuid, provider: PropertyProvider }),
   z.object({ type: z.literal('integrationStatusChanged'), workspaceId: Uuid, provider: PropertyProvider }),
   /** A fact was learned or changed (facts-ingest, knowledge-correct, the assistant). */

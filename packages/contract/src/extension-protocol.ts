@@ -1,10 +1,10 @@
 /**
- * What the web app, the server and the browser extension share: allowed extension domains (doc 3 §2
- * Settings, §9), the window messages of the handshake (doc 3 §4), limits and texts. No imports on
+ * What the web app, the server and the browser extension share: allowed extension domains (Settings
+ * page), the window messages of the handshake, limits and texts. No imports on
  * purpose: the extension bundle (extension/src) uses this file too.
  */
 
-/** The spec's texts (doc 3 §5, §8). */
+/** The user-facing texts. */
 export const extensionMessages = {
   signInToConnect: 'Please sign in to connect your extension.',
   createWorkspaceFirst: 'Open the app to create a workspace first.',
@@ -17,9 +17,9 @@ export const extensionMessages = {
   pageNotAllowed: 'The extension may not read pages on this site. Add the domain under Settings → Extension.',
 } as const;
 
-/** Spec constants (doc 3 §9) and limits of ours (not in the spec). */
+/** Product constants, and limits of our own. */
 export const EXTENSION_TEST_ANSWER_CHARS = 140;
-/** The desktop-assistant integration refreshes every 5 minutes (doc 3 §9). */
+/** The desktop-assistant integration refreshes every 5 minutes. */
 export const CLUELY_REFRESH_SECONDS = 300;
 export const EXT_QUERY_MAX_CHARS = 2_000;
 export const EXT_PAGE_TEXT_MAX_CHARS = 50_000;
@@ -28,11 +28,11 @@ export const EXT_ANSWERS_PER_MINUTE = 20;
 export const EXT_BOOTSTRAPS_PER_MINUTE = 10;
 /** A user keeps at most this many live extension tokens; a new one revokes the oldest. */
 export const EXT_LIVE_TOKENS_PER_USER = 5;
-/** Local storage keys of the web app (doc 3 §4). */
+/** Local storage keys of the web app. */
 export const EXTENSION_CONNECTED_KEY = 'extension_connected';
 
 /**
- * The window messages between the web app and the extension's bridge script (doc 3 §4: probe,
+ * The window messages between the web app and the extension's bridge script (probe,
  * acknowledgement, bootstrap). The page posts with `source: 'helixis-app'`, the extension answers
  * with `source: 'helixis-extension'`.
  */

@@ -11,7 +11,7 @@ import {
 import { Uuid } from './workspaces';
 
 /**
- * The browser extension and the desktop-assistant (cluely) sync (doc 3 §2, §3, §4, §5, §7, §9).
+ * The browser extension and the desktop-assistant (cluely) sync.
  * Both get a revocable, expiring workspace token; only its hash is stored.
  */
 
@@ -40,7 +40,7 @@ export const AllowedHosts = z
   .max(EXTENSION_HOSTS_MAX, `Add at most ${EXTENSION_HOSTS_MAX} domains.`)
   .transform((hosts) => [...new Set(hosts)]);
 
-// ext-bootstrap (doc 3 §7: bearer session token, JSON businessId → tenantJwt, allowedHosts, error).
+// ext-bootstrap (bearer session token, JSON businessId → tenantJwt, allowedHosts, error).
 export const ExtBootstrapInput = z.object({ businessId: Uuid.optional() });
 export type ExtBootstrapInput = z.infer<typeof ExtBootstrapInput>;
 export const ExtBootstrapOutput = z.object({
@@ -55,7 +55,7 @@ export const ExtBootstrapOutput = z.object({
 });
 export type ExtBootstrapOutput = z.infer<typeof ExtBootstrapOutput>;
 
-// ext-answer (doc 3 §7: bearer tenant token; query, pageContext {url} → answer, error).
+// ext-answer (bearer tenant token; query, pageContext {url} → answer, error).
 export const ExtPageContext = z.object({
   url: z.string().url().max(2_048).optional(),
   title: z.string().max(500).optional(),
@@ -84,7 +84,7 @@ export const ExtAnswerOutput = z.object({
 });
 export type ExtAnswerOutput = z.infer<typeof ExtAnswerOutput>;
 
-// Allowed domains (Settings page, doc 3 §2).
+// Allowed domains (Settings page).
 export const ExtensionSettings = z.object({
   allowedHosts: z.array(z.string()),
   defaults: z.array(z.string()),
@@ -115,7 +115,7 @@ export const RevokeExtensionTokenInput = z.object({ id: Uuid });
 export type RevokeExtensionTokenInput = z.infer<typeof RevokeExtensionTokenInput>;
 export const RevokeExtensionTokenOutput = z.object({ token: ExtensionToken });
 
-// cluely-sync (doc 3 §7: action create_integration, userId → success, scriptUrl, error).
+// cluely-sync (action create_integration, userId → success, scriptUrl, error).
 export const CluelySyncInput = z.object({ action: z.literal('create_integration'), userId: Uuid });
 export type CluelySyncInput = z.infer<typeof CluelySyncInput>;
 export const CluelySyncOutput = z.object({ success: z.boolean(), scriptUrl: z.string().url(), error: z.null() });

@@ -5,10 +5,10 @@ import { Uuid } from './workspaces';
 
 /**
  * Facts the assistant knows about the business, their profile (completeness over the essential keys,
- * knowledge gaps, confidence) and the suggestions that follow from it (doc 3 §3, §4, §7, §9; doc 1 §7).
+ * knowledge gaps, confidence) and the suggestions that follow from it.
  */
 
-/** Where a fact was learned (doc 3 §3, richer fact model). */
+/** Where a fact was learned (richer fact model). */
 export const FactSource = z.enum(['integration', 'document', 'conversation', 'manual']);
 export type FactSource = z.infer<typeof FactSource>;
 
@@ -20,7 +20,7 @@ export const FACT_INGEST_MAX_CHARS = 20_000;
 /** Most facts one facts-ingest call may learn. */
 export const FACT_INGEST_MAX_FACTS = 25;
 
-/** Fact confidence values (doc 3 §9); a gap is recorded below FACT_GAP_BELOW. */
+/** Fact confidence values; a gap is recorded below FACT_GAP_BELOW. */
 export const FACT_CONFIDENCE = {
   migrated: 75,
   description: 80,
@@ -56,7 +56,7 @@ export const FactCorrection = z.object({
 });
 export type FactCorrection = z.infer<typeof FactCorrection>;
 
-/** A fact (doc 3 §3, richer fact model). `key` is the canonical snake_case key, `label` its display name. */
+/** A fact (richer fact model). `key` is the canonical snake_case key, `label` its display name. */
 export const Fact = z.object({
   id: Uuid,
   key: z.string(),
@@ -74,7 +74,7 @@ export type Fact = z.infer<typeof Fact>;
 export const FactList = z.object({ facts: z.array(Fact) });
 export type FactList = z.infer<typeof FactList>;
 
-/** The essential fact keys (doc 3 §3): completeness is the percent of them present (doc 3 §9). */
+/** The essential fact keys: completeness is the percent of them present. */
 export const ESSENTIAL_FACT_KEYS = [
   { key: 'primary_contact_name', label: 'Primary Contact Name', category: 'contact' },
   { key: 'business_phone', label: 'Business Phone', category: 'contact' },
@@ -89,7 +89,7 @@ export const ESSENTIAL_FACT_KEYS = [
 ] as const;
 export type EssentialFactKey = (typeof ESSENTIAL_FACT_KEYS)[number]['key'];
 
-/** The knowledge model's own essential keys (doc 3 §9). */
+/** The knowledge model's own essential keys. */
 export const KNOWLEDGE_MODEL_KEYS = [
   'business_name',
   'business_type',
@@ -124,7 +124,7 @@ export const EssentialFactStatus = z.object({
 });
 export type EssentialFactStatus = z.infer<typeof EssentialFactStatus>;
 
-/** The fact profile (doc 3 §3). */
+/** The fact profile. */
 export const FactProfile = z.object({
   id: Uuid,
   workspaceId: Uuid,
@@ -142,13 +142,13 @@ export const FactProfile = z.object({
   }),
   lastFactUpdate: z.string().nullable(),
   integrationStatus: z.object({ connected: z.boolean(), integrationFacts: z.number().int() }),
-  /** For the copilot's quick-quiz hints (doc 3 §9). */
+  /** For the copilot's quick-quiz hints. */
   servicesCount: z.number().int(),
   faqCount: z.number().int(),
 });
 export type FactProfile = z.infer<typeof FactProfile>;
 
-/** Suggestions (doc 3 §3, §4, §9). */
+/** Suggestions. */
 export const SuggestionType = z.enum([
   'missing_integration',
   'incomplete_profile',
@@ -159,18 +159,18 @@ export type SuggestionType = z.infer<typeof SuggestionType>;
 export const SuggestionStatus = z.enum(['pending', 'accepted', 'dismissed']);
 export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
 
-/** Suggestion priorities (doc 3 §9). */
+/** Suggestion priorities. */
 export const SUGGESTION_PRIORITY = {
   missing_integration: 9,
   incomplete_profile: 8,
   automation_opportunity: 7,
   fact_confidence_low: 6,
 } as const satisfies Record<SuggestionType, number>;
-/** Default number of top suggestions (doc 3 §9). */
+/** Default number of top suggestions. */
 export const TOP_SUGGESTIONS = 3;
 /** Automation is suggested after this many matching questions ... */
 export const AUTOMATION_MATCHING_QUESTIONS = 3;
-/** ... when more than this many were asked in total (doc 3 §9). */
+/** ... when more than this many questions were asked in total. */
 export const AUTOMATION_TOTAL_QUESTIONS_ABOVE = 5;
 
 export const Suggestion = z.object({
@@ -206,7 +206,7 @@ export type SuggestionList = z.infer<typeof SuggestionList>;
 export const FaqPair = z.object({ question: z.string(), answer: z.string(), source: z.string() });
 export type FaqPair = z.infer<typeof FaqPair>;
 
-/** The copilot business profile (doc 1 §3), optionally sent with knowledge-actions. */
+/** The copilot business profile, optionally sent with knowledge-actions. */
 export const CopilotBusinessProfile = z.object({
   description: z.string().max(5_000).optional(),
   services: z.array(z.string().max(200)).max(50).optional(),
@@ -295,7 +295,7 @@ export const KnowledgeActionOutput = z.object({
 });
 export type KnowledgeActionOutput = z.infer<typeof KnowledgeActionOutput>;
 
-/** Dashboard teaching texts (doc 1 §8, doc 3 §8, §9). */
+/** Dashboard teaching texts. */
 export const teachMessages = {
   informationUpdated: 'Information updated',
   informationFailed: 'Error: Failed to update information. Please try again.',
@@ -314,15 +314,15 @@ export const teachMessages = {
   hintServices: 'Add 3-5 concrete services',
   hintFaqs: 'Add 5-10 FAQs',
 } as const;
-/** Quick-quiz hints show below these counts (doc 3 §9). */
+/** Quick-quiz hints show below these counts. */
 export const HINT_SERVICES_BELOW = 3;
 export const HINT_FAQS_BELOW = 5;
-/** Business summary truncation (doc 1 §9). */
+/** Business summary truncation. */
 export const SUMMARY_TRUNCATE_CHARS = 200;
 
 /**
  * facts-ingest: GET lists, POST learns; a WebSocket on the same path (`?access_token=`) receives the
- * workspace's `facts:upsert` and `facts:update` events as realtime messages (doc 3 §7).
+ * workspace's `facts:upsert` and `facts:update` events as realtime messages.
  */
 export const FACTS_INGEST_PATH = '/functions/v1/facts-ingest';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Provider catalogue of the integrations step (doc 2 §3): 15 providers, 6 categories, 11 industry groups. */
+/** Provider catalogue of the integrations step: 15 providers, 6 categories, 11 industry groups. */
 export const CatalogMode = z.enum(['oauth', 'ics', 'alias', 'upload', 'url', 'external']);
 export type CatalogMode = z.infer<typeof CatalogMode>;
 
@@ -176,5 +176,5 @@ export const catalogIndustries = z
     { id: 'real-estate', label: 'Real estate', providerIds: [...common, 'website', 'hubspot'] },
   ]);
 
-/** Shown for a mode or quick action a provider or dialog lacks (doc 2 §5). */
+/** Shown for a mode or quick action a provider or dialog lacks. */
 export const CATALOG_NOT_SUPPORTED = 'Not supported';

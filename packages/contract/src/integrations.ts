@@ -5,17 +5,17 @@ import { PROPERTY_PROVIDERS, PropertyProvider } from './property-systems';
 import { Uuid } from './workspaces';
 
 /**
- * Property-management integrations (doc 2 §1-§9): the systems of property-systems.ts, their
+ * Property-management integrations: the systems of property-systems.ts, their
  * connection status, and the KPIs read from them. The endpoints named after a system
- * (buildium-connect, appfolio-connect, ...) are the spec's wire names; the property-system-* endpoints
+ * (buildium-connect, appfolio-connect, ...) are the original wire names, kept; the property-system-* endpoints
  * serve every system of the catalogue by provider id.
  */
 
-/** Connection status of the integration row (doc 2 §3, §4). */
+/** Connection status of the integration row. */
 export const ConnectionStatus = z.enum(['never', 'connected', 'invalid']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** The connect error codes of doc 2 §8 (first system; the second system uses the same set). */
+/** The connect error codes (first system; the second system uses the same set). */
 export const ConnectErrorCode = z.enum([
   'env_missing',
   'auth_invalid',
@@ -50,7 +50,7 @@ export function connectErrorMessage(code: ConnectErrorCode, system: string): str
   return connectErrorTexts[code](system);
 }
 
-/** Texts of the integrations area (doc 2 §2, §5, §8; doc 3 §8). */
+/** Texts of the integrations area. */
 export const integrationTexts = {
   notConnected: (system: string) => `${system} is not connected.`,
   networkError: 'Network error. Please check your connection and try again.',
@@ -85,7 +85,7 @@ export const integrationTexts = {
   toastWorkspaceError: 'Workspace Error',
 } as const;
 
-/** Doc 2 §9 and the issue's polling figures. */
+/** Connect retries (3 attempts, 250/500/1000 ms) and status polling intervals. */
 export const INTEGRATION_CONSTANTS = {
   connectAttempts: 3,
   connectRetryDelaysMs: [250, 500, 1000],
@@ -101,7 +101,7 @@ export const INTEGRATION_CONSTANTS = {
 } as const;
 
 /**
- * Property KPIs: both variants of doc 2 §3 in one object. Money is in cents.
+ * Property KPIs: both variants (rentals and associations) in one object. Money is in cents.
  * Variant A: properties, activeLeases, tenants, openWorkOrders, openTasks, arOutstandingCents,
  * lastUpdatedIso, partial, limit_hint. Variant B: rentals, accountType, unpaidBills, openTasks, fetchedAt.
  */
@@ -171,7 +171,7 @@ export const IntegrationsStatus = z.object({
   /** Mail and calendar connections, as the mail feature reports them. */
   gmail: z.object({ connected: z.boolean() }).optional(),
   calendar: z.object({ connected: z.boolean() }).optional(),
-  /** Doc 3 §7: every business-app connector of the catalogue as {kind, status} (the connectors feature). */
+  /** Every business-app connector of the catalogue as {kind, status} (the connectors feature). */
   connectors: z.array(ConnectorStatusEntry).optional(),
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;

@@ -4,10 +4,10 @@ import { Uuid } from './workspaces';
 
 /**
  * Knowledge: documents (uploaded files, web pages, texts from other features) cut into chunks and
- * ranked with BM25 (doc 1 §3 Document, §5 upload rules, §7 ingest / preview-website).
+ * ranked with BM25 (upload rules, ingest / preview-website).
  */
 
-/** Document status (doc 1 §4): PENDING while the job runs, READY when searchable; anything else is failed. */
+/** Document status: PENDING while the job runs, READY when searchable; anything else is failed. */
 export const DocumentStatus = z.enum(['PENDING', 'READY', 'failed']);
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
@@ -194,7 +194,7 @@ export const PreviewWebsiteOutput = z.object({
 });
 export type PreviewWebsiteOutput = z.infer<typeof PreviewWebsiteOutput>;
 
-/** File types accepted by ingest (doc 1 §5), by extension. */
+/** File types accepted by ingest, by extension. */
 export const INGEST_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.md', '.csv', '.xlsx'] as const;
 /** Image types the spec lists for the onboarding chat; refused with a clear message (no offline OCR). */
 export const INGEST_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
@@ -224,10 +224,10 @@ export const KNOWLEDGE_LIMITS = {
   maxPreviewChars: 20_000,
 } as const;
 
-/** Dashboard teaching toasts of the knowledge feature (doc 1 §8, doc 3 §8). */
+/** Dashboard teaching toasts of the knowledge feature. */
 export const knowledgeMessages = {
   uploaded: 'Document uploaded',
-  /** Doc 1 §8 "processed into N chunks", in the owner's word: a chunk is a passage (decision 033). */
+  /** The toast's "processed into N chunks", in the owner's word: a chunk is a passage (decision 033). */
   uploadedBody: (passages: number) => `Processed into ${passages} ${passages === 1 ? 'passage' : 'passages'}`,
   uploadFailed: 'Upload failed',
   websiteIngested: 'Website ingested',

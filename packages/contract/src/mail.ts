@@ -3,15 +3,15 @@ import type { Endpoint } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
- * Mail and calendars (doc 2 §2-§8, doc 3 §2-§9): Gmail and Microsoft 365/Outlook over OAuth, the
+ * Mail and calendars: Gmail and Microsoft 365/Outlook over OAuth, the
  * inbound e-mail alias, ICS calendar import and the integrations summary.
  */
 
-/** The only OAuth providers (doc 3 §5). The interface shows outlook as ms365. */
+/** The only OAuth providers. The interface shows outlook as ms365. */
 export const OAuthProvider = z.enum(['gmail', 'outlook']);
 export type OAuthProvider = z.infer<typeof OAuthProvider>;
 
-/** A provider name as the browser sends it; ms365 is accepted as outlook (doc 3 §5). */
+/** A provider name as the browser sends it; ms365 is accepted as outlook. */
 export const OAuthProviderName = z
   .string()
   .trim()
@@ -26,7 +26,7 @@ export function toOAuthProvider(name: string): OAuthProvider | null {
   return null;
 }
 
-/** OAuth error URL codes (doc 2 §8) with the friendly messages the product shows. */
+/** OAuth error URL codes with the friendly messages the product shows. */
 export const OAuthErrorCode = z.enum([
   'access_denied',
   'invalid_client',
@@ -57,7 +57,7 @@ export const oauthErrorMessages: Record<OAuthErrorCode, string> = {
   upstream_5xx: 'The mail provider is having trouble right now. Please try again later.',
 };
 
-/** Texts of the mail screens (doc 2 §8, doc 3 §2, §8). */
+/** Texts of the mail screens. */
 export const mailTexts = {
   redirecting: (provider: string) => `Redirecting to ${provider}...`,
   completing: (provider: string) => `Completing ${provider} connection...`,

@@ -4,7 +4,7 @@ import { AssistantMode, BusinessProfileResult, OnboardingProgress } from './prof
 import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from './property-systems';
 
 /**
- * The onboarding journey (doc 2 §2-4, §7): the three question rounds, the onboarding summary,
+ * The onboarding journey: the three question rounds, the onboarding summary,
  * completing and resetting onboarding. Texts shown to users live here.
  */
 
@@ -29,7 +29,7 @@ export const OnboardingQuestion = z.object({
 });
 export type OnboardingQuestion = z.infer<typeof OnboardingQuestion>;
 
-/** One onboarding round (doc 2 §3): roundNumber, title, questions, context, completed, answers. */
+/** One onboarding round: roundNumber, title, questions, context, completed, answers. */
 export const OnboardingRound = z.object({
   roundNumber: z.number().int().min(1).max(3),
   title: z.string(),
@@ -42,7 +42,7 @@ export type OnboardingRound = z.infer<typeof OnboardingRound>;
 
 type RoundDefinition = Omit<OnboardingRound, 'completed' | 'answers'>;
 
-/** Doc 2 §4: round 1 Business Foundation (3), round 2 Operations & Team (3), round 3 Customer Interaction (2). */
+/** Round 1 Business Foundation (3), round 2 Operations & Team (3), round 3 Customer Interaction (2). */
 export const ONBOARDING_ROUNDS: readonly RoundDefinition[] = [
   {
     roundNumber: 1,
@@ -132,7 +132,7 @@ export type SaveOnboardingRoundInput = z.infer<typeof SaveOnboardingRoundInput>;
 export const SaveOnboardingRoundOutput = OnboardingRoundsOutput.extend({ result: BusinessProfileResult });
 export type SaveOnboardingRoundOutput = z.infer<typeof SaveOnboardingRoundOutput>;
 
-/** The five required onboarding fields (doc 2 §3) with their labels. */
+/** The five required onboarding fields with their labels. */
 export const REQUIRED_ONBOARDING_FIELDS = [
   { field: 'officialName', label: 'Business Name' },
   { field: 'industry', label: 'Industry' },
@@ -158,7 +158,7 @@ export type SummaryGap = z.infer<typeof SummaryGap>;
 export const SuggestedAutomation = z.object({ title: z.string(), why: z.string(), requires_scope: z.string() });
 export type SuggestedAutomation = z.infer<typeof SuggestedAutomation>;
 
-/** Doc 2 §3 'Onboarding summary', computed from the profile, documents, facts and integrations. */
+/** The onboarding summary, computed from the profile, documents, facts and integrations. */
 export const OnboardingSummary = z.object({
   operating_profile: z.object({ industry: z.string().nullable(), name: z.string().nullable() }),
   summary_text: z.string(),
@@ -194,7 +194,7 @@ export type ResetUserOnboardingInput = z.infer<typeof ResetUserOnboardingInput>;
 export const ResetUserOnboardingOutput = z.object({ reset: z.literal(true) });
 export type ResetUserOnboardingOutput = z.infer<typeof ResetUserOnboardingOutput>;
 
-/** Client-side storage keys of the onboarding flow (doc 1 §3). */
+/** Client-side storage keys of the onboarding flow. */
 export const ONBOARDING_STORAGE_KEYS = {
   forceFreshOnboarding: 'force_fresh_onboarding',
   forceOnboarding: 'force_onboarding',
@@ -202,7 +202,7 @@ export const ONBOARDING_STORAGE_KEYS = {
   onboardingComplete: 'onboarding_complete',
 } as const;
 
-/** Doc 2 §2, §9: texts and limits of the onboarding screens. */
+/** Texts and limits of the onboarding screens. */
 export const LAUNCH_TIMEOUT_MS = 12_000;
 export const COMPLETION_MAX_LEARNED = 3;
 export const COMPLETION_MAX_GAPS = 3;

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 
 /**
- * The business profile's JSON parts (doc 1 §3), the confidence score's tiers (doc 1 §4)
- * and the contradiction texts (doc 1 §5). Pure shapes and texts; the rules live in @helixis/domain.
+ * The business profile's JSON parts, the confidence score's tiers
+ * and the contradiction texts. Pure shapes and texts; the rules live in @helixis/domain.
  */
 
-/** Penalty categories of the confidence score (doc 1 §5). */
+/** Penalty categories of the confidence score. */
 export const ContradictionType = z.enum([
   'pricing',
   'business_type',
@@ -22,7 +22,7 @@ export type ContradictionType = z.infer<typeof ContradictionType>;
 export const Contradiction = z.object({ type: ContradictionType, message: z.string() });
 export type Contradiction = z.infer<typeof Contradiction>;
 
-/** The contradicting pairs looked for in a business description (doc 1 §5), in reporting order. */
+/** The contradicting pairs looked for in a business description, in reporting order. */
 export const ContradictionPair = z.enum([
   'natural_artificial',
   'fast_slow',
@@ -42,11 +42,11 @@ export const ContradictionPair = z.enum([
 ]);
 export type ContradictionPair = z.infer<typeof ContradictionPair>;
 
-/** Payment types recognised in text (doc 1 §5), in their canonical spelling and order. */
+/** Payment types recognised in text, in their canonical spelling and order. */
 export const PaymentType = z.enum(['ACH', 'AmEx', 'Visa', 'Mastercard', 'Wire', 'Check']);
 export type PaymentType = z.infer<typeof PaymentType>;
 
-/** States the service-area extraction knows (doc 1 §5). */
+/** States the service-area extraction knows. */
 export const ServiceState = z.enum(['FL', 'OH', 'PA', 'WV']);
 export type ServiceState = z.infer<typeof ServiceState>;
 
@@ -61,7 +61,7 @@ export type PrimaryContact = z.infer<typeof PrimaryContact>;
 export const FieldSources = z.record(z.string(), z.string());
 export type FieldSources = z.infer<typeof FieldSources>;
 
-/** business_profiles.business_data (doc 1 §3). */
+/** business_profiles.business_data. */
 export const BusinessData = z.object({
   officialName: z.string().optional(),
   industry: z.string().optional(),
@@ -72,7 +72,7 @@ export const BusinessData = z.object({
 });
 export type BusinessData = z.infer<typeof BusinessData>;
 
-/** business_profiles.essential_info (doc 1 §3). */
+/** business_profiles.essential_info. */
 export const EssentialInfo = z.object({
   business_name: z.string().optional(),
   business_type: z.string().optional(),
@@ -108,7 +108,7 @@ export const ConfidenceInput = z.object({
 });
 export type ConfidenceInput = z.infer<typeof ConfidenceInput>;
 
-/** Doc 1 §4. */
+/** Onboarding until the description is over 50 characters and onboarding is completed. */
 export const AssistantMode = z.enum(['onboarding', 'operational']);
 export type AssistantMode = z.infer<typeof AssistantMode>;
 
@@ -119,14 +119,14 @@ export const AssistantModeProfile = z.object({
 });
 export type AssistantModeProfile = z.infer<typeof AssistantModeProfile>;
 
-/** Client-side flags that force onboarding mode (doc 1 §4). */
+/** Client-side flags that force onboarding mode. */
 export const AssistantModeFlags = z.object({
   force_fresh_onboarding: z.boolean().optional(),
   prevent_auto_redirect: z.boolean().optional(),
 });
 export type AssistantModeFlags = z.infer<typeof AssistantModeFlags>;
 
-/** Confidence tiers (doc 1 §4): 0-40, 41-75, 76 and up. */
+/** Confidence tiers: 0-40, 41-75, 76 and up. */
 export const CONFIDENCE_TIER_LOW_TEXT = 'I barely know anything about your business.';
 export const CONFIDENCE_TIER_MID_TEXT = 'Getting a better picture.';
 export const CONFIDENCE_TIER_HIGH_TEXT = "I'm ready to work with you.";
@@ -162,9 +162,9 @@ export const contradictionMessages = {
   luxury_budget: 'You describe the business as both luxury and budget.',
 } as const satisfies Record<ContradictionPair, string | ((names: readonly string[]) => string)>;
 
-// ── The stored business profile and its calls (doc 1 §3, §7; doc 2 §3, §7) ─────────────────────────
+// ── The stored business profile and its calls ─────────────────────────
 
-/** A message of the onboarding chat (doc 1 §3 'Chat message'). */
+/** A message of the onboarding chat. */
 export const OnboardingChatMessage = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().max(20_000),
@@ -172,7 +172,7 @@ export const OnboardingChatMessage = z.object({
 });
 export type OnboardingChatMessage = z.infer<typeof OnboardingChatMessage>;
 
-/** business_profiles.onboarding_data (doc 1 §3). */
+/** business_profiles.onboarding_data. */
 export const OnboardingData = z.object({
   messages: z.array(OnboardingChatMessage).max(500).optional(),
   userInput: z.string().max(50_000).optional(),
@@ -214,7 +214,7 @@ export const BusinessProfile = z.object({
 });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
 
-/** The confidence score of a profile (doc 1 §4-5), computed with the domain rules. */
+/** The confidence score of a profile, computed with the domain rules. */
 export const ProfileConfidence = z.object({
   score: z.number().int().min(0).max(100),
   tier: z.string(),
@@ -275,7 +275,7 @@ export const BusinessProfileUpsert = z.object({
 });
 export type BusinessProfileUpsert = z.infer<typeof BusinessProfileUpsert>;
 
-/** POST /functions/v1/business-profile (doc 1 §7). */
+/** POST /functions/v1/business-profile. */
 export const BusinessProfileCall = z.discriminatedUnion('action', [
   z.object({ action: z.literal('get'), workspace_id: z.string().optional() }),
   z.object({ action: z.literal('upsert'), workspace_id: z.string().optional(), profile: BusinessProfileUpsert }),
@@ -292,7 +292,7 @@ export const BusinessProfileUpdate = z.object({
 });
 export type BusinessProfileUpdate = z.infer<typeof BusinessProfileUpdate>;
 
-/** The business summary (business_profiles_v3.summary_json, doc 1 §3). */
+/** The business summary (business_profiles_v3.summary_json). */
 export const BusinessSummaryJson = z.object({
   text: z.string(),
   industry: z.string().nullable(),
@@ -306,7 +306,7 @@ export const BusinessSummaryJson = z.object({
 });
 export type BusinessSummaryJson = z.infer<typeof BusinessSummaryJson>;
 
-/** POST /functions/v1/save-business-summary (doc 1 §7). */
+/** POST /functions/v1/save-business-summary. */
 export const SaveBusinessSummaryInput = z.object({ action: z.literal('get'), workspace_id: z.string().optional() });
 export type SaveBusinessSummaryInput = z.infer<typeof SaveBusinessSummaryInput>;
 export const SaveBusinessSummaryOutput = z.object({
@@ -315,7 +315,7 @@ export const SaveBusinessSummaryOutput = z.object({
 });
 export type SaveBusinessSummaryOutput = z.infer<typeof SaveBusinessSummaryOutput>;
 
-/** Doc 1 §8: profile save toasts. */
+/** Profile save toasts. */
 export const profileSaveMessages = {
   savedTitle: 'Saved',
   failedTitle: 'Save failed',

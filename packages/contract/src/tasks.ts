@@ -3,7 +3,7 @@ import type { Endpoint } from './endpoint';
 import { FACT_VALUE_MAX_CHARS } from './facts';
 import { Uuid } from './workspaces';
 
-/** Doc 3 §3 / §4: a task for a human, created when the assistant is unsure. */
+/** A task for a human, created when the assistant is unsure. */
 export const TaskStatus = z.enum(['pending', 'in_progress', 'completed']);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 export const TaskPriority = z.enum(['high', 'medium', 'low']);
@@ -43,7 +43,7 @@ export const ListTasksInput = z
     status: TaskStatus.optional(),
     /** A user id, or `me` for the caller. */
     assigned_to: z.union([Uuid, z.literal('me')]).optional(),
-    /** Employee dashboard (doc 3 §2): the caller's assigned tasks plus all pending ones. */
+    /** Employee dashboard: the caller's assigned tasks plus all pending ones. */
     view: z.enum(['all', 'mine_and_pending']).default('all'),
   })
   .strict();

@@ -3,7 +3,7 @@ import { AuthUser } from './auth';
 import { type Endpoint, NoInput } from './endpoint';
 import { invalidIdMessage } from './errors';
 
-/** Membership roles as stored (doc 1 §3) and the business roles derived from them (doc 1 §6). */
+/** Membership roles as stored and the business roles derived from them. */
 export const MembershipRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
 export type MembershipRole = z.infer<typeof MembershipRole>;
 export const BusinessRole = z.enum(['employee', 'manager', 'owner']);
@@ -14,7 +14,7 @@ export const Uuid = z.string().uuid();
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An id used for database work (doc 1 §5). Anything but a UUID (notably the local_… and session_… ids
+ * An id used for database work. Anything but a UUID (notably the local_… and session_… ids
  * of an anonymous visitor's local profile) fails with the spec's text; the server answers it as
  * `invalid_id` (400) rather than a generic validation error.
  */
@@ -85,7 +85,7 @@ export const BootstrapAccountOutput = z.object({
 });
 export type BootstrapAccountOutput = z.infer<typeof BootstrapAccountOutput>;
 
-/** Activity log entry (doc 1 §3), e.g. onboarding_completed with {business_context, completed_at}. */
+/** Activity log entry, e.g. onboarding_completed with {business_context, completed_at}. */
 export const ActivityLog = z.object({
   id: z.string(),
   workspace_id: Uuid,
@@ -96,7 +96,7 @@ export const ActivityLog = z.object({
 });
 export type ActivityLog = z.infer<typeof ActivityLog>;
 
-/** GET /api/v1/activity-logs: managers and owners only (doc 1 §6). */
+/** GET /api/v1/activity-logs: managers and owners only. */
 export const ListActivityLogsInput = z.object({
   user_id: DbId('activity log user').optional(),
   event_type: z.string().max(100).optional(),

@@ -3,7 +3,7 @@ import { answerConfidence, mentionsSensitiveTopic, shouldCreateTask } from './an
 
 const medium = (s: string) => s.padEnd(150, '.');
 
-describe('answerConfidence (doc 3 §5)', () => {
+describe('answerConfidence', () => {
   it.each([
     ['Yes.', 0.5],
     ['Our pet policy allows cats.', 0.7],
@@ -29,7 +29,7 @@ describe('answerConfidence (doc 3 §5)', () => {
   });
 });
 
-describe('shouldCreateTask (doc 3 §5)', () => {
+describe('shouldCreateTask', () => {
   it('creates a task below 0.7', () => {
     expect(shouldCreateTask('Rent is due on the 1st.', 0.69)).toBe(true);
     expect(shouldCreateTask('Rent is due on the 1st.', 0.7)).toBe(false);

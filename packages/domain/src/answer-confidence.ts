@@ -1,5 +1,5 @@
 /**
- * Doc 3 §5: the confidence heuristic for an answer and the rule for handing a question to a human.
+ * The confidence heuristic for an answer and the rule for handing a question to a human.
  * base 0.5; +0.2 when policy words appear; +0.1 when the text is 100-1000 characters long;
  * +0.1 for "specific" or "exactly"; -0.3 for hedging words; clamped to 0..1. Each adjustment counts once.
  */
@@ -8,13 +8,13 @@ const PRECISION_WORDS = /\b(specific(ally)?|exactly)\b/i;
 const HEDGING_WORDS =
   /\b(maybe|perhaps|possibly|probably|might|unsure|not sure|i think|i believe|i don't know|i do not know|don't have|do not have|unclear|not certain)\b/i;
 /**
- * Doc 3 §5's sensitive topics (legal, medical, financial, contract, liability), with the words people
+ * The sensitive topics (legal, medical, financial, contract, liability), with the words people
  * use for them: "legally", "liable", "sue", "lawyer", "withhold rent", "hurt", "injured", "hardship".
  */
 const SENSITIVE_TOPICS =
   /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le))\b/i;
 
-/** Below this an answer is handed to a human (doc 3 §5). */
+/** Below this confidence an answer is handed to a human. */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));

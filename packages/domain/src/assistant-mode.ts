@@ -6,7 +6,7 @@ import {
 } from '@helixis/contract';
 
 /**
- * Doc 1 §4: operational when the profile's description (trimmed) is longer than 50 characters and
+ * Operational when the profile's description (trimmed) is longer than 50 characters and
  * onboarding is completed; otherwise onboarding. force_fresh_onboarding or prevent_auto_redirect
  * force onboarding whatever the profile says. No profile means onboarding.
  */

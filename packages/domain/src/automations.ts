@@ -1,7 +1,7 @@
 import type { AutomationKind, AutomationProvider, AutomationStatus } from '@helixis/contract';
 
 /**
- * Automation status rules (doc 3 §4), as a pure state machine shared by the server (which persists
+ * Automation status rules, as a pure state machine shared by the server (which persists
  * every change through it) and the web. No I/O; every transition is a table row in the tests.
  */
 export type AutomationConnections = Record<AutomationProvider, boolean>;
@@ -24,7 +24,7 @@ export type AutomationEvent =
   /** A run or a provider failed; the automation needs attention. */
   | { type: 'fail'; message: string };
 
-/** Which providers make each kind of automation work (doc 3 §4). */
+/** Which providers make each kind of automation work. */
 export const AUTOMATION_PROVIDERS: Readonly<Record<AutomationKind, readonly AutomationProvider[]>> = {
   email_inbox: ['gmail', 'ms365'],
   smart_rescheduler: ['gmail', 'ms365'],

@@ -237,7 +237,7 @@ describe('service area from the known states', () => {
   });
 });
 
-describe('missingRequiredFields (doc 2 §3: five required fields, contact counts with any part)', () => {
+describe('missingRequiredFields (five required fields, contact counts with any part)', () => {
   const full = {
     officialName: 'Harbor Lane',
     industry: 'Property management',

@@ -12,7 +12,7 @@ import { isQuestionSentence } from './onboarding-chat';
 import { findStates } from './states';
 
 /**
- * Business text extraction from chat (doc 1 §5).
+ * Business text extraction from chat.
  *
  * Labelled lines ('Business name: Acme') are read case-insensitively; a label may follow a list
  * bullet and may be wrapped in markdown bold ('**Industry:** Property management'). When a label has
@@ -305,12 +305,12 @@ export function extractBusinessInfo(text: string | null | undefined, source = 'c
   return info;
 }
 
-/** True when the contact has any of name, role or e-mail (doc 2 §3). */
+/** True when the contact has any of name, role or e-mail. */
 export function hasPrimaryContact(contact: PrimaryContact | null | undefined): boolean {
   return Boolean(contact?.name?.trim() || contact?.role?.trim() || contact?.email?.trim());
 }
 
-/** The five required onboarding fields (doc 2 §3) that are still empty, in their listed order. */
+/** The five required onboarding fields that are still empty, in their listed order. */
 export function missingRequiredFields(data: BusinessData | null | undefined): RequiredOnboardingField[] {
   return REQUIRED_ONBOARDING_FIELDS.map((f) => f.field).filter((field) =>
     field === 'primaryContact' ? !hasPrimaryContact(data?.primaryContact) : !data?.[field]?.trim(),

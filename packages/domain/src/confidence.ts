@@ -54,7 +54,7 @@ function countSentences(text: string): number {
 }
 
 /**
- * The confidence score of doc 1 §5, an integer clamped to 0-100.
+ * The confidence score (penalties and bonuses from the table in constants), an integer clamped to 0-100.
  * All lengths are measured on trimmed values. Each contradiction costs its type's penalty; when there
  * is more than one contradiction each one costs a further 10 (two contradictions: -20 on top).
  * A contradiction type outside the table carries no type penalty but still counts for the -10s.
@@ -88,7 +88,7 @@ export function scoreConfidence(input: ConfidenceInput): number {
   return Math.round(Math.min(CONFIDENCE_SCORE_MAX, Math.max(CONFIDENCE_SCORE_MIN, score)));
 }
 
-/** Doc 1 §4: 0-40, 41-75, 76 and up. */
+/** Tiers: 0-40, 41-75, 76 and up. */
 export function confidenceTier(score: number): ConfidenceTierText {
   if (score >= CONFIDENCE_TIER_HIGH) return CONFIDENCE_TIER_HIGH_TEXT;
   if (score >= CONFIDENCE_TIER_MID) return CONFIDENCE_TIER_MID_TEXT;

@@ -7,7 +7,7 @@ import {
 import { STATE_NAMES, stateMentions } from './states';
 
 /**
- * Contradiction detection on a business description (doc 1 §5).
+ * Contradiction detection on a business description.
  *
  * Matching is case-insensitive and on whole words: 'slow' does not match 'slowly', 'small' does not
  * match 'smaller', 'local' does not match 'locally'. A hyphen is a word boundary, so 'budget-friendly'
@@ -255,7 +255,7 @@ const RULES: readonly (PairRule | ListRule)[] = [
   { kind: 'pair', pair: 'luxury_budget', type: 'target_audience', a: word('luxury'), b: word('budget') },
 ];
 
-/** Every contradicting pair in the description, once each, in the order of doc 1 §5. */
+/** Every contradicting pair in the description, once each, in reporting order. */
 export function detectContradictions(description: string | null | undefined): Contradiction[] {
   const text = (description ?? '').replace(/[\u2018\u2019]/g, "'");
   if (!text.trim()) return [];

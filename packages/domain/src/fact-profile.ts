@@ -13,7 +13,7 @@ import {
 import { ESSENTIAL_LABELS, titleCase } from './fact-keys';
 
 /**
- * Pure rules for what follows from the facts (doc 3 §3, §4, §9): completeness and knowledge gaps,
+ * Pure rules for what follows from the facts: completeness and knowledge gaps,
  * suggestions, question topics, FAQ questions and fact relevance.
  */
 
@@ -51,7 +51,7 @@ export interface FactProfileSummary {
 }
 
 /**
- * Completeness is the percent of the 10 essential keys present (doc 3 §9). Gaps: every missing
+ * Completeness is the percent of the 10 essential keys present. Gaps: every missing
  * essential key (priority 8, worth 10 completeness points) and every fact below 70 confidence
  * (priority 6). Confidence: overall is the mean over the facts known; essential and contact are means
  * over their essential keys with a missing key counting 0, so they grow with coverage.
@@ -163,7 +163,7 @@ export interface SuggestionCandidate {
 }
 
 /**
- * Suggestions for the current state (doc 3 §9): connect an integration when no fact came from one (9);
+ * Suggestions for the current state: connect an integration when no fact came from one (9);
  * one per missing essential key (8); an automation for a topic with 3+ matching questions once more
  * than 5 were asked (7); one per fact below 70 confidence (6).
  */
@@ -246,7 +246,7 @@ export function suggestionCandidates(input: {
   return out;
 }
 
-/** The top suggestions: highest priority first, then oldest first (doc 3 §4). */
+/** The top suggestions: highest priority first, then oldest first. */
 export function topSuggestions<T extends { priority: number; createdAt: string }>(items: readonly T[], n: number): T[] {
   return [...items].sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt)).slice(0, n);
 }

@@ -39,7 +39,7 @@ describe('normalizeFactKey', () => {
   });
 });
 
-describe('factConfidence (doc 3 §9)', () => {
+describe('factConfidence', () => {
   it.each([
     [{ source: 'manual', method: 'migration' }, 75],
     [{ source: 'conversation', method: 'description' }, 80],
@@ -156,7 +156,7 @@ describe('summarizeFactProfile', () => {
   });
 });
 
-describe('suggestionCandidates (doc 3 §9)', () => {
+describe('suggestionCandidates', () => {
   const all = (questions: (string | null)[]) =>
     suggestionCandidates({ facts: [fact('pet_policy', 'maybe', 60)], questionTopics: questions });
 

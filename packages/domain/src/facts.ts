@@ -9,7 +9,7 @@ import { findPaymentTypes } from './business-info';
 import { ESSENTIAL_LABELS, titleCase } from './fact-keys';
 
 /**
- * Pure rules for facts (doc 3 §3, §9): key normalisation, confidence values and rule-based extraction
+ * Pure rules for facts: key normalisation, confidence values and rule-based extraction
  * from text. What follows from the facts (profile, gaps, suggestions, FAQ, relevance) is in fact-profile.ts.
  */
 
@@ -83,7 +83,7 @@ export function normalizeFactKey(raw: string): { key: string; label: string } | 
 // ── confidence ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The confidence of a newly learned fact (doc 3 §9): a correction 95, an integration 90, a value
+ * The confidence of a newly learned fact: a correction 95, an integration 90, a value
  * read from the business description 80, a migrated one 75, anything else 85.
  */
 export function factConfidence(input: { source: FactSource; method: string }): number {
@@ -218,7 +218,7 @@ function sentences(text: string): string[] {
  *    URLs and placeholders (unknown, n/a, tbd) are skipped.
  * 2. In the remaining text: a phone number (an 'emergency' sentence makes it the emergency contact,
  *    otherwise the business phone), an e-mail address (support email), day-and-time ranges
- *    (operating hours), the payment types of doc 1 §5 (payment methods), '... tone' (preferred voice
+ *    (operating hours), the known payment types (payment methods), '... tone' (preferred voice
  *    tone), 'My name is ...' (primary contact name), and whole sentences about pets, late fees, security
  *    deposits, booking, pricing, service area, maintenance requests, rent payment and parking.
  * Questions (sentences ending in '?') state nothing and are skipped. A labelled line always beats a

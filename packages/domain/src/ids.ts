@@ -7,7 +7,7 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
-/** Versions 1-5 only (doc 1 §5: the workspace id used for KPIs). */
+/** Versions 1-5 only (the workspace id used for KPIs). */
 export function isVersionedUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_V1_5.test(value);
 }

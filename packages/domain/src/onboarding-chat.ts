@@ -1,5 +1,5 @@
 /**
- * Doc 3 §4 'Assistant mode and onboarding chat': the Create Assistant button appears once the business
+ * The Create Assistant button appears once the business
  * context is longer than 50 characters or the user sent 2+ messages, and the context matches
  * business-related words.
  */

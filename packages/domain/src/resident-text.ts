@@ -163,7 +163,7 @@ export interface ResidentAnswerInput {
   /** The sources the answer cited. */
   sources: readonly ResidentSourceInput[];
   confidence: number;
-  /** The answer would be handed to a person (doc 3 §5). */
+  /** The answer would be handed to a person. */
   taskNeeded: boolean;
   /** The message asks something (has content words); a bare greeting does not. */
   isQuestion: boolean;

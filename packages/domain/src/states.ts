@@ -1,6 +1,6 @@
 import type { ServiceState } from '@helixis/contract';
 
-/** The states the profile rules know (doc 1 §5), in canonical order, with their names. */
+/** The states the profile rules know, in canonical order, with their names. */
 export const STATE_NAMES: Readonly<Record<ServiceState, string>> = {
   FL: 'Florida',
   OH: 'Ohio',

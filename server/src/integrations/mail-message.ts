@@ -44,7 +44,7 @@ export interface GetJsonOptions {
 }
 
 /**
- * One Gmail / Graph GET: retried like the property-management calls (doc 2 §9 schedule: 3 attempts,
+ * One Gmail / Graph GET: retried like the property-management calls (same schedule: 3 attempts,
  * capped backoff with jitter, Retry-After honoured up to 5 s) on 429, 5xx and network failures; a 2xx
  * that is not JSON, or any other status, fails at once. Every call carries a trace id (x-request-id,
  * and `client-request-id` for Graph), which failures keep.

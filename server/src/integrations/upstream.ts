@@ -11,7 +11,7 @@ import { type SafeFetchResponse, safeFetch } from '../platform/safe-fetch';
  * exponential backoff and jitter on 429, 5xx and network failures, honouring Retry-After.
  */
 
-/** The connect error codes of doc 2 §8; every upstream failure maps to one of them. */
+/** The connect error codes the settings page knows; every upstream failure maps to one of them. */
 export type UpstreamErrorCode =
   | 'env_missing'
   | 'auth_invalid'
@@ -55,7 +55,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-/** Doc 2 §9: up to 3 attempts on 429, 5xx or a network error, with delays 250, 500 and 1000 ms. */
+/** Up to 3 attempts on 429, 5xx or a network error, with delays 250, 500 and 1000 ms. */
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 3,
   delaysMs: [250, 500, 1000],

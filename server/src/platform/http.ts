@@ -90,7 +90,7 @@ function readableIssues(error: z.ZodError): string {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
-    // An id unfit for database work (contract DbId) answers with the spec's own text (doc 1 §5).
+    // An id unfit for database work (contract DbId) answers with the fixed not-a-UUID text.
     const badId = parsed.error.issues.find(
       (i) => i.code === 'custom' && (i.params as { errorCode?: string } | undefined)?.errorCode === 'invalid_id',
     );

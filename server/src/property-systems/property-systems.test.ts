@@ -54,7 +54,7 @@ const TREES = ['packages/contract/src', 'packages/domain/src', 'server/src', 'ex
 
 /**
  * Where a system may be named: its own folder, the contract's catalogue, the one registry line, and
- * the spec's system-named endpoints (doc 2's wire names, which a later system does not get).
+ * the original system-named endpoints (wire names a later system does not get).
  */
 const ALLOWED_FILES = new Set([
   'packages/contract/src/property-systems.ts',

@@ -11,7 +11,7 @@ import { clearStoredAuth, recordSignUp } from '../lib/auth-storage';
 import { delay } from '../lib/delay';
 import { useRealtimeInvalidation } from '../lib/realtime';
 
-/** Reads the stored session, retrying a failed read (doc 1 §4). Undefined when every attempt failed. */
+/** Reads the stored session, retrying a failed read. Undefined when every attempt failed. */
 async function readSession(isActive: () => boolean): Promise<Session | null | undefined> {
   for (let attempt = 0; attempt <= SESSION_READ_RETRIES && isActive(); attempt++) {
     if (attempt > 0) await delay(SESSION_READ_RETRY_DELAY_MS);

@@ -4,7 +4,7 @@ import { clearStoredAuth } from '../lib/auth-storage';
 import { crashReport, reportCrash } from '../lib/client-log';
 import { classifyError, ErrorScreen, errorText } from './error-screen';
 
-/** What every boundary does with a caught error: auth errors drop the stored sign-in (doc 1 §4), all are reported. */
+/** What every boundary does with a caught error: auth errors drop the stored sign-in, all are reported. */
 export function handleCaughtError(error: unknown, boundary: 'top-level' | 'route', componentStack?: string | null) {
   const kind = classifyError(errorText(error));
   if (kind === 'auth') clearStoredAuth();

@@ -7,7 +7,7 @@ export type ErrorKind = 'auth' | 'integration' | 'general';
 const INTEGRATION_HINT = /integration|buildium|appfolio|oauth|connector|upstream/i;
 const AUTH_HINT = /uuid|invalid|authentication|session_/i;
 
-/** Doc 1 §4: auth when the message speaks of UUIDs, invalid data, authentication or a session id, unless it is about an integration. */
+/** Auth when the message speaks of UUIDs, invalid data, authentication or a session id, unless it is about an integration. */
 export function classifyError(message: string): ErrorKind {
   if (INTEGRATION_HINT.test(message)) return 'integration';
   if (AUTH_HINT.test(message)) return 'auth';

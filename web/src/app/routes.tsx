@@ -25,7 +25,7 @@ function ToDashboard() {
   return <Navigate replace to={{ pathname: '/dashboard', search, hash }} />;
 }
 
-/** Pages that need only a signed-in user (doc 1 §2). */
+/** Pages that need only a signed-in user. */
 const signedInRoutes: RouteObject[] = [
   { path: '/get-started', lazy: page(() => import('../features/onboarding/pages/get-started-page'), 'GetStartedPage') },
   { path: '/welcome', lazy: page(() => import('../features/onboarding/pages/welcome-page'), 'WelcomePage') },
@@ -62,7 +62,7 @@ const workspaceRoutes: RouteObject[] = [
     path: '/settings/integrations/buildium',
     lazy: page(() => import('../features/integrations/pages/buildium-settings-page'), 'BuildiumSettingsPage'),
   },
-  /** The route that redirects to the Buildium settings page (doc 2 §2). */
+  /** The route that redirects to the Buildium settings page. */
   { path: '/settings/integrations', element: <Navigate replace to="/settings/integrations/buildium" /> },
   {
     path: '/assistants/new',
@@ -75,7 +75,7 @@ const workspaceRoutes: RouteObject[] = [
   { path: '/chat', lazy: page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
   // Any member reads a cited document; renaming and the public switch show for managers only.
   { path: '/documents/:id', lazy: page(() => import('../features/knowledge/pages/document-page'), 'DocumentPage') },
-  // The test pages check the role themselves, with doc 3's own texts (redirect with a toast; a notice).
+  // The test pages check the role themselves, with their own texts (redirect with a toast; a notice).
   {
     path: '/test-assistant',
     lazy: page(() => import('../features/assistants/pages/test-assistant-page'), 'TestAssistantPage'),
@@ -107,9 +107,9 @@ const workspaceRoutes: RouteObject[] = [
   },
 ];
 
-/** Pages for managers and owners (doc 3 §6). */
+/** Pages for managers and owners. */
 const managerRoutes: RouteObject[] = [
-  // Managers and owners manage documents (doc 1 §6).
+  // Managers and owners manage documents.
   { path: '/documents', lazy: page(() => import('../features/knowledge/pages/documents-page'), 'DocumentsPage') },
   { path: '/admin', lazy: page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
   // The fact ledger: sources, scope, expiry, history and disagreements to settle (decision 035).

@@ -89,5 +89,5 @@ export async function getAccessToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-/** Recovery of a session the server refused (doc 1 §4); the AuthProvider resets it on sign-in. */
+/** Recovery of a session the server refused; the AuthProvider resets it on sign-in. */
 export const sessionRecovery = createSessionRecovery(authClient);

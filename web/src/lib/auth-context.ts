@@ -12,7 +12,7 @@ export interface SignOutOptions {
 }
 
 export interface AuthState {
-  /** False until an auth event, a session read or the fallback timeout arrives (doc 1 §4). */
+  /** False until an auth event, a session read or the fallback timeout arrives. */
   authReady: boolean;
   session: Session | null;
   user: User | null;

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 
-/** Every auth event of doc 1 §4 (INITIAL_SESSION … MFA_CHALLENGE_VERIFIED), for whoever wants to know. */
+/** Every auth event (INITIAL_SESSION … MFA_CHALLENGE_VERIFIED), for whoever wants to know. */
 export type AuthEventListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 const listeners = new Set<AuthEventListener>();

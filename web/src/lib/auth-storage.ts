@@ -6,9 +6,9 @@
 /** 'sb-<first label of the backend host>-auth-token', the entry name the spec's auth library derives. */
 export const AUTH_STORAGE_KEY = `sb-${globalThis.location.hostname.split('.')[0] || 'local'}-auth-token`;
 
-/** When the user last signed up (epoch ms); drives the sign-up grace periods (doc 1 §4). */
+/** When the user last signed up (epoch ms); drives the sign-up grace periods. */
 export const LAST_SIGN_UP_KEY = 'last_sign_up_at';
-/** Set with the timestamp at sign-up; the landing page consumes it once (doc 1 §2: a flag plus a timestamp). */
+/** Set with the timestamp at sign-up; the landing page consumes it once (a flag plus a timestamp). */
 export const RECENT_SIGN_UP_FLAG = 'recent_sign_up';
 
 const AUTH_TOKEN_ENTRY = /^sb-.+-auth-token(-.+)?$/;

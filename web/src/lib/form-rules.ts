@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The generic field texts of doc 1 §5, shared by every form. */
+/** The generic field texts (required, e-mail, length), shared by every form. */
 export const fieldMessages = {
   required: 'This field is required',
   minLength: (n: number) => `Must be at least ${n} characters`,
@@ -32,5 +32,5 @@ export function fieldRule(rule: FieldRule) {
   });
 }
 
-/** Every form validates a field on blur, then on each change once it has been blurred (doc 1 §5). */
+/** Every form validates a field on blur, then on each change once it has been blurred. */
 export const FORM_VALIDATION_MODE = 'onTouched' as const;

@@ -1,7 +1,7 @@
 import { GRACE_BOOTSTRAP_MS, GRACE_INTEGRATION_MS, GRACE_SUMMARY_MS } from '@helixis/contract';
 
 /**
- * Grace windows of the route guard (doc 1 §8): right after connecting an integration, bootstrapping a
+ * Grace windows of the route guard: right after connecting an integration, bootstrapping a
  * workspace or generating the business summary, the session is not re-validated, so a slow token
  * refresh during that work cannot bounce the user to sign-in. Features call `markGrace` when they start.
  */

@@ -19,7 +19,7 @@ function client(results: { refresh: (Session | null)[]; read: (Session | null)[]
   return { c, signOut };
 }
 
-describe('session recovery (doc 1 §4)', () => {
+describe('session recovery', () => {
   it('succeeds on a refresh and resets the counter', async () => {
     const { c } = client({ refresh: [null, live], read: [null] });
     const recovery = createSessionRecovery(c);

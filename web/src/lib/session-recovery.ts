@@ -14,7 +14,7 @@ function usable(session: Session | null, now: number): boolean {
 }
 
 /**
- * Session recovery of doc 1 §4: when the server refuses the token, up to SESSION_RECOVERY_ATTEMPTS
+ * Session recovery: when the server refuses the token, up to SESSION_RECOVERY_ATTEMPTS
  * attempts each refresh the session, then read the stored one; when all fail, the corrupted auth data is
  * cleared and the user is told to sign in again. The counter resets on sign-in (`reset`) and on success.
  */

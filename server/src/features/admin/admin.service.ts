@@ -22,7 +22,7 @@ export async function getOperatorStatus({ ctx }: { ctx: RequestContext }): Promi
   return { operator: await isOperator(ctx) };
 }
 
-/** delete-all-users (doc 3 §1, §7): every account but the caller's, each in its own transaction. */
+/** delete-all-users: every account but the caller's, each in its own transaction. */
 export async function deleteAllUsers({ ctx }: { ctx: RequestContext }): Promise<DeleteAllUsersOutput> {
   if (!(await isOperator(ctx))) {
     ctx.log.warn('delete-all-users refused: caller is not a platform operator');

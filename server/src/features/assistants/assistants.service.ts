@@ -58,7 +58,7 @@ export async function updateAssistant({
   return { assistant: toAssistant(row) };
 }
 
-/** The live assistant and its test copy; the copy is created on first call (doc 3 §4). */
+/** The live assistant and its test copy; the copy is created on first call. */
 export async function ensureTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
   return ctx.tenant(async (tx) => {
     const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
@@ -84,7 +84,7 @@ export async function findTestPair(ctx: WorkspaceContext): Promise<TestAssistant
   });
 }
 
-/** Apply to Live: the test copy's prompt and temperature become the live assistant's (doc 3 §4). */
+/** Apply to Live: the test copy's prompt and temperature become the live assistant's. */
 export async function applyTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
   return ctx.tenant(async (tx) => {
     const live = await repo.findLiveAssistant(tx, ctx.workspace.id);

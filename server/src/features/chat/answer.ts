@@ -50,7 +50,7 @@ export interface AnswerResult {
   text: string;
   sources: ChatSource[];
   confidence: number;
-  /** Doc 3 §5 rule applied (operational mode, a real question). */
+  /** The task rule applied (operational mode, a real question). */
   taskNeeded: boolean;
   sensitive: boolean;
   evidence: Evidence[];
@@ -135,7 +135,7 @@ export async function gatherEvidence(
 /**
  * The answer's confidence (decision 028): how well the cited sources support an answer to the question
  * (answer-match.ts, the same scoring the offline assistant quotes by) sets the base, and the spec's
- * wording heuristic (doc 3 §5) moves it by half its own offset from 0.5 — so hedging ("I'm not sure",
+ * wording heuristic moves it by half its own offset from 0.5 — so hedging ("I'm not sure",
  * -0.3) pulls a supported answer below the task threshold, and policy wording or a useful length lift a
  * weak one a little. A supported answer starts at 0.75 (above the 0.7 threshold); an answer that
  * cites nothing is capped at 0.3.

@@ -92,7 +92,7 @@ export async function listMessages({
   });
 }
 
-/** Test mode is for managers with a test copy (doc 3 §4). */
+/** Test mode is for managers with a test copy. */
 function assertMayTest(ctx: WorkspaceContext, testMode: boolean): void {
   if (testMode && !hasRole(ctx.workspace.businessRole, 'manager')) {
     throw new AppError('insufficient_role', { userMessage: 'Test Assistant Mode requires manager permissions' });
@@ -120,7 +120,7 @@ async function taskFor(
 }
 
 /**
- * chat-with-context (doc 3 §7): stores the user's message (so nothing is lost if the model fails),
+ * chat-with-context: stores the user's message (so nothing is lost if the model fails),
  * answers from the workspace knowledge, hands the question to a person when unsure, and stores the
  * answer with its sources. `onDelta` receives the streamed text.
  */
@@ -226,7 +226,7 @@ function recentTurnsOf(messages: readonly ChatTurn[]): RecentTurn[] {
     .map((m) => ({ role: m.role, content: m.content }));
 }
 
-/** rag-answer (doc 3 §7): answer, confidence and sources; creates a task when unsure, except in test mode. */
+/** rag-answer: answer, confidence and sources; creates a task when unsure, except in test mode. */
 export async function ragAnswer({
   ctx,
   input,

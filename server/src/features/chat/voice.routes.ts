@@ -50,7 +50,7 @@ function text(data: RawData): string {
 }
 
 /**
- * realtime-chat (doc 3 §7): relays a browser's voice session to the configured OpenAI-compatible
+ * realtime-chat: relays a browser's voice session to the configured OpenAI-compatible
  * realtime endpoint. The browser authenticates with `?access_token=`, sends PCM16 24 kHz mono audio as
  * binary frames (or the allowed JSON events) and receives the upstream's audio and transcript events.
  * The assistant's system prompt becomes the session's instructions; the API key never leaves the server.

@@ -7,7 +7,7 @@ import {
 import { allPropertySystems, systemName } from '../../property-systems';
 
 /**
- * The business-app catalogue (doc 3 §2, §3). Entries with status 'available' have a working client
+ * The business-app catalogue. Entries with status 'available' have a working client
  * (connectors.registry.ts); the others say 'Coming soon' and link to the vendor's portal, and the
  * server refuses to connect them. Logos are monogram badges bundled with the web app.
  */

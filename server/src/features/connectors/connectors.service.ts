@@ -24,7 +24,7 @@ import { CONNECTOR_REGISTRY } from './connectors.registry';
 import * as repo from './connectors.repo';
 
 /**
- * The connector functions of doc 3 §7. What leaves the server from a connector's records is decided
+ * The connector functions (catalogue, connect, fields, cache policy, test). What leaves the server from a connector's records is decided
  * here: only fields the workspace enabled, never a PII field. Upstream calls run outside database
  * transactions (PGlite has one connection).
  */

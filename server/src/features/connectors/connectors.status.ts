@@ -17,7 +17,7 @@ import { CONNECTOR_CATALOG } from './connectors.catalog';
 import * as repo from './connectors.repo';
 
 /**
- * The {kind, status} list integrations-status reports (doc 3 §7). Property and mail connections are
+ * The {kind, status} list integrations-status reports. Property and mail connections are
  * read by the integrations feature (which this feature builds on); the API-key connectors are ours.
  */
 export type KnownConnections = Pick<IntegrationStates, 'property' | 'mail'>;

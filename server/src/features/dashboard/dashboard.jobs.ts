@@ -7,7 +7,7 @@ import { generateInsight, INSIGHTS_JOB } from './overview.service';
 export { learnJob } from './learning.service';
 
 /**
- * The weekly business digest (doc 3 §3 Business insight): every Monday one job per workspace, and on
+ * The weekly business digest (this week against last week): every Monday one job per workspace, and on
  * demand (the dashboard's Refresh) for one workspace.
  */
 export const insightsJob = defineJob({

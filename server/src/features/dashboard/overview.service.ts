@@ -32,7 +32,7 @@ export function connectedLabels(facts: repo.SourceFacts): string[] {
   return labels;
 }
 
-/** Doc 1 §2: a profile "has essential info" once any of the essential business fields has a value. */
+/** A profile "has essential info" once any of the essential business fields has a value. */
 export function hasEssentialInfo(info: Record<string, unknown> | undefined): boolean {
   if (!info) return false;
   return ['business_name', 'business_type', 'location', 'services', 'target_audience'].some((key) => {

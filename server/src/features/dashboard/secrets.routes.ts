@@ -38,7 +38,7 @@ export async function addSecret(ctx: WorkspaceContext, input: AddSecretInput): P
 }
 
 /**
- * POST /functions/v1/secrets--add_secret (doc 1 §7): a raw route so that a missing or dead session
+ * POST /functions/v1/secrets--add_secret: a raw route so that a missing or dead session
  * answers with the spec's own 'User not authenticated'. Managers and owners only.
  */
 export function registerSecretRoutes(app: FastifyInstance, deps: Deps): void {

@@ -40,7 +40,7 @@ export function pickTopic(message: string): DemoTopic {
 }
 
 /**
- * Answers one message of an anonymous visitor's demo (doc 1 §6: 2 messages, then the sign-up prompt).
+ * Answers one message of an anonymous visitor's demo (2 messages, then the sign-up prompt).
  * The visitor's own count is checked from the history it sends; the per-address limit is the real cap.
  */
 export async function answerDemoMessage({

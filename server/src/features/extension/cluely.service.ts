@@ -100,7 +100,7 @@ export async function cluelyContext({ ctx, token }: TokenContext): Promise<Cluel
 /**
  * The personal script behind scriptUrl: plain Node.js (18+, no packages). `ask "question"` prints an
  * answer with its sources; `sync [file]` writes the workspace context to a Markdown file a desktop
- * assistant can read and refreshes it every 5 minutes (doc 3 §9).
+ * assistant can read and refreshes it every 5 minutes.
  */
 export function desktopScript(config: Config, token: string): string {
   const base = publicBase(config);

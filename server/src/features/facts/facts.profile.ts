@@ -73,7 +73,7 @@ async function refreshSuggestions(tx: Tx, workspaceId: string): Promise<void> {
   await repo.insertSuggestions(tx, workspaceId, candidates);
 }
 
-/** Suggestions of one status by priority; by default the top 3 pending (doc 3 §4, §9). */
+/** Suggestions of one status by priority; by default the top 3 pending. */
 export async function listSuggestions({
   ctx,
   input,

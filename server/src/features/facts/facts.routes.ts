@@ -27,7 +27,7 @@ export const factHandlers = {
 } satisfies Partial<EndpointHandlers>;
 
 /**
- * The facts-ingest WebSocket (doc 3 §7): the same path as GET facts-ingest, told apart by the
+ * The facts-ingest WebSocket: the same path as GET facts-ingest, told apart by the
  * `Upgrade: websocket` header through a route constraint, served by the platform's realtime socket
  * (authentication, workspace scope, heartbeat, NOTIFY fan-out across processes) limited to facts events.
  */

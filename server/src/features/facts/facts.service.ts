@@ -49,7 +49,7 @@ export interface UpsertFactInput {
   key: string;
   value: string;
   source: FactSource;
-  /** Defaults to the spec's value for the provenance method and source (doc 3 §9). */
+  /** Defaults to the usual value for the provenance method and source. */
   confidence?: number;
   provenance: Omit<FactProvenance, 'timestamp'> & { timestamp?: string };
   /** Where the value holds (default: the whole workspace). */

@@ -151,7 +151,7 @@ describe('teach-text (Add Content → free text)', () => {
   });
 });
 
-describe('confidence values (doc 3 §9) through the service other features call', () => {
+describe('confidence values through the service other features call', () => {
   it('stores 75 migrated, 80 description, 85 default, 90 integration; explicit values are kept', async () => {
     const ctx = ctxFor(wsA, owner);
     const cases = [

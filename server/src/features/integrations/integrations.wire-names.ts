@@ -12,8 +12,8 @@ import { propertyTestPanel } from './integrations.panels';
 import { connectProvider, propertyKpis, systemHealth, verifyProvider } from './integrations.service';
 
 /**
- * The spec's endpoints named after a system (doc 2: buildium-connect, appfolio-connect, ...). Their
- * wire names and result shapes are fixed by the spec, so they stay; each is one call of the generic
+ * The original endpoints named after a system (buildium-connect, appfolio-connect, ...). Their
+ * wire names and result shapes are what the web app and clients call, so they stay; each is one call of the generic
  * service. A system added later needs none of these: it connects through integrations-connect and
  * shows its panel through property-system-test (decision 038).
  */

@@ -43,7 +43,7 @@ function namedWorkspace(request: FastifyRequest): string | undefined {
 }
 
 /**
- * POST /functions/v1/ingest (doc 1 §7): multipart `file`, or JSON {url}. Answers at once with the
+ * POST /functions/v1/ingest: multipart `file`, or JSON {url}. Answers at once with the
  * PENDING document; the knowledge.ingest job parses and indexes it. Multipart parsing is registered
  * in this route's own scope with the upload cap.
  */

@@ -259,7 +259,7 @@ describe('documents list and delete', () => {
     expect((await api(t, 'DELETE', `/api/v1/documents/${doc.id}`, { token: owner.token })).status).toBe(404);
   });
 
-  it('lets employees search but not list, upload or delete (doc 1 §6: managers and owners manage documents)', async () => {
+  it('lets employees search but not list, upload or delete (managers and owners manage documents)', async () => {
     const employee = await createUserWithSession(t);
     await t.database.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'MEMBER')`, [
       workspaceId,

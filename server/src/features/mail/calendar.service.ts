@@ -7,7 +7,7 @@ import { ingestText } from '../knowledge/knowledge.service';
 import * as repo from './mail.repo';
 
 /**
- * ICS import (doc 2 §5, §7 ingest-ics): parses a calendar with ical.js, expands recurring events
+ * ICS import (ingest-ics): parses a calendar with ical.js, expands recurring events
  * for a bounded window, stores the occurrences and hands a readable list of upcoming events to the
  * knowledge base so the assistant can answer "when is the next inspection?".
  */

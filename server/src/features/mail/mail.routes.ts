@@ -37,7 +37,7 @@ const managerContext = (deps: Deps, request: FastifyRequest): Promise<WorkspaceC
 const ICS_NAME = /\.(ics|ical|ifb|icalendar)$/i;
 
 /**
- * POST /functions/v1/ingest-ics (doc 2 §7): multipart with a `file` (.ics / .ical) and optional
+ * POST /functions/v1/ingest-ics: multipart with a `file` (.ics / .ical) and optional
  * `workspace_id` field, or JSON {icsUrl, workspace_id?} fetched through safeFetch.
  */
 export async function registerMailRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

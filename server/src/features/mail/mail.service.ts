@@ -129,7 +129,7 @@ export async function integrationsSummary({
   const lastImport = imports[0];
   accounts.push({
     kind: 'calendar',
-    // Jobs processing → syncing, completed → connected, failed → error (doc 2 §4).
+    // Jobs processing → syncing, completed → connected, failed → error.
     status: !lastImport
       ? 'not_connected'
       : lastImport.status === 'processing'

@@ -220,7 +220,7 @@ export async function oauthPreflight({
 
 // ── callback ────────────────────────────────────────────────────────────────────────────────────
 
-/** Where the browser lands after the flow (doc 2 §2 "OAuth returns to onboarding", §8). */
+/** Where the browser lands after the flow. */
 function landing(
   returnTo: string,
   provider: OAuthProvider | null,
@@ -262,7 +262,7 @@ function failure(
   };
 }
 
-/** Maps a token-endpoint failure to the OAuth error URL codes of doc 2 §8. */
+/** Maps a token-endpoint failure to the OAuth error codes the browser's return URL carries. */
 function classifyTokenError(err: unknown): { code: OAuthErrorCode; status: number | null } {
   if (err instanceof OAuth2RequestError) {
     const known: Partial<Record<string, OAuthErrorCode>> = {
@@ -335,7 +335,7 @@ export async function oauthCallback({
   if (!stored || stored.userId !== ctx.user.id || stored.provider !== provider) {
     return failure(provider, returnTo, 'oauth_failed');
   }
-  // The address the code was issued for must be the one we now present (doc 2 §4: a mismatch aborts).
+  // The address the code was issued for must be the one we now present (a mismatch aborts).
   if (stored.redirectUri !== redirectUri) return failure(provider, returnTo, 'redirect_uri_mismatch');
   const verifier = decryptSecret(
     config.encryptionKey,

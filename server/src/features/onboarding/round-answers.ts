@@ -3,7 +3,7 @@ import { extractBusinessInfo, findPaymentTypes, findStates, parsePrimaryContact 
 import { type ProfilePatch, patchFromExtracted } from '../profile/profile-merge';
 
 /**
- * How round answers feed the profile (doc 2 §4): labelled lines ('Business name: ...') and payment
+ * How round answers feed the profile: labelled lines ('Business name: ...') and payment
  * types go through extractBusinessInfo; each question's answer also fills the field it asks about;
  * the description is rebuilt from all answers so far.
  */

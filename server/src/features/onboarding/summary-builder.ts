@@ -12,7 +12,7 @@ import { findStates, missingRequiredFields, thirdPersonFragment, toThirdPerson }
 import { type ProfileState, profileConfidence } from '../profile/profile-merge';
 
 /**
- * The onboarding summary (doc 2 §3), built only from what the workspace really holds: the business
+ * The onboarding summary, built only from what the workspace really holds: the business
  * profile and round answers, the documents, the facts and the connected integrations. A source that
  * is not available is `null` (the summary says nothing about it); an empty one is `[]`.
  */

@@ -170,7 +170,7 @@ export function patchFromExtracted(info: ExtractedBusinessInfo): ProfilePatch {
   return patch;
 }
 
-/** The confidence score and tier of a profile (doc 1 §4-5). */
+/** The confidence score and tier of a profile. */
 export function profileConfidence(state: ProfileState | null): ProfileConfidence {
   const info = state?.essentialInfo ?? {};
   const contradictions = info.contradictions ?? [];

@@ -52,7 +52,7 @@ export interface ProfileWrite extends ProfileState {
   sessionId?: string | null;
 }
 
-/** Upsert on user_id (doc 1 §7). */
+/** Upsert on user_id. */
 export async function upsertProfile(
   tx: Tx,
   workspaceId: string,

@@ -65,7 +65,7 @@ export function profileResult(row: repo.BusinessProfileRow | undefined | null): 
   };
 }
 
-/** Doc 1 §8 save codes for ids sent by a client: they must be real UUIDs and the caller's own. */
+/** Save codes for ids sent by a client: they must be real UUIDs and the caller's own. */
 export function checkWorkspaceId(ctx: WorkspaceContext, workspaceId: string | undefined): void {
   if (workspaceId === undefined || workspaceId === '') return;
   if (!isUuid(workspaceId)) {
@@ -96,7 +96,7 @@ export interface ProfileChange {
   facts?: FactOrigin;
 }
 
-/** Writes the activity event of doc 1 §3 when onboarding turns complete. */
+/** Writes the onboarding_completed activity event ({business_context, completed_at}) when onboarding turns complete. */
 async function logCompletion(tx: Tx, ctx: WorkspaceContext, row: repo.BusinessProfileRow): Promise<void> {
   const data = row.businessData;
   await repo.insertActivity(tx, ctx.workspace.id, ctx.user.id, 'onboarding_completed', {
@@ -195,7 +195,7 @@ export async function businessProfile({
   return profileResult(row);
 }
 
-/** PATCH /api/v1/business-profiles/:id: the auto-save. Saving a description sets onboarding_completed (doc 1 §4). */
+/** PATCH /api/v1/business-profiles/:id: the auto-save. Saving a description sets onboarding_completed. */
 export async function updateBusinessProfile({
   ctx,
   input,
@@ -241,7 +241,7 @@ export async function saveBusinessSummary({
 }
 
 /**
- * The caller's assistant mode from the stored profile (doc 1 §4): operational once the description is
+ * The caller's assistant mode from the stored profile: operational once the description is
  * longer than 50 characters and onboarding is completed. For other features (chat) to read.
  */
 export async function currentAssistantMode(ctx: WorkspaceContext): Promise<BusinessProfileResult['mode']> {

@@ -78,7 +78,7 @@ const ASKED_BY: Record<NonNullable<QuestionTaskInput['askedBy']>, string> = {
 const TITLE_MAX = 120;
 
 /**
- * Hands a question to a person (doc 1 §1, doc 3 §5). One open task per question: asking the same
+ * Hands a question to a person. One open task per question: asking the same
  * thing again while it is open returns the existing task. Assigned to the workspace owner; due in 2 days.
  */
 export async function createTaskForQuestion(
@@ -131,7 +131,7 @@ export function factKeyForQuestion(question: string): string {
 }
 
 /**
- * Moves a task. Completed stamps completed_at, any other status clears it (doc 3 §4). Completing
+ * Moves a task. Completed stamps completed_at, any other status clears it. Completing
  * with an answer teaches the assistant: the answer becomes a fact (source conversation, provenance
  * naming the task), used and cited for the next similar question.
  */

@@ -38,7 +38,7 @@ async function logEvent(workspaceId: string, userId: string, eventType: string, 
   );
 }
 
-describe('roles (doc 1 §6)', () => {
+describe('roles: owners and managers manage, employees use', () => {
   it('maps memberships to business roles on /me: OWNER → owner, ADMIN → manager, MEMBER → employee', async () => {
     const { owner, manager, employee } = await team();
     const roles = await Promise.all(
@@ -105,7 +105,7 @@ describe('roles (doc 1 §6)', () => {
   });
 });
 
-describe('local session ids are refused for database work (doc 1 §5)', () => {
+describe('local session ids are refused for database work', () => {
   it.each([
     ['local_k3v9x2', 'Invalid ID for activity log user: local_k3v9x2. Must be a valid UUID, not a local session ID.'],
     [

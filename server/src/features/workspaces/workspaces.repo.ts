@@ -93,7 +93,7 @@ export async function hasDefaultAssistant(db: Queryable, workspaceId: string): P
   return rows.length > 0;
 }
 
-/** The default assistant of doc 1 §3; the partial unique index keeps it to one per workspace. */
+/** The default assistant (personal, temperature 0.2, question-first prompt); the partial unique index keeps it to one per workspace. */
 export async function insertDefaultAssistant(tx: Tx, workspaceId: string, ownerId: string): Promise<boolean> {
   const rows = await tx
     .insert(assistants)
@@ -144,7 +144,7 @@ export async function listActivityLogs(
     .limit(filter.limit);
 }
 
-/** Records one event of the workspace (doc 1 §3: workspace_id, user_id, event_type, event_data). */
+/** Records one event of the workspace (workspace_id, user_id, event_type, event_data). */
 export async function insertActivityLog(
   tx: Tx,
   entry: { workspaceId: string; userId: string | null; eventType: string; eventData: Record<string, unknown> },

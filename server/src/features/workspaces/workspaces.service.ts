@@ -155,7 +155,7 @@ function toActivityLog(row: repo.ActivityLogRow): ActivityLog {
   };
 }
 
-/** Managers and owners read the activity log (doc 1 §6); the endpoint's role rule keeps employees out. */
+/** Managers and owners read the activity log; the endpoint's role rule keeps employees out. */
 export async function listActivityLogs({
   ctx,
   input,

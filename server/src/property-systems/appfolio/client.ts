@@ -15,7 +15,7 @@ export interface AppfolioClientOptions extends UpstreamOptions {
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /**
- * The origin to call for a host as the user typed it (doc 2 §2: without https://). A bare host gets
+ * The origin to call for a host as the user typed it (without https://). A bare host gets
  * https; a host listed in HELIXIS_TRUSTED_UPSTREAMS (the bundled fake on loopback) gets http, since
  * those local fakes speak plain HTTP. An explicit http(s):// prefix is kept.
  */

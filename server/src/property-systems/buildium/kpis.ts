@@ -40,7 +40,7 @@ export interface BuildiumKpiRun {
 }
 
 /**
- * Both KPI variants of doc 2 §3 from live Buildium data (arithmetic in reference/upstream-apis.md):
+ * Both KPI variants (rentals and associations) from live Buildium data (arithmetic in reference/upstream-apis.md):
  * counts through X-Total-Count, unpaid bill amounts and receivables summed over every page.
  * A figure whose permission is missing (403) or whose endpoint is absent (404) counts as 0 and
  * marks the result partial; any other failure fails the whole run (auth, rate limit, outage).

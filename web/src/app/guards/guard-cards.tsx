@@ -31,7 +31,7 @@ export function SetupTooLongCard() {
   );
 }
 
-/** 'Access Restricted' for a user whose business role is below the page's (doc 1 §2). */
+/** 'Access Restricted' for a user whose business role is below the page's. */
 export function AccessRestrictedCard({ role, note }: { role: BusinessRole; note: string }) {
   const navigate = useNavigate();
   // React Router records the history index; without an earlier entry, go to the setup page instead.

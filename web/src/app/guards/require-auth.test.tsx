@@ -128,7 +128,7 @@ describe('RequireAuth', () => {
     expect(await screen.findByRole('heading', { name: 'Admin page' })).not.toBeNull();
   });
 
-  it('tells the user when the workspace is slow, then offers a way out (doc 1 §2)', async () => {
+  it('tells the user when the workspace is slow, then offers a way out', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // A workspace request that never answers.

@@ -23,7 +23,7 @@ interface RequireAuthProps {
   requireRole?: BusinessRole;
 }
 
-/** Route guard: a signed-in user, and optionally a ready workspace and a minimum role (doc 1 §2). */
+/** Route guard: a signed-in user, and optionally a ready workspace and a minimum role. */
 export function RequireAuth({ needsWorkspace = false, requireRole }: RequireAuthProps) {
   const { authReady, user, signedOutByUser, sessionLost } = useAuth();
   if (!authReady) return <PageStatus fullScreen label="Loading" />;

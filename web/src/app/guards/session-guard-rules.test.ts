@@ -8,7 +8,7 @@ afterEach(() => localStorage.clear());
 const now = 1_750_000_000_000;
 const base = { now, lastSignUpAt: null, grace: null };
 
-describe('route guard skips (doc 1 §8)', () => {
+describe('route guard skips', () => {
   it.each(['/', '/signin', '/auth', '/signup', '/auth-redirect', '/onboarding', '/onboarding/buildium'])(
     'skips %s',
     (pathname) => {
@@ -54,7 +54,7 @@ describe('current-user check codes', () => {
     expect(classifyUserCheck(error)).toBe(code);
   });
 
-  it('sends each definite failure to sign-in with a reason of doc 1 §2', () => {
+  it('sends each definite failure to sign-in with its reason', () => {
     expect(reasonForCode).toEqual({
       session_temporary_error: null,
       session_error: 'invalid_session',

@@ -7,7 +7,7 @@ import {
 } from '@supabase/auth-js/dist/module/lib/errors';
 import type { GraceKind } from '../../lib/grace-windows';
 
-/** Current-user check outcomes of doc 1 §8. */
+/** Current-user check outcomes; a definite failure sends the user to sign in with a reason. */
 export type SessionCode =
   | 'session_temporary_error'
   | 'session_error'
@@ -16,7 +16,7 @@ export type SessionCode =
   | 'authentication_corrupted'
   | 'auth_check_failed';
 
-/** The sign-in `reason` each failing code sends the user with (doc 1 §2); null: stay, it may pass. */
+/** The sign-in `reason` each failing code sends the user with; null: stay, it may pass. */
 export const reasonForCode: Record<SessionCode, string | null> = {
   // Rate limit or timeout: the session may be fine, so nobody is signed out over it.
   session_temporary_error: null,
@@ -28,7 +28,7 @@ export const reasonForCode: Record<SessionCode, string | null> = {
   auth_check_failed: 'validation_error',
 };
 
-/** Auth pages and onboarding pages are never validated (doc 1 §8), nor public pages. */
+/** Auth pages and onboarding pages are never validated, nor public pages. */
 const SKIPPED = [/^\/$/, /^\/signin/, /^\/signup/, /^\/auth(\/|$|-redirect)/, /^\/onboarding/];
 
 export interface GuardInput {
@@ -48,7 +48,7 @@ export function skipReason({ pathname, now, lastSignUpAt, grace }: GuardInput): 
   return null;
 }
 
-/** Classifies a failed current-user read into the codes of doc 1 §8. */
+/** Classifies a failed current-user read into the session codes above. */
 export function classifyUserCheck(error: unknown): SessionCode {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'session_temporary_error';
   if (isAuthSessionMissingError(error)) return 'not_authenticated';
@@ -61,7 +61,7 @@ export function classifyUserCheck(error: unknown): SessionCode {
   return 'auth_check_failed';
 }
 
-/** True when the stored session entry exists but is not a readable session (doc 1 §4: corrupted auth data). */
+/** True when the stored session entry exists but is not a readable session (corrupted auth data). */
 export function isCorruptedEntry(raw: string | null): boolean {
   if (raw === null) return false;
   try {

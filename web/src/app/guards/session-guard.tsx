@@ -31,7 +31,7 @@ async function checkSession(): Promise<SessionCode | null> {
 }
 
 /**
- * The route guard of doc 1 §8: a second after each navigation of a signed-in user, the session is
+ * The route guard: a second after each navigation of a signed-in user, the session is
  * checked with the auth service; a session it refuses sends the user to sign in with a reason.
  * Auth and onboarding pages, the minutes after sign-up and the grace windows are skipped.
  */

@@ -1,4 +1,4 @@
-/** Why the user was sent to sign in (the `reason` query values of doc 1 §2), in plain words. */
+/** Why the user was sent to sign in (the `reason` query values of /signin), in plain words. */
 export const signInReasons: Record<string, string> = {
   session_expired: 'Your session has expired. Please sign in again to continue.',
   invalid_session: 'Your session is no longer valid. Please sign in again.',

@@ -12,7 +12,7 @@ export const AFTER_SIGN_IN = '/get-started';
 
 /**
  * Sign-in and sign-up submission shared by the sign-in screen and the landing page's auth modal:
- * the service message → user message table and toasts of doc 1 §8, and the destinations of doc 1 §2.
+ * the service message → user message table and toasts, and where each outcome lands.
  */
 export function useAuthSubmit(next: string | null) {
   const auth = useAuth();

@@ -6,7 +6,7 @@ import {
 } from '@helixis/contract';
 
 /**
- * What an anonymous visitor has (doc 1 §1, §6): a local-only profile (id local_…, session session_…),
+ * What an anonymous visitor has: a local-only profile (id local_…, session session_…),
  * the demo conversation and any knowledge items, all in this browser's local storage and never sent
  * to the database (the server refuses local_/session_ ids for database work).
  */

@@ -1,16 +1,16 @@
 import { DOCUMENT_TITLE_MAX_CHARS } from '@helixis/contract';
 
-/** Document size as the spec shows it: kilobytes with one decimal (doc 1 §9). */
+/** Document size as shown: kilobytes with one decimal. */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** The status a document shows: READY, PENDING, or failed for anything else (doc 1 §3). */
+/** The status a document shows: READY, PENDING, or failed for anything else. */
 export function displayStatus(status: string): 'READY' | 'PENDING' | 'failed' {
   return status === 'READY' || status === 'PENDING' ? status : 'failed';
 }
 
-/** What the upload box accepts (doc 1 §5, onboarding list without images). */
+/** What the upload box accepts (onboarding list without images). */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.md,.csv,.xlsx';
 
 export function formatCreatedAt(iso: string, locale?: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { needsSignIn, workspaceErrorMessage } from './workspace-errors';
 
-describe('workspaceErrorMessage (doc 1 §8)', () => {
+describe('workspaceErrorMessage', () => {
   it.each([
     [new ApiError('invalid_id', 'Invalid ID', 400), 'Invalid user ID format - please sign in again'],
     [new ApiError('authentication_invalid', 'x', 401), 'Authentication error - please sign in again'],

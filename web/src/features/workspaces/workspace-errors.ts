@@ -7,7 +7,7 @@ export function needsSignIn(error: unknown): boolean {
 }
 
 /**
- * The detail line under 'Workspace Setup Failed' (doc 1 §8) for a failed workspace load. The server's
+ * The detail line under 'Workspace Setup Failed' for a failed workspace load. The server's
  * own text wins when it is one of the catalogue's; otherwise the failure is named by where it happened.
  */
 export function workspaceErrorMessage(error: unknown): string {

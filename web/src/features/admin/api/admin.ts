@@ -9,7 +9,7 @@ export function useOperatorStatus() {
   });
 }
 
-/** delete-all-users through the function client (doc 3 §7). */
+/** delete-all-users through the function client. */
 export function useDeleteAllUsers() {
   return useMutation({ mutationFn: () => invoke('deleteAllUsers', {}) });
 }

@@ -16,7 +16,7 @@ import {
 import { getAccessToken } from '../../../lib/auth-client';
 import { useDeleteAllUsers, useOperatorStatus } from '../api/admin';
 
-/** Doc 3 §9: the page reloads 2 s after delete-all-users through the function client. */
+/** The page reloads 2 s after delete-all-users through the function client. */
 const RELOAD_AFTER_MS = 2_000;
 
 function resultText(result: DeleteAllUsersOutput): { title: string; description?: string } {

@@ -19,7 +19,7 @@ interface FormState {
   temperature: number;
 }
 
-/** /admin (doc 3 §2): the assistant configuration form. Saving needs manager or owner (checked by the server). */
+/** /admin: the assistant configuration form. Saving needs manager or owner (checked by the server). */
 export function AdminPage() {
   useDocumentTitle('Admin');
   const assistants = useAssistants();

@@ -20,7 +20,7 @@ export function useAssistants({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...assistantsQueryOptions(), enabled });
 }
 
-/** The workspace's default assistant: its live personal assistant (doc 1 §3). */
+/** The workspace's default assistant: its live personal assistant. */
 export function defaultAssistant(list: AssistantList | undefined): Assistant | null {
   const assistants = list?.assistants ?? [];
   return (

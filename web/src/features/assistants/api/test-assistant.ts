@@ -7,7 +7,7 @@ export type TestAssistantPair = EndpointOutput<'ensureTestAssistant'>;
 
 const key = [...queryKeys.assistants, 'test-pair'] as const;
 
-/** The live assistant and its test copy; the copy is created on first load (doc 3 §4). */
+/** The live assistant and its test copy; the copy is created on first load. */
 export function testPairQueryOptions() {
   return queryOptions({ queryKey: key, queryFn: () => invoke('ensureTestAssistant', {}), retry: false });
 }

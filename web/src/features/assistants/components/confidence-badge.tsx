@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 
-/** Doc 3 §9: above 0.7 default, above 0.4 secondary, otherwise destructive; a rounded percent. */
+/** Above 0.7 default, above 0.4 secondary, otherwise destructive; a rounded percent. */
 function confidenceClass(confidence: number): string {
   if (confidence > 0.7) return 'bg-primary text-primary-foreground';
   if (confidence > 0.4) return 'bg-secondary text-secondary-foreground';

@@ -6,7 +6,7 @@ interface TemperatureSliderProps {
   disabled?: boolean;
 }
 
-/** Temperature 0..max in steps of 0.1, labelled More focused / More creative, one decimal shown (doc 3 §2, §9). */
+/** Temperature 0..max in steps of 0.1, labelled More focused / More creative, one decimal shown. */
 export function TemperatureSlider({ id, value, max, onChange, disabled }: TemperatureSliderProps) {
   return (
     <div className="flex flex-col gap-1.5">

@@ -9,7 +9,7 @@ import { useAssistantMode } from '../../profile/api/business-profile';
 import { defaultAssistant, useAssistants } from '../api/list-assistants';
 
 /**
- * /create-assistant and /assistants/new (doc 3 §2). A workspace has one live assistant (doc 3 §7:
+ * /create-assistant and /assistants/new. A workspace has one live assistant (the table read is
  * "assistants: read where workspace_id = current workspace (single)"), created with the workspace; so
  * "creating" it means setting it up: this page shows the real assistant and the steps that shape it.
  */

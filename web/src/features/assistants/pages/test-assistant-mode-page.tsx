@@ -21,7 +21,7 @@ interface TestResult {
   created_at: string;
 }
 
-/** /test-assistant-mode (doc 3 §2, §4): queries answered with the test copy; owner or manager. */
+/** /test-assistant-mode: queries answered with the test copy; owner or manager. */
 export function TestAssistantModePage() {
   useDocumentTitle('Test Assistant Mode');
   const { role, settled } = useBusinessRole();

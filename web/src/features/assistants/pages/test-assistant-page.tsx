@@ -25,7 +25,7 @@ import { ApplyCheckView } from '../components/apply-check-view';
 import { ComparisonChart, ComparisonSummary } from '../components/comparison-view';
 import { TemperatureSlider } from '../components/temperature-slider';
 
-/** /test-assistant (doc 3 §2, §4): live and test copies side by side; managers only. */
+/** /test-assistant: live and test copies side by side; managers only. */
 export function TestAssistantPage() {
   useDocumentTitle('Test Assistant');
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { safeNextPath, signInPathFor } from '../../../lib/safe-next';
 
 const DEFAULT_TARGET = '/onboarding';
 
-/** /auth-redirect: waits for the auth state, then forwards to the target or to sign-in (doc 1 §2). */
+/** /auth-redirect: waits for the auth state, then forwards to the target or to sign-in. */
 export function AuthRedirectPage() {
   const { authReady, session } = useAuth();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ import { EmailRequestPanel } from '../components/email-request-panel';
 import { type AuthMode, isAuthMode, signInReasons } from '../sign-in-reasons';
 import { AFTER_SIGN_IN, AFTER_SIGN_UP, useAuthSubmit } from '../use-auth-submit';
 
-/** /signin, /auth and /signup: one screen with Sign In and Sign Up tabs (doc 1 §2). */
+/** /signin, /auth and /signup: one screen with Sign In and Sign Up tabs. */
 export function SignInPage({ defaultMode = 'signin' }: { defaultMode?: AuthMode }) {
   const auth = useAuth();
   const navigate = useNavigate();

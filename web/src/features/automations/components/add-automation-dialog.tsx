@@ -17,7 +17,7 @@ import { cn } from '../../../lib/utils';
 import { useCreateAutomation } from '../api/automations';
 import { KIND_ICONS } from './automation-visuals';
 
-/** Add Automation dialog (doc 3 §2): four tiles, a Name and Create, with the settings tip. */
+/** Add Automation dialog: four tiles, a Name and Create, with the settings tip. */
 export function AddAutomationDialog() {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<AutomationKind>('email_inbox');

@@ -46,7 +46,7 @@ function connectHref(provider: AutomationProvider): string | null {
   return null;
 }
 
-/** The row drawer (doc 3 §2): quick connect, note, quick test, recent runs, danger zone. */
+/** The row drawer: quick connect, note, quick test, recent runs, danger zone. */
 export function AutomationDrawer({ automation, onClose }: { automation: Automation | null; onClose: () => void }) {
   return (
     <DialogPrimitive.Root open={automation !== null} onOpenChange={(open) => !open && onClose()}>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { type Automation, useToggleAutomation } from '../api/automations';
 import { KIND_ICONS, StatusPill, Switch } from './automation-visuals';
 
-/** One automation (doc 3 §2): icon, name, kind, status, connection chips, stats, Test/Logs/Settings, switch. */
+/** One automation: icon, name, kind, status, connection chips, stats, Test/Logs/Settings, switch. */
 export function AutomationRow({ automation, onOpen }: { automation: Automation; onOpen: () => void }) {
   const navigate = useNavigate();
   const toggle = useToggleAutomation();

@@ -14,7 +14,7 @@ import { AutomationRow } from '../components/automation-row';
 
 const OAUTH_RETURN_PARAMS = ['gmail', 'ms', 'provider', 'ok', 'reason'];
 
-/** /automations (doc 3 §2): the workspace's automations, their status and runs. */
+/** /automations: the workspace's automations, their status and runs. */
 export function AutomationsPage() {
   useDocumentTitle('Automations');
   const list = useAutomations();
@@ -25,7 +25,7 @@ export function AutomationsPage() {
   const view = params.get('view') === 'approvals' ? 'approvals' : 'automations';
 
   // Back from e-mail OAuth (gmail=success / ms=success, or the mail return's provider=…&ok=1): the
-  // server reads the new connection on the next list; the parameters are then removed (doc 3 §4).
+  // server reads the new connection on the next list; the parameters are then removed.
   const { refetch } = list;
   useEffect(() => {
     if (!OAUTH_RETURN_PARAMS.some((p) => params.has(p))) return;

@@ -24,9 +24,9 @@ function bootstrapWithin(ms: number): Promise<'ok' | 'failed' | 'timeout'> {
 }
 
 /**
- * The onboarding chat inside /chat (doc 3 §2, §4): the assistant asks about the business, the
+ * The onboarding chat inside /chat: the assistant asks about the business, the
  * conversation is saved on the server as it goes and reopened on return, and Create Assistant
- * appears once the rule of doc 3 §4 holds.
+ * appears once the context is over 50 characters or has 2+ messages, and is about a business.
  */
 export function OnboardingChat({ workspaceId }: { workspaceId: string }) {
   const navigate = useNavigate();

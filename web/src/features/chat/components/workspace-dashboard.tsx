@@ -10,7 +10,7 @@ import { useMe } from '../../workspaces/api/get-me';
 import { ChatView } from './chat-view';
 
 /**
- * Workspace dashboard (doc 3 §2, /chat?workspace=<id>): live Collected Facts (refreshed by the realtime
+ * Workspace dashboard (/chat?workspace=<id>): live Collected Facts (refreshed by the realtime
  * facts events) and 'Make me smarter' completeness on the left, the chat on the right.
  */
 export function WorkspaceDashboard({ workspaceId }: { workspaceId: string }) {

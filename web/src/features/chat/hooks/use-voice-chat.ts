@@ -29,7 +29,7 @@ function fromBase64Pcm16(b64: string): Float32Array {
 }
 
 /**
- * Voice chat over the realtime-chat relay (doc 3 §4, §9): microphone as PCM16 24 kHz mono in 4096-sample
+ * Voice chat over the realtime-chat relay: microphone as PCM16 24 kHz mono in 4096-sample
  * buffers, the assistant's audio played as it arrives, the transcript shown for 10 seconds.
  */
 export function useVoiceChat() {

@@ -9,7 +9,7 @@ import { OnboardingChat } from '../components/onboarding-chat';
 import { WorkspaceDashboard } from '../components/workspace-dashboard';
 
 /**
- * /chat (doc 3 §2): threads, messages with sources, and the input; the onboarding chat while
+ * /chat: threads, messages with sources, and the input; the onboarding chat while
  * onboarding is incomplete; the workspace dashboard with ?workspace=<id>.
  */
 export function ChatPage() {

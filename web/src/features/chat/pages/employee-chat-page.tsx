@@ -6,7 +6,7 @@ import { cn } from '../../../lib/utils';
 import { TaskList } from '../../tasks/components/task-list';
 import { ChatView } from '../components/chat-view';
 
-/** Doc 3 §9: 5 tasks are shown under today's tasks. */
+/** 5 tasks are shown under today's tasks. */
 const TODAY_TASKS = 5;
 
 const nav = [
@@ -16,7 +16,7 @@ const nav = [
   { to: '/settings', label: 'Settings', icon: Settings },
 ] as const;
 
-/** /employee-chat (doc 3 §2): icon navigation, the user's assigned tasks plus all pending ones, and the chat. */
+/** /employee-chat: icon navigation, the user's assigned tasks plus all pending ones, and the chat. */
 export function EmployeeChatPage() {
   useDocumentTitle('Employee Chat');
   return (

@@ -12,7 +12,7 @@ import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useMe } from '../../workspaces/api/get-me';
 
-/** Connector calls of doc 3 §7; keys live under the integrations prefix so its invalidations reach them. */
+/** Connector calls (catalogue, connect, fields, cache, test); keys live under the integrations prefix so its invalidations reach them. */
 export const connectorKeys = {
   catalog: ['connectors', 'catalog'] as const,
   status: [...queryKeys.integrations, 'connectors-status'] as const,
@@ -105,7 +105,7 @@ export function useSaveCachePolicy(kind: string) {
   const client = useQueryClient();
   const workspace_id = useWorkspaceId();
   return useMutation({
-    // Doc 3 §5: ttl_seconds is sent only for mode facts.
+    // ttl_seconds is sent only for mode facts.
     mutationFn: (input: { mode: CacheMode; ttl_seconds?: number }) =>
       invoke('factCachePolicy', {
         kind,
@@ -124,7 +124,7 @@ export function useRelationshipTest(kind: string) {
   });
 }
 
-/** Doc 3 §5: a value containing "@" is sent as email, anything else as external_id. */
+/** A value containing "@" is sent as email, anything else as external_id. */
 export function relationshipQuery(value: string): { email: string } | { external_id: string } {
   const v = value.trim();
   return v.includes('@') ? { email: v } : { external_id: v };

@@ -14,7 +14,7 @@ const MODES: { mode: CacheMode; label: string; note: string }[] = [
   },
 ];
 
-/** Cache Policy: saved at once on selection or when the slider is released; failures are ignored (doc 3 §4). */
+/** Cache Policy: saved at once on selection or when the slider is released; failures are ignored. */
 export function CachePolicyTab({ kind }: { kind: string }) {
   const policy = useCachePolicy(kind);
   const save = useSaveCachePolicy(kind);

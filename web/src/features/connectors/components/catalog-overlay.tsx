@@ -13,7 +13,7 @@ import { ConnectorLogo } from './connector-logo';
 
 const CHIPS: CategoryFilter[] = ['All', ...CONNECTOR_CATEGORIES];
 
-/** Doc 3 §2: the business-apps catalogue with category chips and a debounced search. */
+/** The business-apps catalogue with category chips and a debounced search. */
 export function CatalogOverlay({
   open,
   onOpenChange,

@@ -15,7 +15,7 @@ import { RelationshipTestTab } from './relationship-test-tab';
 /** Connectors whose connection this page may remove (the property systems are managed on their settings page). */
 const DISCONNECTABLE = new Set(['hubspot', 'jobber', 'shopify', 'gmail', 'outlook']);
 
-/** Doc 3 §2: the configure side sheet: Scopes & Fields, Cache Policy, Test (and the API-key form first). */
+/** The configure side sheet: Scopes & Fields, Cache Policy, Test (and the API-key form first). */
 export function ConfigureSheet({
   entry,
   status,

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import type { CatalogEntry, StatusEntry } from '../api/connectors';
 import { ConnectorLogo } from './connector-logo';
 
-/** Doc 3 §2: the Connected Apps list, each with a Manage button (opens the configure sheet). */
+/** The Connected Apps list, each with a Manage button (opens the configure sheet). */
 export function ConnectedApps({
   catalog,
   statuses,

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useConnectorFields, useUpdateFields } from '../api/connectors';
 import { FieldSwitch } from './field-switch';
 
-/** Scopes & Fields: one switch per field; PII switches are disabled and never turn on (doc 3 §5). */
+/** Scopes & Fields: one switch per field; PII switches are disabled and never turn on. */
 export function FieldsTab({ kind }: { kind: string }) {
   const fields = useConnectorFields(kind);
   const update = useUpdateFields(kind);

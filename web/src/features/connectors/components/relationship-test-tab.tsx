@@ -16,7 +16,7 @@ function show(value: string | number | boolean | null): string {
   return String(value);
 }
 
-/** Test: a relationship lookup; '@' means e-mail, anything else the app's own id (doc 3 §5). */
+/** Test: a relationship lookup; '@' means e-mail, anything else the app's own id. */
 export function RelationshipTestTab({ entry, connected }: { entry: CatalogEntry; connected: boolean }) {
   const [value, setValue] = useState('');
   const test = useRelationshipTest(entry.kind);

@@ -2,7 +2,7 @@ import type { ConnectorCatalogEntry, ConnectorCategory } from '@helixis/contract
 
 export type CategoryFilter = 'All' | ConnectorCategory;
 
-/** Doc 3 §5: case-insensitive on name, also matching kind; "All" shows every category. */
+/** Case-insensitive on name, also matching kind; "All" shows every category. */
 export function filterCatalog(
   entries: readonly ConnectorCatalogEntry[],
   category: CategoryFilter,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pollUntilConnected } from './oauth-popup';
 
-describe('pollUntilConnected (doc 3 §9: first after 1.5 s, then every 2 s, stop after 90 s)', () => {
+describe('pollUntilConnected (first after 1.5 s, then every 2 s, stop after 90 s)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

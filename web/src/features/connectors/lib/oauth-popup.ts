@@ -1,7 +1,7 @@
 import { CONNECTOR_CONSTANTS } from '@helixis/contract';
 
 /**
- * Doc 3 §4/§9: the authorization URL opens in a 480×720 popup; the status is polled 1.5 s after
+ * The authorization URL opens in a 480×720 popup; the status is polled 1.5 s after
  * opening, then every 2 s, until the connector reports connected or 90 s pass.
  */
 export function openAuthPopup(): Window | null {

@@ -29,7 +29,7 @@ const CALENDARS = catalogCategories.find((c) => c.id === 'calendars') ?? {
 };
 const CALENDAR_PROVIDERS = catalogProviders.filter((p) => p.category === 'calendars');
 
-/** /connect (doc 3 §2): the catalogue, the extension card and the connected apps; overlay and kind live in the URL. */
+/** /connect: the catalogue, the extension card and the connected apps; overlay and kind live in the URL. */
 export function ConnectPage() {
   useDocumentTitle(connectorTexts.pageTitle);
   const [params, setParams] = useSearchParams();
@@ -67,7 +67,7 @@ export function ConnectPage() {
 
   const openConfigure = (k: string) => update({ kind: k, overlay: null });
 
-  /** Doc 3 §4: api_key opens the sheet directly; OAuth opens the authorization popup and polls the status. */
+  /** An api_key connector opens the sheet directly; OAuth opens the authorization popup and polls the status. */
   const startConnect = (entry: CatalogEntry) => {
     const current = statusList.find((s) => s.kind === entry.kind)?.status;
     if (entry.auth === 'api_key' || current === 'connected') {

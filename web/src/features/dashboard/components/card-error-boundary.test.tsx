@@ -17,7 +17,7 @@ function Flaky() {
 
 afterEach(cleanup);
 
-describe('CardErrorBoundary (doc 3 §2 error screens per card)', () => {
+describe('CardErrorBoundary (error screens per card)', () => {
   it('one failing card shows its error while the others keep working', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(

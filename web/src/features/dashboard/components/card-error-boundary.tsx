@@ -11,7 +11,7 @@ interface Props {
 const HEADINGS = { auth: 'Authentication Error', integration: 'Integration Error', general: 'Something went wrong.' };
 
 /**
- * Keeps one failing card from taking the whole dashboard down, with doc 3 §2's three screens in small:
+ * Keeps one failing card from taking the whole dashboard down, with the three error screens in small:
  * Authentication Error (Sign In Again, Refresh Page), Integration Error (Try Again, Check Integration
  * Settings → /settings) and Something went wrong (Try Again). The crash is reported like any other.
  */

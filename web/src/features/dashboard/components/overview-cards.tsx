@@ -45,7 +45,7 @@ function useOverviewBody<T>(render: (data: NonNullable<ReturnType<typeof useDash
   return render(overview.data);
 }
 
-/** AI Assistant Setup: completion from the profile, fact completeness and connections (doc 3 §2). */
+/** AI Assistant Setup: completion from the profile, fact completeness and connections. */
 export function SetupCard({ onTeach }: { onTeach: () => void }) {
   const navigate = useNavigate();
   const body = useOverviewBody((data) => {
@@ -105,7 +105,7 @@ export function SetupCard({ onTeach }: { onTeach: () => void }) {
 
 const STATUS_LABEL = { connected: 'active', needs_auth: 'needs sign-in', paused: 'paused', error: 'error' } as const;
 
-/** Active Workflows: the workspace's real automations (doc 3 §2). */
+/** Active Workflows: the workspace's real automations. */
 export function WorkflowsCard() {
   const body = useOverviewBody(({ workflows }) =>
     workflows.total === 0 ? (
@@ -159,7 +159,7 @@ function QuickLink({ to, icon, children }: { to: string; icon: ReactNode; childr
   );
 }
 
-/** Quick Actions (doc 3 §2). */
+/** Quick Actions. */
 export function QuickActionsCard() {
   return (
     <DashboardCard title={DASHBOARD_CARD_TITLES.quick_actions} icon={<Zap />}>
@@ -185,7 +185,7 @@ export function QuickActionsCard() {
   );
 }
 
-/** Business Insights: the weekly digest, this week against last week (doc 3 §3, §9). */
+/** Business Insights: the weekly digest, this week against last week. */
 export function InsightsCard() {
   const insights = useBusinessInsights();
   const refresh = useRefreshInsights();

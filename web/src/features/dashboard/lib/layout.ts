@@ -24,7 +24,7 @@ export function businessNameOf(
   return name ? name : null;
 }
 
-/** Doc 3 §2: "Welcome, {business name}!" or "Welcome!". */
+/** The greeting: "Welcome, {business name}!" or "Welcome!". */
 export function welcomeText(businessName: string | null): string {
   return businessName ? `Welcome, ${businessName}!` : 'Welcome!';
 }

@@ -54,7 +54,7 @@ function Overview({ onTeach }: { onTeach: () => void }) {
 const INTEGRATION_SEARCH = `${VIEW_SEARCH.teach}&mode=integration`;
 
 /**
- * The one dashboard (doc 3 §2, issue 28): the overview cards, and Teach Your AI in place (`?view=teach`,
+ * The one dashboard (issue 28): the overview cards, and Teach Your AI in place (`?view=teach`,
  * reached from the app's sidebar or the cards). /final-dashboard redirects here; the app layout's sidebar
  * (a menu on phones) is its only navigation.
  */

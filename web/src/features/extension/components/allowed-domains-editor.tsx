@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useExtensionSettings, useUpdateExtensionSettings } from '../api/extension';
 
-/** Allowed extension domains (doc 3 §2 Settings): host names or *.wildcards; managers and owners edit. */
+/** Allowed extension domains: host names or *.wildcards; managers and owners edit. */
 export function AllowedDomainsEditor({ canEdit }: { canEdit: boolean }) {
   const settings = useExtensionSettings();
   const update = useUpdateExtensionSettings();

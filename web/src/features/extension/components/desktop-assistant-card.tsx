@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { useCluelySync, useDeleteDesktopIntegration, useDesktopIntegration } from '../api/extension';
 
 /**
- * The one-click desktop-assistant (cluely) integration (doc 3 §1, §3, §7, §9): creates a personal
+ * The one-click desktop-assistant (cluely) integration: creates a personal
  * script URL; the script queries the workspace's knowledge and refreshes every 5 minutes.
  */
 export function DesktopAssistantCard() {

@@ -17,7 +17,7 @@ import {
 } from '../lib/extension-bridge';
 
 /**
- * The extension card (doc 3 §2 Connect page, §4, §5, §8): connected indicator, Download Extension,
+ * The extension card (on the Connect page): connected indicator, Download Extension,
  * Connect, Disconnect and "Test: Summarize this page".
  */
 export function ExtensionCard() {

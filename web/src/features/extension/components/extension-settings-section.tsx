@@ -7,7 +7,7 @@ import { DesktopAssistantCard } from './desktop-assistant-card';
 import { ExtensionCard } from './extension-card';
 import { ExtensionTokensList } from './extension-tokens-list';
 
-/** The Extension section of /settings (doc 3 §2): extension, allowed domains, tokens, desktop assistant. */
+/** The Extension section of /settings: extension, allowed domains, tokens, desktop assistant. */
 export function ExtensionSettingsSection() {
   const { role } = useBusinessRole();
   return (

@@ -7,7 +7,7 @@ import {
 } from '@helixis/contract';
 
 /**
- * The web app's half of the extension handshake (doc 3 §4): the page posts probe / bootstrap /
+ * The web app's half of the extension handshake: the page posts probe / bootstrap /
  * disconnect messages to itself; the extension's bridge script (running on this origin) answers with
  * an acknowledgement. The connected flag and the token live in local storage.
  */
@@ -62,7 +62,7 @@ export async function probeExtension(): Promise<boolean> {
   return ack !== null;
 }
 
-/** Hands a fresh bootstrap result to the extension; success sets the connected flag (doc 3 §4). */
+/** Hands a fresh bootstrap result to the extension; success sets the connected flag. */
 export async function deliverBootstrap(result: ExtBootstrapOutput): Promise<{ delivered: boolean }> {
   localStorage.setItem(TOKEN_KEY, result.tenantJwt);
   markConnected();

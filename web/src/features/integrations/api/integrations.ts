@@ -14,7 +14,7 @@ export const integrationKeys = {
   history: [...queryKeys.integrations, 'history'] as const,
 };
 
-/** Status of the two systems, polled every 8 s and refetched when the tab becomes visible again (doc 2 §7). */
+/** Status of the two systems, polled every 8 s and refetched when the tab becomes visible again. */
 export function integrationsStatusQueryOptions() {
   return queryOptions({
     queryKey: integrationKeys.status,
@@ -89,7 +89,7 @@ export const buildiumHealth = () => invoke('buildiumHealth', {});
 
 /**
  * After connecting: polls summary-status every second, at most 30 times, until it is no longer
- * pending (doc 2 §4, §9). Resolves with the last status seen.
+ * pending. Resolves with the last status seen.
  */
 export async function waitForSummary(signal?: AbortSignal): Promise<EndpointOutput<'summaryStatus'>['status']> {
   let last: EndpointOutput<'summaryStatus'>['status'] = 'pending';

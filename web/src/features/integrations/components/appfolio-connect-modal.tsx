@@ -17,7 +17,7 @@ interface AppfolioConnectModalProps {
   onConnected?: () => void;
 }
 
-/** Connect modal for the second system (doc 2 §2, §5): host without https://, client ID and secret, all required. */
+/** Connect modal for the second system: host without https://, client ID and secret, all required. */
 export function AppfolioConnectModal({ open, onOpenChange, onConnected }: AppfolioConnectModalProps) {
   const me = useMe();
   const connect = useAppfolioConnect();

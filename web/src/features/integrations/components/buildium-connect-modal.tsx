@@ -72,7 +72,7 @@ function KpiDisplay({ result }: { result: KpisResult | null }) {
 }
 
 /**
- * Connect modal for the first system (doc 2 §2): Client ID, Secret, optional Base URL; form →
+ * Connect modal for the first system: Client ID, Secret, optional Base URL; form →
  * connecting → KPIs with Done, or an error with the trace ID. Health check first, then connect
  * (the server retries up to 3 times), then KPIs; afterwards summary-status is polled until ready.
  */

@@ -25,7 +25,7 @@ export type ProviderStatus = IntegrationsSummary['accounts'][number]['status'];
 
 const summaryKey = [...queryKeys.integrations, 'summary'] as const;
 
-/** integrations-summary, polled every 2 s inside a provider dialog and every 5 s elsewhere (doc 2 §7). */
+/** integrations-summary, polled every 2 s inside a provider dialog and every 5 s elsewhere. */
 export function useIntegrationsSummary(inDialog: boolean) {
   return useQuery({
     queryKey: summaryKey,
@@ -36,7 +36,7 @@ export function useIntegrationsSummary(inDialog: boolean) {
 
 const ACCOUNT_KIND: Partial<Record<CatalogMode, string>> = { ics: 'calendar', alias: 'email_alias' };
 
-/** Status of one catalogue provider from the summary's accounts (doc 2 §4 mapping happens on the server). */
+/** Status of one catalogue provider from the summary's accounts (the job-to-status mapping happens on the server). */
 export function providerStatus(provider: CatalogProvider, summary: IntegrationsSummary | undefined): ProviderStatus {
   const kind = provider.mode === 'oauth' ? provider.id : ACCOUNT_KIND[provider.mode];
   if (!kind || !summary) return 'not_connected';

@@ -14,7 +14,7 @@ const BLURB = {
   outlook: 'Read and send mail from a Microsoft 365 or Outlook.com account.',
 } as const;
 
-/** A mailbox card of the Email Integrations page (doc 3 §2): badge, disabled switch, connect / disconnect. */
+/** A mailbox card of the Email Integrations page: badge, disabled switch, connect / disconnect. */
 export function MailProviderCard({ provider, status }: { provider: 'gmail' | 'outlook'; status: MailStatus }) {
   const entry = status[provider];
   const configured = provider === 'gmail' ? !!status.config.google_client_id : !!status.config.ms_client_id;

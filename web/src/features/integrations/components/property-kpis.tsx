@@ -164,7 +164,7 @@ function TrendChart() {
 }
 
 /**
- * Property KPIs from the connected system (doc 2 §2-§3, doc 3 §2-§3, §8): rentals or associations,
+ * Property KPIs from the connected system: rentals or associations,
  * unpaid bills count and total, open tasks, the fetched time and a refresh; failure and empty states
  * with the spec's texts; charts comparing the figures and their stored history.
  */

@@ -2,12 +2,12 @@ import type { PropertyKpis } from '@helixis/contract';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
-/** KPI money is in cents and shown as dollars with two decimals (doc 2 §9). */
+/** KPI money is in cents and shown as dollars with two decimals. */
 export function formatCents(cents: number): string {
   return dollars.format(cents / 100);
 }
 
-/** 'rentals' or 'associations' (accountType relabels rentals, doc 3 §3). */
+/** 'rentals' or 'associations' (accountType relabels rentals). */
 export function rentalsLabel(kpis: Pick<PropertyKpis, 'accountType' | 'rentals'>): string {
   if (kpis.accountType === 'associations') return kpis.rentals === 1 ? 'association' : 'associations';
   return kpis.rentals === 1 ? 'rental' : 'rentals';

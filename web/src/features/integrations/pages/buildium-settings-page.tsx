@@ -48,7 +48,7 @@ function Countdown({ onStay }: { onStay: () => void }) {
   );
 }
 
-/** Connection settings for the first system (doc 2 §2, §5, §8). */
+/** Connection settings for the first system. */
 export function BuildiumSettingsPage() {
   useDocumentTitle('Buildium settings');
   const { user } = useAuth();

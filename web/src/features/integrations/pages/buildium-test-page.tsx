@@ -39,7 +39,7 @@ function SampleTable({ rows }: { rows: Record<string, string | number | boolean 
   );
 }
 
-/** The Buildium test panel (doc 2 §2, doc 3 §2): health, verify, KPIs and a sample of each resource. */
+/** The Buildium test panel: health, verify, KPIs and a sample of each resource. */
 export function BuildiumTestPage() {
   useDocumentTitle('Buildium test panel');
   const run = useMutation({

@@ -13,14 +13,14 @@ import { MailAliasCard } from '../components/mail-alias-card';
 import { MailCalendarImport } from '../components/mail-calendar-import';
 import { MailProviderCard } from '../components/mail-provider-card';
 
-/** /integrations/email (doc 3 §2): Gmail and Outlook cards, the feature list when connected, alias and calendar. */
+/** /integrations/email: Gmail and Outlook cards, the feature list when connected, alias and calendar. */
 export function EmailIntegrationsPage() {
   useDocumentTitle('Email integrations');
   const status = useMailStatus();
   const intake = useEmailIntake();
   const [params, setParams] = useSearchParams();
 
-  // The mail return (doc 3 §8): provider=gmail with ok=1 or a reason.
+  // The mail return: provider=gmail with ok=1 or a reason.
   useEffect(() => {
     const provider = params.get('provider');
     if (!provider) return;

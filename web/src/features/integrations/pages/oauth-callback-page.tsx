@@ -18,7 +18,7 @@ type View =
 
 /**
  * /oauth/{provider}/callback: the provider's redirect lands here; the code and state go to the
- * server, then the browser returns to onboarding with the outcome (doc 2 §8, doc 3 §8).
+ * server, then the browser returns to onboarding with the outcome.
  */
 export function OAuthCallbackPage() {
   const { provider = '' } = useParams();

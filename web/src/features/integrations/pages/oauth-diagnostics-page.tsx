@@ -56,7 +56,7 @@ function authUrlCheck(id: string, name: string, p: Preflight | undefined, error:
   };
 }
 
-/** /diagnostics/oauth: pass / fail / pending checks from the real oauth-preflight (doc 2 §2, §7). */
+/** /diagnostics/oauth: pass / fail / pending checks from the real oauth-preflight. */
 export function OAuthDiagnosticsPage() {
   useDocumentTitle('OAuth diagnostics');
   const origin = globalThis.location?.origin;

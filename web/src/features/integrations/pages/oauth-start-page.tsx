@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { oauthStart } from '../api/mail';
 import { providerLabel } from '../provider-label';
 
-/** /oauth/{provider}/start: asks the server for the authorization URL and sends the browser there (doc 3 §2, §5). */
+/** /oauth/{provider}/start: asks the server for the authorization URL and sends the browser there. */
 export function OAuthStartPage() {
   const { provider = '' } = useParams();
   const label = providerLabel(provider);

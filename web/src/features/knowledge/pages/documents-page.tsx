@@ -9,7 +9,7 @@ import { DocumentsTable } from '../components/documents-table';
 import { SearchPanel } from '../components/search-panel';
 import { UploadPanel } from '../components/upload-panel';
 
-/** /documents (managers and owners): upload, watch processing live, delete (doc 3 §2). */
+/** /documents (managers and owners): upload, watch processing live, delete. */
 export function DocumentsPage() {
   useDocumentTitle('Documents');
   const documents = useDocuments();

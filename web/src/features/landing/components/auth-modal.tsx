@@ -9,7 +9,7 @@ import { useAuthSubmit } from '../../auth/use-auth-submit';
 interface AuthModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The tab shown when the modal opens; Sign Up unless told otherwise (doc 1 §2). */
+  /** The tab shown when the modal opens; Sign Up unless told otherwise. */
   initialMode?: AuthMode;
 }
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 
-// The chat's code is a separate chunk, fetched only when a visitor opens it (doc 1 §2: loaded on demand).
+// The chat's code is a separate chunk, fetched only when a visitor opens it (loaded on demand).
 const DemoChatPanel = lazy(async () => ({
   default: (await import('../../demo/components/demo-chat-panel')).DemoChatPanel,
 }));

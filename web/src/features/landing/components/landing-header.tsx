@@ -11,7 +11,7 @@ function SignedInActions() {
   return (
     <div className="flex items-center gap-2 sm:gap-3">
       <span className="hidden font-medium text-sm sm:inline">Welcome back</span>
-      {/* Signed-in visitors go through the auth-redirect check (doc 1 §2), which forwards to the app. */}
+      {/* Signed-in visitors go through the auth-redirect check, which forwards to the app. */}
       <Button asChild size="sm" variant="secondary">
         <Link to="/auth-redirect?next=%2Fget-started">Open app</Link>
       </Button>

@@ -17,7 +17,7 @@ import {
 /** The sign-up dialog (forms, validation) loads when a visitor first asks for it, not with the page. */
 const AuthModal = lazy(async () => ({ default: (await import('../components/auth-modal')).AuthModal }));
 
-/** The public landing page (doc 1 §2). */
+/** The public landing page. */
 export function LandingPage() {
   useDocumentTitle('AI assistants for property managers');
   const navigate = useNavigate();

@@ -33,7 +33,7 @@ type OpenDialog = { title: string; description: string; providers: CatalogProvid
 const byId = new Map(catalogProviders.map((p) => [p.id, p]));
 
 /**
- * The integrations step of onboarding (doc 2 §2): category cards, the property-management section,
+ * The integrations step of onboarding: category cards, the property-management section,
  * industry cards and provider dialogs. Back goes to /, 'Skip for now' to /final-dashboard, Continue to
  * /onboarding/ready once something is connected.
  */

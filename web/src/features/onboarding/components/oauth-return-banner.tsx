@@ -6,14 +6,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { providerLabel } from '../../integrations/provider-label';
 
-/** Doc 2 §9: a success banner clears after 5 s; an error stays until dismissed so it can be read. */
+/** A success banner clears after 5 s; an error stays until dismissed so it can be read. */
 export const OAUTH_BANNER_MS = 5_000;
 const RETURN_PARAMS = ['connected', 'error', 'diag', 'success', 'provider', 'ok', 'reason', 'focus'];
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 /**
- * What an OAuth return to /onboarding says (doc 2 §2, §8): ?connected={provider}, ?diag=success,
+ * What an OAuth return to /onboarding says: ?connected={provider}, ?diag=success,
  * ?success=connected&provider=…, ?provider=gmail&ok=1 or &reason=…, ?error={code or message}.
  */
 function outcomeOf(params: URLSearchParams): Outcome | null {

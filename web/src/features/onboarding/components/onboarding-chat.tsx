@@ -18,7 +18,7 @@ const FIELD_LABELS: Record<string, string> = {
   paymentsAccepted: 'Payments accepted',
 };
 
-/** What a chat message changes in the profile (doc 2 §5 text patterns). */
+/** What a chat message changes in the profile (labelled lines, payment words, places). */
 export function changesFromChat(info: ExtractedBusinessInfo): { changes: ProfileChanges; fields: string[] } {
   const { paymentsAccepted, _sources, ...data } = info;
   const fields = Object.keys(data);

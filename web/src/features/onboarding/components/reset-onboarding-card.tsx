@@ -8,7 +8,7 @@ import { resetUserOnboarding } from '../api/onboarding';
 import { clearForFreshOnboarding } from '../lib/onboarding-storage';
 
 /**
- * Reset onboarding (doc 1 §4): the server clears the user's onboarding data, then all local storage is
+ * Reset onboarding: the server clears the user's onboarding data, then all local storage is
  * cleared, the force flags are set and the browser goes to /.
  */
 export function ResetOnboardingCard() {

@@ -12,7 +12,7 @@ import { useSaveOnboardingRound } from '../api/onboarding';
 import { liveConfidence, liveConfidenceInput } from '../lib/live-confidence';
 import { OnboardingProgress } from './onboarding-progress';
 
-/** The three onboarding rounds (doc 2 §4), one at a time, with the confidence meter following the answers. */
+/** The three onboarding rounds, one at a time, with the confidence meter following the answers. */
 export function RoundsWizard({
   rounds,
   startRound,

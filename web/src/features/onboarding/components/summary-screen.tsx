@@ -43,7 +43,7 @@ const GAP_LINKS: Record<string, string> = {
 
 const SUMMARY_PREVIEW_CHARS = 200;
 
-/** The onboarding summary screen (doc 2 §2): summary, what is still needed, chat, edit dialog, Apply & Continue. */
+/** The onboarding summary screen: summary, what is still needed, chat, edit dialog, Apply & Continue. */
 export function SummaryScreen({ result, onEditRounds }: { result: BusinessProfileResult; onEditRounds: () => void }) {
   const navigate = useNavigate();
   const client = useQueryClient();

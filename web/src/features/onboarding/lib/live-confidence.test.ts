@@ -35,7 +35,7 @@ describe('liveConfidenceInput (the meter while typing)', () => {
   });
 });
 
-describe('changesFromChat (doc 2 §5 text patterns)', () => {
+describe('changesFromChat (text patterns)', () => {
   it('turns labelled lines into a business_data change with chat as the source', () => {
     const { changes, fields } = changesFromChat(
       extractBusinessInfo('Primary contact: Dana Reyes, Owner, dana@sunrise-rentals.com\nService area: OH, PA', 'chat'),

@@ -1,6 +1,6 @@
 import { ONBOARDING_STORAGE_KEYS } from '@helixis/contract';
 
-/** The onboarding flags kept in local storage (doc 1 §3-4). */
+/** The onboarding flags kept in local storage. */
 
 function flag(key: string): boolean {
   return globalThis.localStorage.getItem(key) === 'true';
@@ -21,7 +21,7 @@ export function markOnboardingComplete(): void {
   globalThis.localStorage.removeItem(ONBOARDING_STORAGE_KEYS.forceOnboarding);
 }
 
-/** Doc 1 §4 'Reset onboarding': all local storage cleared, then the force flags set. */
+/** All local storage cleared, then the force flags set. */
 export function clearForFreshOnboarding(): void {
   globalThis.localStorage.clear();
   globalThis.localStorage.setItem(ONBOARDING_STORAGE_KEYS.forceFreshOnboarding, 'true');

@@ -9,7 +9,7 @@ import { useIntegrationsStatus } from '../../integrations/api/integrations';
 import { KpiSentenceCard } from '../../integrations/components/kpi-sentence-card';
 
 /**
- * /onboarding/confirm (doc 2 §2): where a connection started from onboarding lands. It shows which
+ * /onboarding/confirm: where a connection started from onboarding lands. It shows which
  * systems are really connected (from integrations-status), what the assistant now sees, and the way on.
  */
 export function OnboardingConfirmPage() {

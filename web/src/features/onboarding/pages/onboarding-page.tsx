@@ -17,7 +17,7 @@ import { OAuthReturnBanner } from '../components/oauth-return-banner';
 import { RoundsWizard } from '../components/rounds-wizard';
 import { SummaryScreen } from '../components/summary-screen';
 
-/** fresh=1|true, or the force flag left by a reset, opens the rounds from the start (doc 1 §2, §4). */
+/** fresh=1|true, or the force flag left by a reset, opens the rounds from the start. */
 function startsFresh(params: URLSearchParams): boolean {
   const fresh = params.get('fresh');
   if (fresh === '1' || fresh === 'true') return true;

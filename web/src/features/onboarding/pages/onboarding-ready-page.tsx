@@ -30,7 +30,7 @@ import { completeOnboarding, useOnboardingSummary } from '../api/onboarding';
 import { OnboardingProgress } from '../components/onboarding-progress';
 import { markOnboardingComplete } from '../lib/onboarding-storage';
 
-/** Resolves with the bootstrap's outcome, or 'timeout' after the launch limit (doc 2 §9: 12 s). */
+/** Resolves with the bootstrap's outcome, or 'timeout' after the launch limit (12 s). */
 function bootstrapWithin(ms: number): Promise<'ok' | 'failed' | 'timeout'> {
   return Promise.race([
     bootstrapAccount().then(
@@ -41,7 +41,7 @@ function bootstrapWithin(ms: number): Promise<'ok' | 'failed' | 'timeout'> {
   ]);
 }
 
-/** /onboarding/ready: the completion screen, step 3 of 3 (doc 2 §2). */
+/** /onboarding/ready: the completion screen, step 3 of 3. */
 export function OnboardingReadyPage() {
   useDocumentTitle('Your assistant is ready');
   const navigate = useNavigate();

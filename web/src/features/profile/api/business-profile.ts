@@ -37,13 +37,13 @@ export interface ProfileChanges {
 
 /**
  * Saves profile changes: an update by id when the profile exists (the auto-save), an upsert on the
- * user otherwise. Failures carry the server's save code (doc 1 §8) on the thrown ApiError.
+ * user otherwise. Failures carry the server's save code on the thrown ApiError.
  */
 export async function saveBusinessProfile(
   profileId: string | null | undefined,
   changes: ProfileChanges,
 ): Promise<BusinessProfileResult> {
-  // Doc 1 §8 'not_logged_in': nothing is sent without a session.
+  // Nothing is sent without a session.
   if (!(await getAccessToken())) {
     throw new ApiError('not_logged_in', errorCatalogue.not_logged_in.message, 401);
   }
@@ -55,7 +55,7 @@ export async function saveBusinessProfile(
 }
 
 /**
- * The assistant mode the web uses (doc 1 §4): the server's profile rule, with the local flags
+ * The assistant mode the web uses: the server's profile rule, with the local flags
  * force_fresh_onboarding and prevent_auto_redirect forcing onboarding.
  */
 export function useAssistantMode() {

@@ -52,7 +52,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe('useProfileAutosave (doc 1 §9: 1 s debounce; doc 1 §8 toasts)', () => {
+describe('useProfileAutosave (1 s debounce; Saved / Save failed toasts)', () => {
   it('saves once, one second after the last change, with the changes merged, then says Saved', async () => {
     const { result: hook } = renderHook(() => useProfileAutosave(profileId), { wrapper });
     act(() => hook.current.queue({ business_data: { officialName: 'Sunrise' } }));

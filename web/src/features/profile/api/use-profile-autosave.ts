@@ -26,8 +26,8 @@ function mergeChanges(a: ProfileChanges, b: ProfileChanges): ProfileChanges {
 }
 
 /**
- * The business auto-save (doc 1 §9: 1 s debounce). Changes queue up while the user types; one second
- * after the last one they are saved together, then 'Saved' or 'Save failed' is shown (doc 1 §8).
+ * The business auto-save (1 s debounce). Changes queue up while the user types; one second
+ * after the last one they are saved together, then 'Saved' or 'Save failed' is shown.
  */
 export function useProfileAutosave(profileId: string | null | undefined) {
   const queryClient = useQueryClient();

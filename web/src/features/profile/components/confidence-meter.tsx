@@ -3,7 +3,7 @@ import { confidenceTier } from '@helixis/domain';
 import { TriangleAlert } from 'lucide-react';
 import { cn } from '../../../lib/utils';
 
-/** The confidence score with its tier sentence (doc 1 §4) and the contradictions in plain words. */
+/** The confidence score with its tier sentence and the contradictions in plain words. */
 export function ConfidenceMeter({
   score,
   contradictions,

@@ -8,7 +8,7 @@ import { IntegrationSection } from '../components/integration-section';
 import { WidgetAppearanceSection } from '../components/widget-appearance-section';
 import { WorkspaceNameSection } from '../components/workspace-name-section';
 
-/** /settings (doc 3 §2): one component per section, each owning its data, so sections can be added by one line. */
+/** /settings: one component per section, each owning its data, so sections can be added by one line. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   return (

@@ -107,7 +107,7 @@ function TaskRow({ task }: { task: Task }) {
   );
 }
 
-/** The employee dashboard's tasks: the user's assigned tasks plus all pending ones (doc 3 §2). */
+/** The employee dashboard's tasks: the user's assigned tasks plus all pending ones. */
 export function TaskList({ limit }: { limit?: number }) {
   const tasks = useTasks({ view: 'mine_and_pending' });
   if (tasks.isPending) return <Spinner label="Loading tasks" />;

@@ -8,7 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { ingestWebsite, uploadDocument, waitForDocument } from '../api/add-content';
 import { useTeachText } from '../api/facts';
 
-/** The dashboard teaching screen accepts these (doc 1 §1, §5). */
+/** The dashboard teaching screen accepts these. */
 const DASHBOARD_UPLOAD_ACCEPT = '.pdf,.doc,.docx,.txt,.md';
 
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : undefined);
@@ -161,7 +161,7 @@ function FreeTextSection() {
   );
 }
 
-/** 'Add Content': upload, website and free text (doc 3 §2). */
+/** 'Add Content': upload, website and free text. */
 export function AddContent() {
   return (
     <div className="space-y-5">

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { useBusinessSummary, useRefreshBusinessSummary } from '../api/business-summary';
 
-/** Business Summary card (doc 3 §2): 200-character preview with Show more/less, and Refresh. */
+/** Business Summary card: 200-character preview with Show more/less, and Refresh. */
 export function BusinessSummaryCard() {
   const summary = useBusinessSummary();
   const refreshSummary = useRefreshBusinessSummary();

@@ -44,8 +44,8 @@ async function saveSecret(secretName: string, secretValue: string): Promise<void
 }
 
 /**
- * Doc 3 §2 Configure Integration: asks for the Helixis API URL and stores it as a workspace secret.
- * Offered only on local and preview hosts (doc 1 §6); elsewhere it renders nothing.
+ * Asks for the Helixis API URL and stores it as a workspace secret.
+ * Offered only on local and preview hosts; elsewhere it renders nothing.
  */
 export function ConfigureIntegrationDialog({ hostname = globalThis.location.hostname }: { hostname?: string }) {
   const [open, setOpen] = useState(false);

@@ -14,7 +14,7 @@ export function SourceBadge({ source }: { source: Fact['source'] }) {
   return <Badge variant="outline">{SOURCE_LABELS[source]}</Badge>;
 }
 
-/** Confidence in percent, coloured by the tiers of doc 3 §9 (41 and 76). */
+/** Confidence in percent, coloured by the confidence tiers (41 and 76). */
 export function ConfidenceBadge({ value }: { value: number }) {
   const tier = value >= CONFIDENCE_TIER_HIGH ? 'high' : value >= CONFIDENCE_TIER_MID ? 'mid' : 'low';
   return (

@@ -84,7 +84,7 @@ function SourceRow({ source }: { source: DataSource }) {
   );
 }
 
-/** Teach Your AI → Integration Mode (doc 3 §2): real sources, the switch, and tracked learning sessions. */
+/** Teach Your AI → Integration Mode: real sources, the switch, and tracked learning sessions. */
 export function IntegrationMode() {
   const client = useQueryClient();
   const sources = useLearningSources();

@@ -19,7 +19,7 @@ const GREETING =
 const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Unknown error');
 
 /**
- * Knowledge Copilot (doc 3 §2): a chat that learns facts from what the owner writes (facts-ingest),
+ * Knowledge Copilot: a chat that learns facts from what the owner writes (facts-ingest),
  * answers questions through rag-answer with their sources, quizzes the essential gaps, lists suggestions and generates FAQs.
  */
 export function KnowledgeCopilot() {

@@ -13,7 +13,7 @@ const ACTION_PATHS: Partial<Record<Suggestion['type'], string>> = {
   automation_opportunity: '/automations',
 };
 
-/** The top 3 pending suggestions by priority, each accepted or dismissed (doc 3 §4, §9). */
+/** The top 3 pending suggestions by priority, each accepted or dismissed. */
 export function SuggestionsCard() {
   const suggestions = useSuggestions();
   const update = useUpdateSuggestion();

@@ -6,7 +6,7 @@ import { KnowledgeCopilot } from './knowledge-copilot';
 import { SuggestionsCard } from './suggestions-card';
 import { WhatIKnow } from './what-i-know';
 
-/** Teach Your AI → Manual Training (doc 3 §2). */
+/** Teach Your AI → Manual Training. */
 export function TeachYourAiPanel() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">

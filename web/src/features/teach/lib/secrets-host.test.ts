@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offersSecretsStep } from './secrets-host';
 
-describe('offersSecretsStep (doc 1 §6)', () => {
+describe('offersSecretsStep', () => {
   it.each([
     ['localhost', true],
     ['app.localhost', true],

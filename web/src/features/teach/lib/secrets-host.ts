@@ -1,4 +1,4 @@
-/** Doc 1 §6: the secrets step is offered only on editor, preview or local hosts; public domains skip it. */
+/** The secrets step is offered only on editor, preview or local hosts; public domains skip it. */
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 export function offersSecretsStep(hostname: string): boolean {

@@ -15,7 +15,7 @@ export function useBootstrapAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bootstrapAccount,
-    // The repair may re-issue memberships; the route guard holds off meanwhile (doc 1 §8, bootstrap window).
+    // The repair may re-issue memberships; the route guard holds off meanwhile (bootstrap window).
     onMutate: () => markGrace('bootstrap'),
     onSuccess: async () => {
       await Promise.all([

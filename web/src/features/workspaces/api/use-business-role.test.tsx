@@ -26,7 +26,7 @@ function renderProbe() {
   );
 }
 
-describe('useBusinessRole (doc 1 §4)', () => {
+describe('useBusinessRole', () => {
   it('defaults to employee once the role check has taken 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));

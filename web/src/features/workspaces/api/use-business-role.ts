@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useMe } from './get-me';
 
 /**
- * The signed-in user's business role (doc 1 §4): from the membership, or employee when the check
+ * The signed-in user's business role: from the membership, or employee when the check
  * fails or takes longer than ROLE_CHECK_TIMEOUT_MS, so a slow check never grants more than the least.
  */
 export function useBusinessRole(): { role: BusinessRole; settled: boolean } {

@@ -9,11 +9,11 @@ interface WorkspaceSetupFailedCardProps {
   error: unknown;
   onRetry: () => void;
   retrying?: boolean;
-  /** The onboarding entry's variant (doc 1 §2): a 'Continue to Onboarding' button that calls this. */
+  /** The onboarding entry's variant: a 'Continue to Onboarding' button that calls this. */
   onContinue?: () => void;
 }
 
-/** 'Workspace Setup Failed' with the catalogue's detail message (doc 1 §8) and the ways forward. */
+/** 'Workspace Setup Failed' with the catalogue's detail message and the ways forward. */
 export function WorkspaceSetupFailedCard({
   error,
   onRetry,
