@@ -444,6 +444,17 @@ describe('AppFolio', () => {
     expect(pages.length).toBe(reads * Math.ceil(appfolio.portfolio.rent_roll.length / 40));
     expect(pages.filter((r) => r.method === 'GET').every((r) => r.query.get('page'))).toBe(true);
 
+    // The generic panel endpoint serves the same checks for any system by provider id.
+    const generic = await api<any>(t, 'POST', '/api/v1/property-systems/appfolio/test', {
+      token: user.token,
+      body: {},
+    });
+    expect(generic.status).toBe(200);
+    expect(generic.body.checks.map((c: any) => c.name)).toEqual(test.body.checks.map((c: any) => c.name));
+    expect(generic.body.message).toBe('All AppFolio checks passed.');
+    const unknown = await api<any>(t, 'POST', '/api/v1/property-systems/nosuch/test', { token: user.token, body: {} });
+    expect(unknown.status).toBe(400);
+
     // Without Buildium, the workspace's KPIs come from AppFolio.
     const kpis = await waitFor(
       () => post(user, 'buildium-kpis', {}),
