@@ -6,7 +6,7 @@ import {
   FAKE_BUILDIUM_CLIENT_ID,
   FAKE_BUILDIUM_SECRET,
   FakeBuildium,
-} from '../../server/src/integrations/buildium/fake';
+} from '../../server/src/property-systems/buildium/fake';
 import { getJson, signInThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';

@@ -4,12 +4,12 @@ import {
   FAKE_APPFOLIO_CLIENT_ID,
   FAKE_APPFOLIO_SECRET,
   FakeAppfolio,
-} from '../../server/src/integrations/appfolio/fake';
+} from '../../server/src/property-systems/appfolio/fake';
 import {
   FAKE_BUILDIUM_CLIENT_ID,
   FAKE_BUILDIUM_SECRET,
   FakeBuildium,
-} from '../../server/src/integrations/buildium/fake';
+} from '../../server/src/property-systems/buildium/fake';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import {
   FAKE_BUILDIUM_CLIENT_ID,
   FAKE_BUILDIUM_SECRET,
   FakeBuildium,
-} from '../../server/src/integrations/buildium/fake';
-import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
+} from '../../server/src/property-systems/buildium/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
 import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
 import { freePort, type RunningServer, startServer } from '../support/server';

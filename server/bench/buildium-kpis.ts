@@ -3,9 +3,9 @@
  * Run: `npx tsx server/bench/buildium-kpis.ts` (no database needed). Reports time and pages fetched,
  * with the client's default concurrency (5 requests in flight) against one request at a time.
  */
-import { BuildiumClient } from '../src/integrations/buildium/client';
-import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../src/integrations/buildium/fake';
-import { fetchBuildiumKpis } from '../src/integrations/buildium/kpis';
+import { BuildiumClient } from '../src/property-systems/buildium/client';
+import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../src/property-systems/buildium/fake';
+import { fetchBuildiumKpis } from '../src/property-systems/buildium/kpis';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 5000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PROPERTY_PROVIDERS, type PropertyProvider } from '@helixis/contract';
 import { z } from 'zod';
 import { parseTrustedProxies } from './platform/client-address';
 import { type JwtKeys, loadJwtKeys } from './platform/jwt-keys';
@@ -57,8 +58,6 @@ const EnvSchema = z.object({
   HELIXIS_TRUSTED_UPSTREAMS: z.string().default(''),
   /** Proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, `loopback`); empty: none. */
   HELIXIS_TRUSTED_PROXIES: z.string().default(''),
-  /** Buildium API host used when a connection names none (the bundled fake for local try-outs). */
-  HELIXIS_BUILDIUM_BASE_URL: z.string().default('https://api.buildium.com'),
   /** Business-app connector API hosts (the bundled fakes in tests and try-outs). */
   HELIXIS_HUBSPOT_BASE_URL: z.string().url().default('https://api.hubapi.com'),
   HELIXIS_JOBBER_BASE_URL: z.string().url().default('https://api.getjobber.com'),
@@ -144,8 +143,11 @@ export interface Config {
    * Empty: none; the client address is the socket's own, so per-address limits cannot be dodged.
    */
   trustedProxies: string[];
-  /** Default Buildium API host; '' or not a URL makes buildium-health answer env_missing. */
-  buildiumBaseUrl: string;
+  /**
+   * Default API host of each property system, from HELIXIS_<PROVIDER>_BASE_URL (absent when unset:
+   * the system's own default applies; '' or not a URL makes its health check answer env_missing).
+   */
+  propertyBaseUrls: Partial<Record<PropertyProvider, string>>;
   /** API hosts of the business-app connectors. */
   connectors: { hubspotBaseUrl: string; jobberBaseUrl: string; shopifyOriginTemplate: string };
   refreshReuseIntervalSeconds: number;
@@ -285,7 +287,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustedUpstreams,
     trustedProxies: parseTrustedProxies(e.HELIXIS_TRUSTED_PROXIES),
-    buildiumBaseUrl: e.HELIXIS_BUILDIUM_BASE_URL.trim(),
+    propertyBaseUrls: Object.fromEntries(
+      PROPERTY_PROVIDERS.flatMap((p) => {
+        const value = source[`HELIXIS_${p.toUpperCase()}_BASE_URL`];
+        return value === undefined ? [] : [[p, value.trim()]];
+      }),
+    ),
     connectors: {
       hubspotBaseUrl: e.HELIXIS_HUBSPOT_BASE_URL.replace(/\/+$/, ''),
       jobberBaseUrl: e.HELIXIS_JOBBER_BASE_URL.replace(/\/+$/, ''),

@@ -1,7 +1,7 @@
 import { automationInboundJob } from './features/automations/automations.jobs';
 import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
 import { insightsJob, learnJob } from './features/dashboard/dashboard.jobs';
-import { refreshKpisJob } from './features/integrations/integrations.jobs';
+import { refreshKpisJob } from './features/integrations';
 import { embedJob } from './features/knowledge/embeddings.jobs';
 import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
 import { mailSyncJob, mailSyncMailboxJob } from './features/mail/mail.jobs';

@@ -15,7 +15,7 @@ export const DashboardOverview = z.object({
     knowledge_percent: z.number().int().min(0).max(100),
     /** Integration Setup: 100 once at least one source is connected. */
     integration_percent: z.number().int().min(0).max(100),
-    /** The labels of the connected integrations ('Buildium', 'Gmail', 'Calendar', ...). */
+    /** The labels of the connected integrations (a property system's name, 'Gmail', 'Calendar', ...). */
     connected_integrations: z.array(z.string()),
     /** Continue Setup goes to /onboarding with the force-fresh flag when false. */
     has_essential_info: z.boolean(),
@@ -94,7 +94,7 @@ export const DataSourceStatus = z.enum(['connected', 'learning', 'disconnected']
 export type DataSourceStatus = z.infer<typeof DataSourceStatus>;
 
 export const DataSource = z.object({
-  /** Stable key: 'email:gmail', 'email:alias', 'calendar', 'documents', 'website', 'crm:buildium', ... */
+  /** Stable key: 'email:gmail', 'email:alias', 'calendar', 'documents', 'website', 'crm:<provider>' per property system, ... */
   id: z.string(),
   name: z.string(),
   type: DataSourceType,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FactEventFact } from './facts';
 import { JobState } from './jobs';
 import { DocumentStatus } from './knowledge';
+import { PropertyProvider } from './property-systems';
 import { Uuid } from './workspaces';
 
 /**
@@ -28,14 +29,9 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
     chunkCount: z.number().int().min(0),
   }),
   z.object({ type: z.literal('document.deleted'), workspaceId: Uuid, documentId: Uuid }),
-  /** Integration events (names as the product has always used them). */
-  z.object({ type: z.literal('buildiumConnected'), workspaceId: Uuid }),
-  z.object({ type: z.literal('appfolioConnected'), workspaceId: Uuid }),
-  z.object({
-    type: z.literal('integrationStatusChanged'),
-    workspaceId: Uuid,
-    provider: z.enum(['buildium', 'appfolio']),
-  }),
+  /** Integration events: a property system was connected; its status changed. */
+  z.object({ type: z.literal('propertySystemConnected'), workspaceId: Uuid, provider: PropertyProvider }),
+  z.object({ type: z.literal('integrationStatusChanged'), workspaceId: Uuid, provider: PropertyProvider }),
   /** A fact was learned or changed (facts-ingest, knowledge-correct, the assistant). */
   z.object({ type: z.literal('facts:upsert'), workspaceId: Uuid, fact: FactEventFact }),
   /** Several facts changed at once: ids and keys only, refetch the list. */

@@ -43,7 +43,7 @@ export type FactLedgerStatus = z.infer<typeof FactLedgerStatus>;
 /** Where a value came from, in words and parts (document and passage, round, task and who, system and sync time). */
 export const FactSourceDetail = z.object({
   kind: FactSourceKind,
-  /** e.g. 'Document "House rules"', 'Onboarding round 2', 'Task answered by ana@example.com', 'Buildium sync'. */
+  /** e.g. 'Document "House rules"', 'Onboarding round 2', 'Task answered by ana@example.com', '<system> sync'. */
   label: z.string(),
   document: z.string().nullable(),
   passage: z.string().nullable(),

@@ -29,6 +29,7 @@ export * from './knowledge';
 export * from './mail';
 export * from './onboarding';
 export * from './profile';
+export * from './property-systems';
 export * from './public-passage';
 export * from './tasks';
 export * from './team';

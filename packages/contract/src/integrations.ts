@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ConnectorStatusEntry } from './connectors';
 import type { Endpoint } from './endpoint';
+import { PROPERTY_PROVIDERS, PropertyProvider } from './property-systems';
 import { Uuid } from './workspaces';
 
 /**
- * Property-management integrations: Buildium ("the first system") and AppFolio
- * ("the second system"), their connection status, and the KPIs read from them.
+ * Property-management integrations: the systems of property-systems.ts, their
+ * connection status, and the KPIs read from them. The endpoints named after a system
+ * (buildium-connect, appfolio-connect, ...) are the original wire names, kept; the property-system-* endpoints
+ * serve every system of the catalogue by provider id.
  */
-
-export const PropertyProvider = z.enum(['buildium', 'appfolio']);
-export type PropertyProvider = z.infer<typeof PropertyProvider>;
 
 /** Connection status of the integration row. */
 export const ConnectionStatus = z.enum(['never', 'connected', 'invalid']);
@@ -33,22 +33,26 @@ export type ConnectErrorCode = z.infer<typeof ConnectErrorCode>;
 export const KpiErrorCode = z.union([ConnectErrorCode, z.literal('not_connected')]);
 export type KpiErrorCode = z.infer<typeof KpiErrorCode>;
 
-export const connectErrorMessages: Record<ConnectErrorCode, string> = {
-  env_missing: 'Server configuration incomplete. Please contact support.',
-  auth_invalid: 'Invalid credentials. Please check your Client ID and Secret.',
-  payload_invalid: 'Invalid input. Please check your credentials.',
-  insufficient_scope: 'Access denied. Please verify your Buildium permissions.',
-  endpoint_404: 'Buildium API endpoint not found. Please check your Base URL.',
-  upstream_429: 'Rate limited. Please wait a moment and try again.',
-  upstream_5xx: 'Buildium service error. Please try again later.',
-  network_timeout: 'Connection timeout. Please check your network and try again.',
-  unknown: 'Internal error occurred. Please try again.',
+const connectErrorTexts: Record<ConnectErrorCode, (system: string) => string> = {
+  env_missing: () => 'Server configuration incomplete. Please contact support.',
+  auth_invalid: () => 'Invalid credentials. Please check your Client ID and Secret.',
+  payload_invalid: () => 'Invalid input. Please check your credentials.',
+  insufficient_scope: (system) => `Access denied. Please verify your ${system} permissions.`,
+  endpoint_404: (system) => `${system} API endpoint not found. Please check your Base URL.`,
+  upstream_429: () => 'Rate limited. Please wait a moment and try again.',
+  upstream_5xx: (system) => `${system} service error. Please try again later.`,
+  network_timeout: () => 'Connection timeout. Please check your network and try again.',
+  unknown: () => 'Internal error occurred. Please try again.',
 };
+
+/** The owner's words for a connect error code, naming the system ('Buildium service error. ...'). */
+export function connectErrorMessage(code: ConnectErrorCode, system: string): string {
+  return connectErrorTexts[code](system);
+}
 
 /** Texts of the integrations area. */
 export const integrationTexts = {
-  notConnected: 'Buildium is not connected.',
-  appfolioNotConnected: 'AppFolio is not connected.',
+  notConnected: (system: string) => `${system} is not connected.`,
   networkError: 'Network error. Please check your connection and try again.',
   usingLastKnown: 'Using last known data.',
   clientIdRequired: 'Client ID is required',
@@ -57,11 +61,11 @@ export const integrationTexts = {
   missingInfoTitle: 'Missing Information',
   missingInfoBody: 'Please fill in all required fields.',
   noWorkspace: 'No workspace found. Please refresh and try again.',
-  signInToConnect: 'Please sign in to connect Buildium.',
-  createWorkspace: 'Create a workspace to connect Buildium.',
+  signInToConnect: (system: string) => `Please sign in to connect ${system}.`,
+  createWorkspace: (system: string) => `Create a workspace to connect ${system}.`,
   workspaceLoadFailed: 'Unable to load workspace. Please refresh the page.',
   loadingWorkspace: 'Loading workspace...',
-  testPanelSignIn: 'Please sign in to access the Buildium test panel',
+  testPanelSignIn: (system: string) => `Please sign in to access the ${system} test panel`,
   kpisFailed: (error: string) => `Failed to load KPIs: ${error}`,
   noKpis: 'No integration data available',
   toastConnected: 'Connected!',
@@ -76,20 +80,10 @@ export const integrationTexts = {
   toastNetworkError: 'Network Error',
   toastNetworkErrorBody: 'Please check your connection and try again',
   toastKpiCheckFailed: 'KPI Check Failed',
-  toastBuildiumError: 'Buildium Error',
+  toastSystemError: (system: string) => `${system} Error`,
   toastWorkspaceRequired: 'Workspace Required',
   toastWorkspaceError: 'Workspace Error',
 } as const;
-
-/** The view permissions a Buildium key needs, listed on a 401/403. */
-export const BUILDIUM_REQUIRED_PERMISSIONS = [
-  'Rental properties and units',
-  'Leases',
-  'Tenants',
-  'Work orders',
-  'Tasks',
-  'Outstanding balances (accounts receivable)',
-] as const;
 
 /** Connect retries (3 attempts, 250/500/1000 ms) and status polling intervals. */
 export const INTEGRATION_CONSTANTS = {
@@ -150,31 +144,30 @@ export const IntegrationsStatusInput = z
   .strict();
 export type IntegrationsStatusInput = z.infer<typeof IntegrationsStatusInput>;
 
-export const BuildiumStatus = z.object({
+/** One system's connection as integrations-status reports it (the same shape for every system). */
+export const PropertySystemStatus = z.object({
   connected: z.boolean(),
   status: ConnectionStatus,
   last_error: z.string().nullable(),
   trace_id: z.string().nullable(),
+  /** The newest KPI snapshot, when includeKpis was asked for. */
   kpis: PropertyKpis.nullable(),
   lastVerifiedAt: z.string().nullable(),
-  /** The configured API host, when one other than the default was saved (never the secret). */
+  /** The configured API host, when one other than the system's default was saved (never the secret). */
   baseUrl: z.string().nullable(),
+  /** The same host under the name the spec's AppFolio status gives it. */
+  host: z.string().nullable(),
   clientId: z.string().nullable(),
 });
-export type BuildiumStatus = z.infer<typeof BuildiumStatus>;
+export type PropertySystemStatus = z.infer<typeof PropertySystemStatus>;
 
-export const AppfolioStatus = z.object({
-  connected: z.boolean(),
-  status: ConnectionStatus,
-  host: z.string().nullable(),
-  last_error: z.string().nullable(),
-  lastVerifiedAt: z.string().nullable(),
-});
-export type AppfolioStatus = z.infer<typeof AppfolioStatus>;
+const propertyStatuses = Object.fromEntries(PROPERTY_PROVIDERS.map((p) => [p, PropertySystemStatus.optional()])) as {
+  [P in PropertyProvider]: z.ZodOptional<typeof PropertySystemStatus>;
+};
 
 export const IntegrationsStatus = z.object({
-  buildium: BuildiumStatus.optional(),
-  appfolio: AppfolioStatus.optional(),
+  /** One entry per property system of the catalogue, keyed by provider id. */
+  ...propertyStatuses,
   /** Mail and calendar connections, as the mail feature reports them. */
   gmail: z.object({ connected: z.boolean() }).optional(),
   calendar: z.object({ connected: z.boolean() }).optional(),
@@ -182,6 +175,11 @@ export const IntegrationsStatus = z.object({
   connectors: z.array(ConnectorStatusEntry).optional(),
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;
+
+/** The property systems a status reports connected, in the catalogue's order. */
+export function connectedPropertySystems(status: IntegrationsStatus | undefined): PropertyProvider[] {
+  return status ? PROPERTY_PROVIDERS.filter((p) => status[p]?.connected === true) : [];
+}
 
 // ── buildium-health ─────────────────────────────────────────────────────────────────────────────
 export const BuildiumHealthInput = z.object({}).strict();
@@ -311,6 +309,7 @@ export const TestCheck = z.object({
 });
 export type TestCheck = z.infer<typeof TestCheck>;
 export const TestPanelInput = z.object(OptionalWorkspace).strict();
+export const PropertySystemTestInput = z.object({ provider: PropertyProvider }).strict();
 export const TestPanelResult = z.object({ ok: z.boolean(), message: z.string(), checks: z.array(TestCheck) });
 export type TestPanelResult = z.infer<typeof TestPanelResult>;
 
@@ -407,6 +406,14 @@ export const integrationEndpoints = {
     access: 'workspace',
     summary: 'Reads each AppFolio report once with the stored credentials.',
     input: TestPanelInput,
+    output: TestPanelResult,
+  },
+  propertySystemTest: {
+    method: 'POST',
+    path: '/api/v1/property-systems/:provider/test',
+    access: 'workspace',
+    summary: "Test panel of any property system: its checks with the workspace's stored credentials.",
+    input: PropertySystemTestInput,
     output: TestPanelResult,
   },
   summaryStatus: {

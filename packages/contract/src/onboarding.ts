@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Endpoint, NoInput } from './endpoint';
 import { AssistantMode, BusinessProfileResult, OnboardingProgress } from './profile';
+import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from './property-systems';
 
 /**
  * The onboarding journey: the three question rounds, the onboarding summary,
@@ -88,7 +89,7 @@ export const ONBOARDING_ROUNDS: readonly RoundDefinition[] = [
       {
         id: 'operations.tools',
         text: 'Which tools does your team use today?',
-        placeholder: 'Buildium for accounting, Gmail, Google Calendar',
+        placeholder: `${PROPERTY_SYSTEM_NAMES[PROPERTY_PROVIDERS[0]]} for accounting, Gmail, Google Calendar`,
         target: 'tools',
       },
     ],

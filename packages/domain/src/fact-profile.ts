@@ -6,6 +6,7 @@ import {
   FACT_GAP_BELOW,
   type FactSource,
   type KnowledgeGap,
+  propertySystemList,
   SUGGESTION_PRIORITY,
   type SuggestionType,
 } from '@helixis/contract';
@@ -178,7 +179,7 @@ export function suggestionCandidates(input: {
       type: 'missing_integration',
       category: 'integration',
       title: 'Connect your property management system',
-      description: 'Connect Buildium or AppFolio so I learn your properties, tenants and balances directly.',
+      description: `Connect ${propertySystemList('or')} so I learn your properties, tenants and balances directly.`,
       impact: { confidenceIncrease: 20, automationPotential: 40, responseAccuracy: 25, timesSaved: 5 },
       effort: { timeRequired: '5 minutes', complexity: 'low', userInvolvement: 'low', dependencies: ['API key'] },
       actions: ['Open Connect', 'Choose your system'],

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Small shared pieces of the local fake upstreams (Buildium, AppFolio). Test tree only: no product code uses them. */
+/** Small shared pieces of the local fake upstreams (the property systems' and connectors'). Test tree only: no product code uses them. */
 
 /** A deterministic generator (mulberry32), so a seed always gives the same portfolio. */
 export function seededRandom(seed: number): () => number {

@@ -1,12 +1,12 @@
 /**
  * Starts the bundled fake upstreams on fixed local ports so a person can try the product without
- * real Buildium or AppFolio accounts: `npm run fakes -w server` (both), or `fake:buildium` / `fake:appfolio`.
- * Ports: FAKE_BUILDIUM_PORT (4510), FAKE_APPFOLIO_PORT (4520); the business-app connectors
- * (`fake:connectors`, also part of `all`): FAKE_HUBSPOT_PORT (4530), FAKE_JOBBER_PORT (4540),
- * FAKE_SHOPIFY_PORT (4550). Stop with Ctrl+C.
+ * real accounts: `npm run fakes -w server` (all), `npm run fakes -w server -- <provider>` for one
+ * property system (each system's <provider>/fake.ts exports its `localFake`; port FAKE_<PROVIDER>_PORT),
+ * or `fake:connectors` for the business-app connectors: FAKE_HUBSPOT_PORT (4530), FAKE_JOBBER_PORT
+ * (4540), FAKE_SHOPIFY_PORT (4550). Stop with Ctrl+C.
  */
-import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from './appfolio/fake';
-import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from './buildium/fake';
+import { PROPERTY_PROVIDERS } from '@helixis/contract';
+import type { LocalFake } from '../property-systems';
 import { FAKE_HUBSPOT_TOKEN, FakeHubspot } from './hubspot/fake';
 import { FAKE_JOBBER_TOKEN, FakeJobber } from './jobber/fake';
 import { FAKE_SHOPIFY_SHOP, FAKE_SHOPIFY_TOKEN, FakeShopify } from './shopify/fake';
@@ -17,27 +17,14 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 async function main() {
   const started: { stop(): Promise<void> }[] = [];
   const trusted: string[] = [];
-  if (which === 'all' || which === 'buildium') {
-    const fake = new FakeBuildium({ seed: 42, units: 640, associations: 6 });
-    await fake.start(Number(process.env.FAKE_BUILDIUM_PORT ?? 4510));
+  for (const provider of PROPERTY_PROVIDERS) {
+    if (which !== 'all' && which !== provider) continue;
+    const { localFake } = (await import(`../property-systems/${provider}/fake`)) as { localFake: LocalFake };
+    const port = Number(process.env[`FAKE_${provider.toUpperCase()}_PORT`] ?? localFake.defaultPort);
+    const fake = await localFake.start(port);
     started.push(fake);
     trusted.push(fake.hostPort);
-    out(
-      `Fake Buildium API   ${fake.url}  (${fake.portfolio.units.length} units, ${fake.portfolio.rentals.length} rentals)`,
-    );
-    out(`  Client ID: ${FAKE_BUILDIUM_CLIENT_ID}`);
-    out(`  Secret:    ${FAKE_BUILDIUM_SECRET}`);
-    out(`  Base URL:  ${fake.url}`);
-  }
-  if (which === 'all' || which === 'appfolio') {
-    const fake = new FakeAppfolio({ seed: 11, units: 520, pageSize: 200 });
-    await fake.start(Number(process.env.FAKE_APPFOLIO_PORT ?? 4520));
-    started.push(fake);
-    trusted.push(fake.hostPort);
-    out(`Fake AppFolio API   ${fake.url}  (${fake.portfolio.rent_roll.length} units)`);
-    out(`  Host:      ${fake.hostPort}`);
-    out(`  Client ID: ${FAKE_APPFOLIO_CLIENT_ID}`);
-    out(`  Secret:    ${FAKE_APPFOLIO_SECRET}`);
+    for (const line of fake.lines) out(line);
   }
   const env: string[] = [];
   if (which === 'all' || which === 'connectors') {
@@ -64,7 +51,7 @@ async function main() {
     out(`  Shop: ${FAKE_SHOPIFY_SHOP}   Admin API token: ${FAKE_SHOPIFY_TOKEN}`);
   }
   if (started.length === 0)
-    throw new Error(`unknown fake "${which}" (use buildium, appfolio, connectors or nothing for all)`);
+    throw new Error(`unknown fake "${which}" (use ${PROPERTY_PROVIDERS.join(', ')}, connectors or nothing for all)`);
   out();
   out('Start Helixis so it may reach them:');
   out(`  HELIXIS_TRUSTED_UPSTREAMS=${trusted.join(',')} ${env.map((e) => `${e} `).join('')}npm start`);

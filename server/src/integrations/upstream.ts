@@ -126,9 +126,9 @@ export interface ExchangeRequest {
   /** Path shown in errors (never the query string, which may carry filters only, but stays short). */
   path: string;
   traceId: string;
-  /** Who answers ('buildium', 'appfolio', ...): the label of the upstream error metric. Default: the host. */
+  /** Who answers (a provider id such as 'hubspot'): the label of the upstream error metric. Default: the host. */
   vendor?: string;
-  /** Vendor-specific text of an error body (e.g. Buildium's UserMessage). */
+  /** Vendor-specific text of an error body (e.g. a UserMessage field). */
   describeError?: (json: unknown) => string | undefined;
 }
 

@@ -29,8 +29,7 @@ export function queryKeysForEvent(event: RealtimeEvent): QueryKey[] {
     case 'document.status':
     case 'document.deleted':
       return [queryKeys.documents, queryKeys.onboarding];
-    case 'buildiumConnected':
-    case 'appfolioConnected':
+    case 'propertySystemConnected':
     case 'integrationStatusChanged':
       return [queryKeys.integrations, queryKeys.onboarding];
     default: {

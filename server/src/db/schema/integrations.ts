@@ -1,4 +1,4 @@
-import type { KpiName, PropertyKpis } from '@helixis/contract';
+import type { KpiName, PropertyKpis, PropertyProvider } from '@helixis/contract';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './core';
 
@@ -11,7 +11,7 @@ export const integrationConnections = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'buildium' | 'appfolio'>().notNull(),
+    provider: text('provider').$type<PropertyProvider>().notNull(),
     clientId: text('client_id').notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
     baseUrl: text('base_url'),
@@ -35,7 +35,7 @@ export const integrationKpiSnapshots = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
-    provider: text('provider').$type<'buildium' | 'appfolio'>().notNull(),
+    provider: text('provider').$type<PropertyProvider>().notNull(),
     kpis: jsonb('kpis').$type<PropertyKpis>().notNull(),
     pages: integer('pages').notNull().default(0),
     durationMs: integer('duration_ms').notNull().default(0),

@@ -232,49 +232,72 @@ async function answerMessage(
   });
 }
 
+/**
+ * Answers one inbound message by its source. The switch is exhaustive: a source added to
+ * InboundPayload fails to compile until it is handled here, and a payload of a source this build
+ * does not know (an old or foreign job) is an error, never treated as another source.
+ */
 export async function runInbound(deps: Deps, log: Logger, workspaceId: string, payload: InboundPayload): Promise<void> {
   const scope: DraftScope = { deps, workspaceId, log };
-  if (payload.source === 'mail') {
-    const candidates = await liveAutomations(scope, ['email_inbox', 'smart_rescheduler']);
-    if (!candidates.some((c) => c.kind === 'email_inbox')) {
-      log.debug({ mailId: payload.mailId }, 'no enabled, connected e-mail automation: mail not answered');
-      return;
+  switch (payload.source) {
+    case 'mail':
+      return answerMail(scope, payload);
+    case 'sms':
+      return answerSms(scope, payload);
+    case 'call':
+      return followUpCall(scope, payload);
+    default: {
+      const unknown: never = payload;
+      throw new Error(`unknown inbound source "${(unknown as { source?: unknown }).source}"`);
     }
-    const mail = await findStoredMail(deps, workspaceId, payload.mailId);
-    if (!mail) return;
-    const to = replyAddress(mail.from);
-    const inbox = candidates.find((c) => c.kind === 'email_inbox');
-    if (!to) {
-      if (inbox) await recordRun(scope, inbox.id, `E-mail "${mail.subject}" has no sender address to answer`, 'error');
-      return;
-    }
-    await answerMessage(scope, candidates, {
-      text: `${mail.subject}\n${mail.text}`,
-      to,
-      subject: replySubject(mail.subject),
-      source: { kind: 'mail', provider: mail.source, ref: mail.id, from: mail.from, text: mail.text },
-      label: `E-mail from ${to}`,
-    });
+  }
+}
+
+type Inbound<S extends InboundPayload['source']> = Extract<InboundPayload, { source: S }>;
+
+async function answerMail(scope: DraftScope, payload: Inbound<'mail'>): Promise<void> {
+  const { deps, workspaceId, log } = scope;
+  const candidates = await liveAutomations(scope, ['email_inbox', 'smart_rescheduler']);
+  if (!candidates.some((c) => c.kind === 'email_inbox')) {
+    log.debug({ mailId: payload.mailId }, 'no enabled, connected e-mail automation: mail not answered');
     return;
   }
-  if (payload.source === 'sms') {
-    const candidates = await liveAutomations(scope, ['sms_text']);
-    if (candidates.length === 0) {
-      log.info({ messageSid: payload.messageSid }, 'no enabled, connected SMS automation: text not answered');
-      return;
-    }
-    await answerMessage(scope, candidates, {
-      text: payload.body,
-      to: payload.from,
-      subject: '',
-      source: { kind: 'sms', provider: 'twilio', ref: payload.messageSid, from: payload.from, text: payload.body },
-      label: `Text from ${payload.from}`,
-    });
+  const mail = await findStoredMail(deps, workspaceId, payload.mailId);
+  if (!mail) return;
+  const to = replyAddress(mail.from);
+  const inbox = candidates.find((c) => c.kind === 'email_inbox');
+  if (!to) {
+    if (inbox) await recordRun(scope, inbox.id, `E-mail "${mail.subject}" has no sender address to answer`, 'error');
     return;
   }
+  await answerMessage(scope, candidates, {
+    text: `${mail.subject}\n${mail.text}`,
+    to,
+    subject: replySubject(mail.subject),
+    source: { kind: 'mail', provider: mail.source, ref: mail.id, from: mail.from, text: mail.text },
+    label: `E-mail from ${to}`,
+  });
+}
+
+async function answerSms(scope: DraftScope, payload: Inbound<'sms'>): Promise<void> {
+  const candidates = await liveAutomations(scope, ['sms_text']);
+  if (candidates.length === 0) {
+    scope.log.info({ messageSid: payload.messageSid }, 'no enabled, connected SMS automation: text not answered');
+    return;
+  }
+  await answerMessage(scope, candidates, {
+    text: payload.body,
+    to: payload.from,
+    subject: '',
+    source: { kind: 'sms', provider: 'twilio', ref: payload.messageSid, from: payload.from, text: payload.body },
+    label: `Text from ${payload.from}`,
+  });
+}
+
+async function followUpCall(scope: DraftScope, payload: Inbound<'call'>): Promise<void> {
   const [automation] = await liveAutomations(scope, ['call_followup']);
   if (!automation) {
-    log.info({ callSid: payload.callSid }, 'no enabled, connected call follow-up automation');
+    scope.log.info({ callSid: payload.callSid }, 'no enabled, connected call follow-up automation');
     return;
   }
   const opening = automation.config.templates[MISSED_CALL_INTENT] ?? automation.config.templates.default ?? '';

@@ -4,6 +4,7 @@ import {
   ConnectorsCatalog,
   type CredentialField,
 } from '@helixis/contract';
+import { allPropertySystems, systemName } from '../../property-systems';
 
 /**
  * The business-app catalogue. Entries with status 'available' have a working client
@@ -65,61 +66,15 @@ const MAIL_FIELDS = [
 
 export const CONNECTOR_CATALOG: readonly ConnectorCatalogEntry[] = ConnectorsCatalog.parse([
   // Property
-  available({
-    kind: 'buildium',
-    name: 'Buildium',
-    category: 'Property',
-    blurb: 'Rentals, leases and tenants from your Buildium account.',
-    auth: 'api_key',
-    credential_fields: [
-      plain('clientId', 'Client ID', 'Buildium API client ID'),
-      secret('secret', 'Secret', 'Buildium API secret'),
-      plain('baseUrl', 'Base URL (optional)', 'https://api.buildium.com'),
-    ],
-    fields: [f('name', 'Tenant name'), f('email', 'E-mail', true), f('phone', 'Phone', true)],
-  }),
-  available({
-    kind: 'appfolio',
-    name: 'AppFolio',
-    category: 'Property',
-    blurb: 'Tenant directory and rent roll through the AppFolio Reports API.',
-    auth: 'api_key',
-    credential_fields: [
-      plain('host', 'API host', 'yourcompany.appfolio.com'),
-      plain('clientId', 'Client ID', 'Reports API client ID'),
-      secret('secret', 'Secret', 'Reports API client secret'),
-    ],
-    fields: [
-      f('name', 'Tenant name'),
-      f('property', 'Property'),
-      f('unit', 'Unit'),
-      f('status', 'Tenant status'),
-      f('email', 'E-mail', true),
-      f('phone', 'Phone', true),
-    ],
-  }),
-  comingSoon(
-    'yardi_breeze',
-    'Yardi Breeze',
-    'Property',
-    'Property accounting and leasing.',
-    'https://www.yardibreeze.com/',
+  ...allPropertySystems().map((system) =>
+    available({
+      kind: system.provider,
+      name: systemName(system.provider),
+      category: 'Property',
+      auth: 'api_key',
+      ...system.catalog,
+    }),
   ),
-  comingSoon(
-    'rent_manager',
-    'Rent Manager',
-    'Property',
-    'Property management and accounting.',
-    'https://www.rentmanager.com/',
-  ),
-  comingSoon(
-    'doorloop',
-    'DoorLoop',
-    'Property',
-    'Rental management for residential and commercial.',
-    'https://www.doorloop.com/',
-  ),
-  // Field Service
   available({
     kind: 'jobber',
     name: 'Jobber',

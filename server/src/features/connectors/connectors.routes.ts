@@ -7,8 +7,10 @@ import {
   integrationsFields,
   relationship,
 } from './connectors.service';
+import { integrationsStatus } from './connectors.status';
 
 export const connectorHandlers = {
+  integrationsStatus,
   connectorsCatalog,
   integrationsConnect,
   integrationsDisconnect,

@@ -1,22 +1,42 @@
-import type { ConnectorStatusEntry, ConnectorStatusValue } from '@helixis/contract';
+import {
+  type ConnectorStatusEntry,
+  type ConnectorStatusValue,
+  type IntegrationsStatus,
+  type IntegrationsStatusInput,
+  isPropertyProvider,
+} from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
+import {
+  assertOwnWorkspace,
+  composeIntegrationsStatus,
+  type IntegrationStates,
+  onlyPart,
+  readIntegrationStates,
+} from '../integrations';
 import { CONNECTOR_CATALOG } from './connectors.catalog';
 import * as repo from './connectors.repo';
 
 /**
  * The {kind, status} list integrations-status reports. Property and mail connections are
- * passed in by the integrations feature, which already read them; the API-key connectors are ours.
+ * read by the integrations feature (which this feature builds on); the API-key connectors are ours.
  */
-export interface KnownConnections {
-  property: Partial<
-    Record<'buildium' | 'appfolio', { status: string; lastError: string | null; baseUrl?: string | null }>
-  >;
-  mail: Partial<
-    Record<
-      'gmail' | 'outlook',
-      { connected: boolean; account: { status: string; account_hint: string | null; last_error: string | null } | null }
-    >
-  >;
+export type KnownConnections = Pick<IntegrationStates, 'property' | 'mail'>;
+
+/**
+ * integrations-status: the integrations feature's view (property systems, mail, calendar) plus every
+ * connector of the catalogue as {kind, status}. Served here so the dependency runs one way only.
+ */
+export async function integrationsStatus({
+  ctx,
+  input,
+}: {
+  ctx: WorkspaceContext;
+  input: IntegrationsStatusInput;
+}): Promise<IntegrationsStatus> {
+  assertOwnWorkspace(ctx, input);
+  const states = await readIntegrationStates(ctx, input.includeKpis === true);
+  const all = { ...composeIntegrationsStatus(states), connectors: await connectorStatuses(ctx, states) };
+  return onlyPart(all, input.provider);
 }
 
 export async function connectorStatuses(
@@ -32,14 +52,11 @@ export async function connectorStatuses(
       last_error: lastError,
       account,
     });
-    if (kind === 'buildium' || kind === 'appfolio') {
+    if (isPropertyProvider(kind)) {
       const p = known.property[kind];
       if (!p || p.status === 'never') return entryOf('disconnected', null, null);
-      return entryOf(
-        p.status === 'connected' ? 'connected' : 'error',
-        p.lastError,
-        kind === 'appfolio' ? (p.baseUrl ?? null) : null,
-      );
+      // The account is the host the connection uses (null: the system's default host).
+      return entryOf(p.status === 'connected' ? 'connected' : 'error', p.lastError, p.baseUrl);
     }
     if (kind === 'gmail' || kind === 'outlook') {
       const m = known.mail[kind];

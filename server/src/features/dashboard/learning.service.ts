@@ -1,11 +1,17 @@
-import type { DataSource, LearningSession, LearningSourcesOutput } from '@helixis/contract';
+import {
+  type DataSource,
+  isPropertyProvider,
+  type LearningSession,
+  type LearningSourcesOutput,
+  PROPERTY_SYSTEM_NAMES,
+} from '@helixis/contract';
 import { z } from 'zod';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
-import { learnPortfolioFacts, readKpis } from '../integrations/integrations.service';
+import { learnPortfolioFacts, readKpis } from '../integrations';
 import { deleteDocument, ingestUrl } from '../knowledge/knowledge.service';
 import { fetchWebPage } from '../knowledge/web';
 import { fetchIcs, importCalendar } from '../mail/calendar.service';
@@ -100,7 +106,7 @@ export function buildSources(facts: repo.SourceFacts, running: readonly string[]
     add(
       {
         id: `crm:${c.provider}`,
-        name: c.provider === 'buildium' ? 'Buildium' : 'AppFolio',
+        name: PROPERTY_SYSTEM_NAMES[c.provider],
         type: 'crm',
         learnedItems: facts.integrationFacts[c.provider] ?? 0,
         unit: 'facts',
@@ -306,8 +312,8 @@ async function syncSource(ctx: WorkspaceContext, id: string, signal: AbortSignal
     return;
   }
   if (id === 'website') return refreshWebsite(ctx, signal);
-  if (id === 'crm:buildium' || id === 'crm:appfolio') {
-    const provider = id === 'crm:buildium' ? 'buildium' : 'appfolio';
+  const provider = id.startsWith('crm:') ? id.slice('crm:'.length) : null;
+  if (isPropertyProvider(provider)) {
     const kpis = await readKpis(ctx, provider, { force: true });
     if (!kpis.ok) throw new AppError('upstream_unavailable', { userMessage: kpis.message ?? undefined });
     await learnPortfolioFacts(ctx, provider);

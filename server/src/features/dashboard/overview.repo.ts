@@ -1,4 +1,4 @@
-import type { InsightCounts } from '@helixis/contract';
+import type { InsightCounts, PropertyProvider } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 
@@ -37,7 +37,7 @@ export interface SourceFacts {
   calendar: { imports: number; urls: string[]; lastImport: string | null; events: number };
   documents: { uploads: number; chunks: number; last: string | null; pending: number };
   website: { pages: number; chunks: number; last: string | null; pending: number };
-  connections: { provider: 'buildium' | 'appfolio'; status: string; lastVerified: string | null }[];
+  connections: { provider: PropertyProvider; status: string; lastVerified: string | null }[];
   integrationFacts: Record<string, number>;
   prefs: Map<string, { enabled: boolean; lastSyncAt: string | null }>;
 }
@@ -79,7 +79,7 @@ export async function sourceFacts(db: Queryable, ws: string): Promise<SourceFact
     const row = docs.find((d) => d.source === source);
     return { count: n(row?.docs), chunks: n(row?.chunks), last: iso(row?.last), pending: n(row?.pending) };
   };
-  const connections = await rowsOf<{ provider: 'buildium' | 'appfolio'; status: string; at: unknown }>(
+  const connections = await rowsOf<{ provider: PropertyProvider; status: string; at: unknown }>(
     db,
     sql`select provider, status, last_verified_at as at from integration_connections
          where workspace_id = ${ws}::uuid order by provider`,

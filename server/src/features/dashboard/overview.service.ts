@@ -3,6 +3,7 @@ import {
   DASHBOARD_MAX_AUTOMATIONS,
   type DashboardOverview,
   INSIGHTS_WINDOW_DAYS,
+  PROPERTY_SYSTEM_NAMES,
 } from '@helixis/contract';
 import { missingRequiredFields } from '@helixis/domain';
 import type { Deps, WorkspaceContext } from '../../platform/context';
@@ -21,7 +22,7 @@ const DAY_MS = 86_400_000;
 export function connectedLabels(facts: repo.SourceFacts): string[] {
   const labels: string[] = [];
   for (const c of facts.connections) {
-    if (c.status === 'connected') labels.push(c.provider === 'buildium' ? 'Buildium' : 'AppFolio');
+    if (c.status === 'connected') labels.push(PROPERTY_SYSTEM_NAMES[c.provider]);
   }
   for (const t of facts.tokens) {
     if (t.status === 'connected') labels.push(t.provider === 'gmail' ? 'Gmail' : 'Outlook');

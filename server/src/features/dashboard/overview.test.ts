@@ -8,9 +8,9 @@ import type {
 } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../integrations/buildium/fake';
 import { decryptSecret } from '../../platform/crypto';
 import { withTenant } from '../../platform/tenant';
+import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../property-systems/buildium/fake';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';

@@ -1,3 +1,5 @@
+import { PROPERTY_PROVIDERS, propertySystemList } from '@helixis/contract';
+
 /**
  * What the landing page's demo chat knows: short, factual answers about Helixis itself, chosen by
  * keyword overlap. No model is involved, so the same question always gets the same answer.
@@ -16,8 +18,7 @@ export const demoTopics: DemoTopic[] = [
   {
     id: 'integrations',
     keywords: [
-      'buildium',
-      'appfolio',
+      ...PROPERTY_PROVIDERS,
       'integration',
       'integrations',
       'integrate',
@@ -34,8 +35,7 @@ export const demoTopics: DemoTopic[] = [
       'sms',
       'sync',
     ],
-    answer:
-      'Helixis connects to Buildium and AppFolio, so your dashboard shows rentals (or associations), unpaid bills and open tasks straight from your property-management system. It also works with Gmail and Microsoft 365 for e-mail and calendars, and Twilio for text messages. You connect each one from the Connect page after signing up.',
+    answer: `Helixis connects to ${propertySystemList('and')}, so your dashboard shows rentals (or associations), unpaid bills and open tasks straight from your property-management system. It also works with Gmail and Microsoft 365 for e-mail and calendars, and Twilio for text messages. You connect each one from the Connect page after signing up.`,
     suggestions: ['Will it reply to residents on its own?', 'What does the dashboard show?'],
   },
   {

@@ -1,4 +1,10 @@
-import type { FactProvenance, FactScope, FactSourceDetail, FactSourceKind } from '@helixis/contract';
+import {
+  type FactProvenance,
+  type FactScope,
+  type FactSourceDetail,
+  type FactSourceKind,
+  propertySystemName,
+} from '@helixis/contract';
 
 /**
  * Who stated a fact value, read from its provenance (decision 035). The kind names the source in the
@@ -44,8 +50,6 @@ export function statesValue(text: string, value: string): boolean {
   return v.length > 0 && fold(text).includes(v);
 }
 
-const INTEGRATION_NAMES: Record<string, string> = { buildium: 'Buildium', appfolio: 'AppFolio' };
-
 /** The source of a value in words and parts, for the ledger and the disagreement note. */
 export function describeSource(provenance: FactProvenance, answeredBy: string | null = null): FactSourceDetail {
   const kind = sourceKindOf(provenance);
@@ -80,7 +84,7 @@ export function describeSource(provenance: FactProvenance, answeredBy: string | 
       };
     }
     case 'integration': {
-      const name = INTEGRATION_NAMES[provenance.source] ?? provenance.source;
+      const name = propertySystemName(provenance.source);
       return {
         ...base,
         label: `${name} sync`,

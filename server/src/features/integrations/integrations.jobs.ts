@@ -1,4 +1,4 @@
-import { PropertyProvider } from '@helixis/contract';
+import { PROPERTY_PROVIDERS, PropertyProvider } from '@helixis/contract';
 import { z } from 'zod';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { defineJob } from '../../platform/jobs';
@@ -40,7 +40,8 @@ export const refreshKpisJob = defineJob({
       return;
     }
     const ctx = jobContext(deps, log, job.workspaceId, job.id);
-    const provider = payload.provider ?? 'buildium';
+    // Jobs queued before the provider was named read the catalogue's first system.
+    const provider = payload.provider ?? PROPERTY_PROVIDERS[0];
     const result = await readKpis(ctx, provider, { force: true });
     log.info(
       { provider, ok: result.ok, code: result.error_code, traceId: result.trace_id, pages: result.pages },

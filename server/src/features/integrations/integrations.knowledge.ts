@@ -1,8 +1,8 @@
 import { FACT_CONFIDENCE, type PropertyKpis, type PropertyProvider } from '@helixis/contract';
-import { BuildiumClient, type BuildiumRental } from '../../integrations/buildium/client';
 import type { WorkspaceContext } from '../../platform/context';
+import { systemName } from '../../property-systems';
 import { upsertFact } from '../facts/facts.service';
-import { clientFor, LABEL, loadCredentials } from './integrations.credentials';
+import { loadCredentials, openSession } from './integrations.credentials';
 import * as repo from './integrations.repo';
 
 // ── knowledge ───────────────────────────────────────────────────────────────────────────────────
@@ -14,26 +14,13 @@ import * as repo from './integrations.repo';
 export async function learnPortfolioFacts(ctx: WorkspaceContext, provider: PropertyProvider): Promise<number> {
   const creds = await loadCredentials(ctx, provider);
   if (!creds) return 0;
-  const client = clientFor(ctx, creds);
   const byCity = new Map<string, { properties: number; units: number }>();
-  const add = (city: string, units: number) => {
+  for (const property of await openSession(ctx, creds).properties()) {
+    const city = property.city || 'Unknown city';
     const entry = byCity.get(city) ?? { properties: 0, units: 0 };
     entry.properties++;
-    entry.units += units;
+    entry.units += property.units;
     byCity.set(city, entry);
-  };
-  if (client instanceof BuildiumClient) {
-    const rentals = await client.listAll<BuildiumRental>('/v1/rentals', { status: 'Active' });
-    for (const r of rentals) {
-      const city = [r.Address?.City, r.Address?.State].filter(Boolean).join(', ') || 'Unknown city';
-      add(city, r.NumberUnits ?? 0);
-    }
-  } else {
-    const rows = await client.report<{ property_city?: string; property_state?: string; units?: number | string }>(
-      'property_directory',
-    );
-    for (const r of rows)
-      add([r.property_city, r.property_state].filter(Boolean).join(', ') || 'Unknown city', Number(r.units ?? 0));
   }
   const snapshot = await ctx.tenant((tx) => repo.latestSnapshot(tx, ctx.workspace.id, provider));
   const totalUnits = [...byCity.values()].reduce((s, c) => s + c.units, 0);
@@ -49,7 +36,7 @@ export async function learnPortfolioFacts(ctx: WorkspaceContext, provider: Prope
   if (totalProperties > 0 && !snapshot) {
     facts.push({
       key: 'Managed units',
-      value: `${totalUnits} units in ${totalProperties} properties (${LABEL[provider]})`,
+      value: `${totalUnits} units in ${totalProperties} properties (${systemName(provider)})`,
     });
   }
   for (const fact of facts) {
@@ -67,7 +54,7 @@ const money = (cents: number) =>
  * from them. Each sync replaces the figures and refreshes their time. Returns how many were stored.
  */
 export async function learnKpiFacts(ctx: WorkspaceContext, kpis: PropertyKpis): Promise<number> {
-  const system = LABEL[kpis.provider];
+  const system = systemName(kpis.provider);
   const synced = kpis.fetchedAt || kpis.lastUpdatedIso;
   const bills = `${kpis.unpaidBills.count} unpaid bills totalling ${money(kpis.unpaidBills.amount)}`;
   const facts: { key: string; value: string }[] = [

@@ -1,45 +1,20 @@
-import { integrationTexts, type PropertyProvider, type TestCheck, type TestPanelResult } from '@helixis/contract';
-import type { AppfolioClient } from '../../integrations/appfolio/client';
-import type { BuildiumClient } from '../../integrations/buildium/client';
-import { newTraceId, type UpstreamError } from '../../integrations/upstream';
+import type { PropertyProvider, TestCheck, TestPanelResult } from '@helixis/contract';
+import { integrationTexts } from '@helixis/contract';
+import type { UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
-import {
-  assertOwnWorkspace,
-  asUpstream,
-  clientFor,
-  loadCredentials,
-  messageFor,
-  type WorkspaceInput,
-} from './integrations.credentials';
-import { buildiumHealth, readKpis, verifyProvider } from './integrations.service';
+import { propertySystem, systemName } from '../../property-systems';
+import { asUpstream, loadCredentials, messageFor, openSession } from './integrations.credentials';
+import { readKpis, systemHealth, verifyProvider } from './integrations.service';
 
 // ── test panels ─────────────────────────────────────────────────────────────────────────────────
 
 type SampleValue = string | number | boolean | null;
-const SAMPLE_FIELDS = [
-  'Id',
-  'Name',
-  'Title',
-  'UnitNumber',
-  'PropertyId',
-  'Status',
-  'TaskStatus',
-  'LeaseStatus',
-  'IsActive',
-  'TotalBalance',
-  'property_id',
-  'property_name',
-  'unit',
-  'status',
-  'work_order_number',
-  'amount_receivable',
-];
 
 /** A row reduced to ids, names and statuses: the panel proves access without showing personal data. */
-function reduceRow(row: unknown): Record<string, SampleValue> {
+function reduceRow(row: unknown, fields: readonly string[]): Record<string, SampleValue> {
   const out: Record<string, SampleValue> = {};
   if (!row || typeof row !== 'object') return out;
-  for (const key of SAMPLE_FIELDS) {
+  for (const key of fields) {
     const value = (row as Record<string, unknown>)[key];
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
       if (value !== undefined) out[key] = value as SampleValue;
@@ -48,138 +23,81 @@ function reduceRow(row: unknown): Record<string, SampleValue> {
   return out;
 }
 
+const check = (name: string, fields: Partial<TestCheck> & Pick<TestCheck, 'ok' | 'message'>): TestCheck => ({
+  name,
+  status: null,
+  path: null,
+  trace_id: null,
+  total: null,
+  sample: [],
+  ...fields,
+});
+
 function failedCheck(name: string, err: UpstreamError, provider: PropertyProvider): TestCheck {
-  return {
-    name,
+  return check(name, {
     ok: false,
     status: err.status || null,
     path: err.path || null,
     trace_id: err.traceId,
     message: messageFor(err.code, provider),
-    total: null,
-    sample: [],
-  };
+  });
 }
 
-const BUILDIUM_RESOURCES: [string, string][] = [
-  ['Rental properties', '/v1/rentals'],
-  ['Rental units', '/v1/rentals/units'],
-  ['Associations', '/v1/associations'],
-  ['Leases', '/v1/leases'],
-  ['Tenants', '/v1/leases/tenants'],
-  ['Work orders', '/v1/workorders'],
-  ['Tasks', '/v1/tasks'],
-  ['Bills', '/v1/bills'],
-  ['Outstanding balances', '/v1/leases/outstandingbalances'],
-];
-
-export async function buildiumTest({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput;
-}): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
+/**
+ * The test panel of any system: its health (where it has one), verify, a forced KPI read, then a
+ * few rows of each resource the system lists, with the workspace's stored credentials.
+ */
+export async function propertyTestPanel(ctx: WorkspaceContext, provider: PropertyProvider): Promise<TestPanelResult> {
+  const system = propertySystem(provider);
+  const name = systemName(provider);
   const checks: TestCheck[] = [];
-  const health = await buildiumHealth({ ctx });
-  checks.push({
-    name: 'Health',
-    ok: health.ok,
-    status: null,
-    path: null,
-    trace_id: null,
-    message: health.message,
-    total: null,
-    sample: [],
-  });
-  const verify = await verifyProvider(ctx, 'buildium');
-  checks.push({
-    name: 'Verify',
-    ok: verify.ok,
-    status: verify.http_status,
-    path: verify.path,
-    trace_id: verify.trace_id,
-    message: verify.message,
-    total: null,
-    sample: [],
-  });
-  if (verify.status === 'never') return { ok: false, message: integrationTexts.notConnected, checks };
-  const kpis = await readKpis(ctx, 'buildium', { force: true });
-  checks.push({
-    name: 'KPIs',
-    ok: kpis.ok,
-    status: kpis.status,
-    path: kpis.path,
-    trace_id: kpis.trace_id,
-    message: kpis.ok ? `Read in ${kpis.pages ?? 0} pages.` : (kpis.message ?? ''),
-    total: null,
-    sample: [],
-  });
-  const creds = await loadCredentials(ctx, 'buildium');
+  if (system.health) {
+    const health = systemHealth(ctx, provider);
+    checks.push(check('Health', { ok: health.ok, message: health.message }));
+  }
+  const verify = await verifyProvider(ctx, provider);
+  checks.push(
+    check('Verify', {
+      ok: verify.ok,
+      status: verify.http_status,
+      path: verify.path,
+      trace_id: verify.trace_id,
+      message: verify.message,
+    }),
+  );
+  if (verify.status === 'never') return { ok: false, message: integrationTexts.notConnected(name), checks };
+  const kpis = await readKpis(ctx, provider, { force: true });
+  checks.push(
+    check('KPIs', {
+      ok: kpis.ok,
+      status: kpis.status,
+      path: kpis.path,
+      trace_id: kpis.trace_id,
+      message: kpis.ok ? `Read in ${kpis.pages ?? 0} pages.` : (kpis.message ?? ''),
+    }),
+  );
+  const creds = await loadCredentials(ctx, provider);
   if (creds) {
-    const client = clientFor(ctx, creds) as BuildiumClient;
-    for (const [name, path] of BUILDIUM_RESOURCES) {
+    const session = openSession(ctx, creds);
+    for (const resource of system.testPanel.resources) {
       try {
-        const traceId = newTraceId();
-        const { rows, total } = await client.sample<unknown>(path, 3, {}, traceId);
-        checks.push({
-          name,
-          ok: true,
-          status: 200,
-          path,
-          trace_id: traceId,
-          message: `${total} records`,
-          total,
-          sample: rows.map(reduceRow),
-        });
+        const { rows, total, traceId } = await session.sample(resource.path);
+        checks.push(
+          check(resource.name, {
+            ok: true,
+            status: 200,
+            path: resource.path,
+            trace_id: traceId,
+            message: `${total} records`,
+            total,
+            sample: rows.map((row) => reduceRow(row, system.testPanel.sampleFields)),
+          }),
+        );
       } catch (err) {
-        checks.push(failedCheck(name, asUpstream(ctx, err, path), 'buildium'));
+        checks.push(failedCheck(resource.name, asUpstream(ctx, err, resource.path), provider));
       }
     }
   }
   const ok = checks.every((c) => c.ok);
-  return { ok, message: ok ? 'All Buildium checks passed.' : 'Some Buildium checks failed.', checks };
-}
-
-const APPFOLIO_REPORTS = [
-  ['Property directory', 'property_directory'],
-  ['Rent roll', 'rent_roll'],
-  ['Tenant directory', 'tenant_directory'],
-  ['Work orders', 'work_order'],
-  ['Delinquency', 'delinquency'],
-] as const;
-
-export async function appfolioTest({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput;
-}): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
-  const creds = await loadCredentials(ctx, 'appfolio');
-  if (!creds) return { ok: false, message: integrationTexts.appfolioNotConnected, checks: [] };
-  const client = clientFor(ctx, creds) as AppfolioClient;
-  const checks: TestCheck[] = [];
-  for (const [name, report] of APPFOLIO_REPORTS) {
-    const path = `/api/v2/reports/${report}.json`;
-    try {
-      const rows = await client.report(report);
-      checks.push({
-        name,
-        ok: true,
-        status: 200,
-        path,
-        trace_id: null,
-        message: `${rows.length} rows`,
-        total: rows.length,
-        sample: rows.slice(0, 3).map(reduceRow),
-      });
-    } catch (err) {
-      checks.push(failedCheck(name, asUpstream(ctx, err, path), 'appfolio'));
-    }
-  }
-  const ok = checks.every((c) => c.ok);
-  return { ok, message: ok ? 'All AppFolio checks passed.' : 'Some AppFolio checks failed.', checks };
+  return { ok, message: ok ? `All ${name} checks passed.` : `Some ${name} checks failed.`, checks };
 }

@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { integrationConnections, integrationKpiRecords, integrationKpiSnapshots } from '../../db/schema';
-import type { KpiRecordSet } from '../../integrations/kpi-records';
+import type { KpiRecordSet } from '../../property-systems';
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;
 export type SnapshotRow = typeof integrationKpiSnapshots.$inferSelect;

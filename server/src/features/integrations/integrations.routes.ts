@@ -1,26 +1,12 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { appfolioTest, buildiumTest } from './integrations.panels';
-import {
-  appfolioConnect,
-  buildiumConnect,
-  buildiumHealth,
-  buildiumKpis,
-  buildiumVerify,
-  integrationKpiHistory,
-  integrationKpiRecords,
-  integrationsStatus,
-  summaryStatus,
-} from './integrations.service';
+import { propertyTestPanel } from './integrations.panels';
+import { integrationKpiHistory, integrationKpiRecords, summaryStatus } from './integrations.service';
+import { wireNameHandlers } from './integrations.wire-names';
 
+/** integrations-status is served by the connectors feature, which adds its connector list. */
 export const integrationHandlers = {
-  integrationsStatus,
-  buildiumHealth,
-  buildiumConnect,
-  buildiumVerify,
-  buildiumKpis,
-  buildiumTest,
-  appfolioConnect,
-  appfolioTest,
+  ...wireNameHandlers,
+  propertySystemTest: ({ ctx, input }) => propertyTestPanel(ctx, input.provider),
   summaryStatus,
   integrationKpiHistory,
   integrationKpiRecords,

@@ -1,12 +1,6 @@
 import {
-  type AppfolioConnectInput,
-  type AppfolioConnectResult,
-  type BuildiumConnectInput,
-  type BuildiumHealth,
-  type BuildiumKpisInput,
   type ConnectErrorCode,
   type ConnectResult,
-  connectErrorMessages,
   INTEGRATION_CONSTANTS,
   type IntegrationsStatus,
   type IntegrationsStatusInput,
@@ -16,38 +10,29 @@ import {
   type KpiRecordsInput,
   type KpiRecordsOutput,
   type KpisResult,
+  type MailStatus,
+  PROPERTY_PROVIDERS,
   type PropertyKpis,
   type PropertyProvider,
+  type PropertySystemStatus,
   type SummaryStatus,
 } from '@helixis/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import type { AppfolioClient } from '../../integrations/appfolio/client';
-import { fetchAppfolioKpis } from '../../integrations/appfolio/kpis';
-import { BuildiumClient } from '../../integrations/buildium/client';
-import { fetchBuildiumKpis } from '../../integrations/buildium/kpis';
-import type { KpiRecordSet } from '../../integrations/kpi-records';
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
-import type { RequestContext, WorkspaceContext } from '../../platform/context';
+import type { WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
-import { connectorStatuses } from '../connectors/connectors.status';
+import { type KpiRun, propertySystem, systemName } from '../../property-systems';
 import { mailStatus } from '../mail/mail.service';
 import {
-  appfolioClient,
   assertOwnWorkspace,
   asUpstream,
-  buildiumBaseUrlProblem,
-  buildiumClient,
-  clientFor,
-  defaultBuildiumBaseUrl,
   loadCredentials,
   logFailure,
   messageFor,
-  parseBuildiumBaseUrl,
-  probe,
-  probeBuildium,
+  openSession,
   secretContext,
   type WorkspaceInput,
 } from './integrations.credentials';
@@ -70,10 +55,7 @@ function iso(value: string | null): string | null {
   return value ? new Date(value).toISOString() : null;
 }
 
-/**
- * A refused Base URL (unparsable, plain http, or a private address the SSRF-safe fetch would not reach)
- * is payload_invalid; its message names that cause instead of "check your credentials" (issue 28).
- */
+/** A failed connect or verify; `cause` replaces the code's text when the host itself was refused (issue 28). */
 function failedConnect(
   err: UpstreamError,
   provider: PropertyProvider,
@@ -105,7 +87,7 @@ const INVALIDATING: ReadonlySet<ConnectErrorCode> = new Set([
 
 async function publishStatus(tx: Tx, workspaceId: string, provider: PropertyProvider, connected: boolean) {
   if (connected) {
-    await publishEvent(tx, { type: provider === 'buildium' ? 'buildiumConnected' : 'appfolioConnected', workspaceId });
+    await publishEvent(tx, { type: 'propertySystemConnected', workspaceId, provider });
   }
   await publishEvent(tx, { type: 'integrationStatusChanged', workspaceId, provider });
 }
@@ -134,57 +116,66 @@ async function storeConnection(
   });
 }
 
-// ── buildium-health / connect / verify ──────────────────────────────────────────────────────────
+// ── health / connect / verify ───────────────────────────────────────────────────────────────────
 
-export async function buildiumHealth({ ctx }: { ctx: RequestContext }): Promise<BuildiumHealth> {
-  const baseUrl = defaultBuildiumBaseUrl(ctx.deps.config);
-  if (!baseUrl) {
-    return { ok: false, error_code: 'env_missing', message: connectErrorMessages.env_missing, defaultBaseUrl: null };
-  }
-  return { ok: true, error_code: null, message: 'Ready to connect.', defaultBaseUrl: baseUrl };
+/** Whether the server can connect the system (a configured default host, where the system has one). */
+export function systemHealth(ctx: WorkspaceContext | { deps: WorkspaceContext['deps'] }, provider: PropertyProvider) {
+  const health = propertySystem(provider).health?.(ctx.deps.config) ?? {
+    ok: true,
+    message: 'Ready to connect.',
+    defaultBaseUrl: null,
+  };
+  return { ...health, error_code: health.ok ? null : ('env_missing' as const) };
 }
 
-export async function buildiumConnect({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: BuildiumConnectInput;
-}): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
-  const clientId = input.clientId?.trim() ?? '';
-  const secret = input.secret?.trim() ?? '';
-  if (!clientId || !secret) throw new AppError('missing_fields');
-  const given = (input.baseUrl ?? input.host ?? '').trim();
-  const baseUrl = given
-    ? parseBuildiumBaseUrl(given, ctx.deps.config.trustedUpstreams)
-    : defaultBuildiumBaseUrl(ctx.deps.config);
-  if (!baseUrl) {
-    const code: ConnectErrorCode = given ? 'payload_invalid' : 'env_missing';
-    return failedConnect(
-      new UpstreamError(code, 'no usable base URL', { status: 0, path: '', traceId: newTraceId(), attempts: 0 }),
-      'buildium',
-      'never',
-      given ? buildiumBaseUrlProblem(given) : undefined,
-    );
+/** Credentials as typed on a connect form: the host or base URL is optional for some systems. */
+export interface TypedCredentials {
+  clientId?: string;
+  secret?: string;
+  /** The API host or base URL ('' or absent: the system's default, where it has one). */
+  endpoint?: string;
+}
+
+/**
+ * Checks typed credentials against the system with one cheap read, then stores them encrypted,
+ * announces the connection and queues the first KPI read. A refused host (unparsable, plain http,
+ * or a private address the SSRF-safe fetch would not reach) is payload_invalid with its cause.
+ */
+export async function connectProvider(
+  ctx: WorkspaceContext,
+  provider: PropertyProvider,
+  typed: TypedCredentials,
+): Promise<ConnectResult> {
+  const system = propertySystem(provider);
+  const clientId = typed.clientId?.trim() ?? '';
+  const secret = typed.secret?.trim() ?? '';
+  const endpoint = typed.endpoint?.trim() ?? '';
+  if (system.endpoint === 'required' && (!clientId || !secret || !endpoint)) {
+    throw new AppError('missing_fields', { userMessage: integrationTexts.missingInfoBody });
   }
-  const client = buildiumClient(ctx, baseUrl, clientId, secret);
+  if (!clientId || !secret) throw new AppError('missing_fields');
+  const choice = system.chooseEndpoint(endpoint, ctx.deps.config);
+  if (!choice.ok) {
+    const traceId = newTraceId();
+    const err = new UpstreamError(choice.code, 'no usable host', { status: 0, path: '', traceId, attempts: 0 });
+    return failedConnect(err, provider, 'never', choice.message);
+  }
   let attempts = 1;
   try {
-    attempts = await probeBuildium(client);
+    attempts = await system.open({ clientId, secret, baseUrl: choice.stored }, ctx.deps.config).probe();
   } catch (err) {
-    const failure = asUpstream(ctx, err, '/v1/rentals');
-    logFailure(ctx, 'buildium', 'connect', failure);
-    const existing = await ctx.tenant((tx) => repo.findConnection(tx, ctx.workspace.id, 'buildium'));
+    const failure = asUpstream(ctx, err, system.probePath);
+    logFailure(ctx, provider, 'connect', failure);
+    const existing = await ctx.tenant((tx) => repo.findConnection(tx, ctx.workspace.id, provider));
     // The safe fetch refused the address itself (upstream.ts: payload_invalid with no HTTP status).
     const refused =
       failure.code === 'payload_invalid' && failure.status === 0
         ? `The Base URL was refused: ${failure.message}`
         : undefined;
-    return failedConnect(failure, 'buildium', existing?.status ?? 'never', refused);
+    return failedConnect(failure, provider, existing?.status ?? 'never', refused);
   }
-  const row = await storeConnection(ctx, 'buildium', clientId, secret, given ? baseUrl : null);
-  ctx.log.info({ provider: 'buildium', baseUrl }, 'integration connected');
+  const row = await storeConnection(ctx, provider, clientId, secret, choice.stored);
+  ctx.log.info({ provider, baseUrl: choice.stored }, 'integration connected');
   return {
     ok: true,
     status: 'connected',
@@ -192,7 +183,7 @@ export async function buildiumConnect({
     message: integrationTexts.toastConnected,
     trace_id: null,
     http_status: 200,
-    path: '/v1/rentals',
+    path: system.probePath,
     error: null,
     lastVerifiedAt: iso(row.lastVerifiedAt),
     attempts,
@@ -202,7 +193,7 @@ export async function buildiumConnect({
 export async function verifyProvider(ctx: WorkspaceContext, provider: PropertyProvider): Promise<ConnectResult> {
   const creds = await loadCredentials(ctx, provider);
   if (!creds) {
-    const message = provider === 'buildium' ? integrationTexts.notConnected : integrationTexts.appfolioNotConnected;
+    const message = integrationTexts.notConnected(systemName(provider));
     return {
       ok: false,
       status: 'never',
@@ -217,7 +208,7 @@ export async function verifyProvider(ctx: WorkspaceContext, provider: PropertyPr
     };
   }
   try {
-    await probe(clientFor(ctx, creds));
+    await openSession(ctx, creds).probe();
   } catch (err) {
     const failure = asUpstream(ctx, err, '');
     logFailure(ctx, provider, 'verify', failure);
@@ -258,17 +249,6 @@ export async function verifyProvider(ctx: WorkspaceContext, provider: PropertyPr
   };
 }
 
-export async function buildiumVerify({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput;
-}): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
-  return verifyProvider(ctx, 'buildium');
-}
-
 // ── KPIs ────────────────────────────────────────────────────────────────────────────────────────
 
 function notConnected(provider: PropertyProvider): KpisResult {
@@ -276,7 +256,7 @@ function notConnected(provider: PropertyProvider): KpisResult {
     ok: false,
     data: null,
     error_code: 'not_connected',
-    message: provider === 'buildium' ? integrationTexts.notConnected : integrationTexts.appfolioNotConnected,
+    message: integrationTexts.notConnected(systemName(provider)),
     path: null,
     status: null,
     trace_id: null,
@@ -312,10 +292,9 @@ export async function readKpis(
       cached: true,
     };
   }
-  let run: { kpis: PropertyKpis; records: KpiRecordSet; pages: number; durationMs: number };
+  let run: KpiRun;
   try {
-    const client = clientFor(ctx, creds);
-    run = client instanceof BuildiumClient ? await fetchBuildiumKpis(client) : await fetchAppfolioKpis(client);
+    run = await openSession(ctx, creds).kpis();
   } catch (err) {
     const failure = asUpstream(ctx, err, '');
     logFailure(ctx, provider, 'kpis', failure);
@@ -378,28 +357,30 @@ export async function readKpis(
   };
 }
 
+/** The workspace's main system: the first of the catalogue with a stored connection. */
+function mainProvider(connections: readonly { provider: PropertyProvider }[]): PropertyProvider | null {
+  return PROPERTY_PROVIDERS.find((p) => connections.some((c) => c.provider === p)) ?? null;
+}
+
 /**
- * The workspace's property KPIs (Buildium when connected, else AppFolio), from the cache when fresh.
- * Used by the dashboard and the onboarding completion screen.
+ * The workspace's property KPIs (of its main system), from the cache when fresh. Used by the
+ * dashboard, the KPI endpoint and the onboarding completion screen.
  */
 export async function getPropertyKpis(ctx: WorkspaceContext, options: KpiReadOptions = {}): Promise<KpisResult> {
   const connections = await ctx.tenant((tx) => repo.listConnections(tx, ctx.workspace.id));
-  const provider = connections.some((c) => c.provider === 'buildium')
-    ? 'buildium'
-    : connections.some((c) => c.provider === 'appfolio')
-      ? 'appfolio'
-      : null;
-  if (!provider) return notConnected('buildium');
+  const provider = mainProvider(connections);
+  // Nothing connected: the catalogue's first system is the one offered first.
+  if (!provider) return notConnected(PROPERTY_PROVIDERS[0]);
   const { pages: _pages, ...result } = await readKpis(ctx, provider, options);
   return result;
 }
 
-export async function buildiumKpis({
+export async function propertyKpis({
   ctx,
   input,
 }: {
   ctx: WorkspaceContext;
-  input: BuildiumKpisInput;
+  input: WorkspaceInput & { force?: boolean };
 }): Promise<KpisResult> {
   assertOwnWorkspace(ctx, input);
   return getPropertyKpis(ctx, { force: input.force === true });
@@ -413,11 +394,7 @@ export async function integrationKpiHistory({
   input: { provider?: PropertyProvider };
 }): Promise<KpiHistory> {
   const rows = await ctx.tenant(async (tx) => {
-    let provider = input.provider;
-    if (!provider) {
-      const connections = await repo.listConnections(tx, ctx.workspace.id);
-      provider = connections.some((c) => c.provider === 'buildium') ? 'buildium' : connections[0]?.provider;
-    }
+    const provider = input.provider ?? mainProvider(await repo.listConnections(tx, ctx.workspace.id));
     return provider ? repo.recentSnapshots(tx, ctx.workspace.id, provider, INTEGRATION_CONSTANTS.kpiHistoryLimit) : [];
   });
   return {
@@ -464,8 +441,7 @@ export async function integrationKpiRecords({
       snapshot = await repo.findSnapshot(tx, ctx.workspace.id, input.snapshot_id);
       if (!snapshot) throw new AppError('not_found', { userMessage: 'This KPI snapshot was not found.' });
     } else {
-      const connections = await repo.listConnections(tx, ctx.workspace.id);
-      const provider = connections.some((c) => c.provider === 'buildium') ? 'buildium' : connections[0]?.provider;
+      const provider = mainProvider(await repo.listConnections(tx, ctx.workspace.id));
       snapshot = provider ? await repo.latestSnapshot(tx, ctx.workspace.id, provider) : null;
     }
     if (!snapshot) {
@@ -500,6 +476,65 @@ export async function integrationKpiRecords({
 
 // ── status ──────────────────────────────────────────────────────────────────────────────────────
 
+/** What integrations-status is built from: each system's connection row and newest snapshot, and mail. */
+export interface IntegrationStates {
+  property: Partial<Record<PropertyProvider, repo.ConnectionRow>>;
+  snapshots: Partial<Record<PropertyProvider, repo.SnapshotRow>>;
+  mail: MailStatus;
+}
+
+export async function readIntegrationStates(ctx: WorkspaceContext, includeKpis: boolean): Promise<IntegrationStates> {
+  const states = await ctx.tenant(async (tx) => {
+    const property: IntegrationStates['property'] = {};
+    const snapshots: IntegrationStates['snapshots'] = {};
+    for (const row of await repo.listConnections(tx, ctx.workspace.id)) {
+      property[row.provider] = row;
+      const snapshot = includeKpis ? await repo.latestSnapshot(tx, ctx.workspace.id, row.provider) : null;
+      if (snapshot) snapshots[row.provider] = snapshot;
+    }
+    return { property, snapshots };
+  });
+  return { ...states, mail: await mailStatus({ ctx }) };
+}
+
+function systemStatus(
+  row: repo.ConnectionRow | undefined,
+  snapshot: repo.SnapshotRow | undefined,
+): PropertySystemStatus {
+  return {
+    connected: row?.status === 'connected',
+    status: row?.status ?? 'never',
+    last_error: row?.lastError ?? null,
+    trace_id: row?.lastTraceId ?? null,
+    kpis: snapshot?.kpis ?? null,
+    lastVerifiedAt: iso(row?.lastVerifiedAt ?? null),
+    baseUrl: row?.baseUrl ?? null,
+    host: row?.baseUrl ?? null,
+    clientId: row?.clientId ?? null,
+  };
+}
+
+/** integrations-status without the connectors list (which the connectors feature adds). */
+export function composeIntegrationsStatus(states: IntegrationStates): IntegrationsStatus {
+  const status: IntegrationsStatus = {
+    // Mail and calendar connections are kept by the mail feature.
+    gmail: { connected: states.mail.gmail.connected },
+    calendar: { connected: states.mail.calendar.connected },
+  };
+  for (const provider of PROPERTY_PROVIDERS) {
+    status[provider] = systemStatus(states.property[provider], states.snapshots[provider]);
+  }
+  return status;
+}
+
+/** The part of the status one caller asked for (`provider`), or all of it. */
+export function onlyPart(status: IntegrationsStatus, only: string | undefined): IntegrationsStatus {
+  const key = only as keyof IntegrationsStatus | undefined;
+  if (key && Object.hasOwn(status, key)) return { [key]: status[key] };
+  return status;
+}
+
+/** The property systems, mail and calendar connections (the connectors feature serves the endpoint). */
 export async function integrationsStatus({
   ctx,
   input,
@@ -508,43 +543,8 @@ export async function integrationsStatus({
   input: IntegrationsStatusInput;
 }): Promise<IntegrationsStatus> {
   assertOwnWorkspace(ctx, input);
-  const { connections, snapshot } = await ctx.tenant(async (tx) => ({
-    connections: await repo.listConnections(tx, ctx.workspace.id),
-    snapshot: input.includeKpis ? await repo.latestSnapshot(tx, ctx.workspace.id, 'buildium') : null,
-  }));
-  const b = connections.find((c) => c.provider === 'buildium');
-  const a = connections.find((c) => c.provider === 'appfolio');
-  const mail = await mailStatus({ ctx });
-  const all: IntegrationsStatus = {
-    buildium: {
-      connected: b?.status === 'connected',
-      status: b?.status ?? 'never',
-      last_error: b?.lastError ?? null,
-      trace_id: b?.lastTraceId ?? null,
-      kpis: snapshot?.kpis ?? null,
-      lastVerifiedAt: iso(b?.lastVerifiedAt ?? null),
-      baseUrl: b?.baseUrl ?? null,
-      clientId: b?.clientId ?? null,
-    },
-    appfolio: {
-      connected: a?.status === 'connected',
-      status: a?.status ?? 'never',
-      host: a?.baseUrl ?? null,
-      last_error: a?.lastError ?? null,
-      lastVerifiedAt: iso(a?.lastVerifiedAt ?? null),
-    },
-    // Mail and calendar connections are kept by the mail feature.
-    gmail: { connected: mail.gmail.connected },
-    calendar: { connected: mail.calendar.connected },
-    // Every business-app connector as {kind, status}, from the states read above.
-    connectors: await connectorStatuses(ctx, {
-      property: { buildium: b, appfolio: a },
-      mail: { gmail: mail.gmail, outlook: mail.outlook },
-    }),
-  };
-  const only = input.provider as keyof IntegrationsStatus | undefined;
-  if (only && Object.hasOwn(all, only)) return { [only]: all[only] };
-  return all;
+  const states = await readIntegrationStates(ctx, input.includeKpis === true);
+  return onlyPart(composeIntegrationsStatus(states), input.provider);
 }
 
 export async function summaryStatus({
@@ -563,49 +563,4 @@ export async function summaryStatus({
   return { status: 'idle' };
 }
 
-// ── appfolio-connect ────────────────────────────────────────────────────────────────────────────
-
-export async function appfolioConnect({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: AppfolioConnectInput;
-}): Promise<AppfolioConnectResult> {
-  assertOwnWorkspace(ctx, input);
-  const clientId = input.clientId?.trim() ?? '';
-  const secret = input.secret?.trim() ?? '';
-  const host = (input.host ?? '').trim().replace(/\/+$/, '');
-  if (!clientId || !secret || !host) {
-    throw new AppError('missing_fields', { userMessage: integrationTexts.missingInfoBody });
-  }
-  let client: AppfolioClient;
-  try {
-    client = appfolioClient(ctx, host, clientId, secret);
-  } catch {
-    return {
-      success: false,
-      error: messageFor('payload_invalid', 'appfolio'),
-      error_code: 'payload_invalid',
-      trace_id: null,
-    };
-  }
-  try {
-    await client.report('property_directory');
-  } catch (err) {
-    const failure = asUpstream(ctx, err, '/api/v2/reports/property_directory.json');
-    logFailure(ctx, 'appfolio', 'connect', failure);
-    return {
-      success: false,
-      error: messageFor(failure.code, 'appfolio'),
-      error_code: failure.code,
-      trace_id: failure.traceId,
-    };
-  }
-  await storeConnection(ctx, 'appfolio', clientId, secret, host);
-  ctx.log.info({ provider: 'appfolio', host }, 'integration connected');
-  return { success: true, error: null, error_code: null, trace_id: null };
-}
-
 export { learnPortfolioFacts } from './integrations.knowledge';
-export { appfolioTest, buildiumTest } from './integrations.panels';

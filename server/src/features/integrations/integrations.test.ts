@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../integrations/appfolio/fake';
-import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../integrations/buildium/fake';
-import { toCents } from '../../integrations/buildium/kpis';
 import { decryptSecret } from '../../platform/crypto';
 import { loggerOptions } from '../../platform/logger';
+import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../property-systems/appfolio/fake';
+import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../property-systems/buildium/fake';
+import { toCents } from '../../property-systems/buildium/kpis';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
@@ -435,9 +435,25 @@ describe('AppFolio', () => {
     expect(test.body.ok).toBe(true);
     const rentRoll = test.body.checks.find((c: any) => c.name === 'Rent roll');
     expect(rentRoll.total).toBe(appfolio.portfolio.rent_roll.length);
+    // The same panel as every system: verify and a KPI read, then each report.
+    expect(test.body.checks.slice(0, 2).map((c: any) => c.name)).toEqual(['Verify', 'KPIs']);
+    // Each read of the rent roll (the KPIs' and the panel's own) follows every page: one POST, then GETs.
     const pages = appfolio.requests.filter((r) => r.path === '/api/v2/reports/rent_roll.json');
-    expect(pages.length).toBe(Math.ceil(appfolio.portfolio.rent_roll.length / 40));
-    expect(pages.slice(1).every((r) => r.method === 'GET' && r.query.get('page'))).toBe(true);
+    const reads = pages.filter((r) => r.method === 'POST').length;
+    expect(reads).toBe(2);
+    expect(pages.length).toBe(reads * Math.ceil(appfolio.portfolio.rent_roll.length / 40));
+    expect(pages.filter((r) => r.method === 'GET').every((r) => r.query.get('page'))).toBe(true);
+
+    // The generic panel endpoint serves the same checks for any system by provider id.
+    const generic = await api<any>(t, 'POST', '/api/v1/property-systems/appfolio/test', {
+      token: user.token,
+      body: {},
+    });
+    expect(generic.status).toBe(200);
+    expect(generic.body.checks.map((c: any) => c.name)).toEqual(test.body.checks.map((c: any) => c.name));
+    expect(generic.body.message).toBe('All AppFolio checks passed.');
+    const unknown = await api<any>(t, 'POST', '/api/v1/property-systems/nosuch/test', { token: user.token, body: {} });
+    expect(unknown.status).toBe(400);
 
     // Without Buildium, the workspace's KPIs come from AppFolio.
     const kpis = await waitFor(

@@ -1,7 +1,7 @@
 import type { KpiHistory, KpiRecordsOutput, PropertyKpis } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../integrations/appfolio/fake';
-import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../../integrations/buildium/fake';
+import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../property-systems/appfolio/fake';
+import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../../property-systems/buildium/fake';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';

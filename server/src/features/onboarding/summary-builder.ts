@@ -26,7 +26,7 @@ export interface SummaryFact {
   value: string;
 }
 export interface SummaryIntegration {
-  /** Display name, e.g. 'Buildium'. */
+  /** Display name of the connected system or app. */
   label: string;
   /** e.g. 'property_management', 'email', 'calendar'. */
   kind: string;

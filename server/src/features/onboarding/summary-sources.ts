@@ -1,6 +1,7 @@
+import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
 import { listUsableFacts } from '../facts/facts.service';
-import { integrationsStatus } from '../integrations/integrations.service';
+import { integrationsStatus } from '../integrations';
 import { listDocuments } from '../knowledge/knowledge.service';
 import type { SummaryDocument, SummaryFact, SummaryIntegration } from './summary-builder';
 
@@ -35,15 +36,16 @@ export async function readSummarySources(ctx: WorkspaceContext): Promise<Summary
   const integrations = await orNull(ctx, 'integrations', async () => {
     const status = await integrationsStatus({ ctx, input: { includeKpis: true } });
     const connected: SummaryIntegration[] = [];
-    if (status.buildium?.connected) {
-      const k = status.buildium.kpis;
+    for (const provider of PROPERTY_PROVIDERS) {
+      const system = status[provider];
+      if (!system?.connected) continue;
+      const k = system.kpis;
       connected.push({
-        label: 'Buildium',
+        label: PROPERTY_SYSTEM_NAMES[provider],
         kind: 'property_management',
         kpis: k ? { rentals: k.rentals, unpaidBills: k.unpaidBills.count, openTasks: k.openTasks } : null,
       });
     }
-    if (status.appfolio?.connected) connected.push({ label: 'AppFolio', kind: 'property_management', kpis: null });
     if (status.gmail?.connected) connected.push({ label: 'Gmail', kind: 'email', kpis: null });
     if (status.calendar?.connected) connected.push({ label: 'Calendar', kind: 'calendar', kpis: null });
     return connected;

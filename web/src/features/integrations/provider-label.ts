@@ -1,8 +1,9 @@
+import { PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
+
 const LABELS: Record<string, string> = {
   gmail: 'Gmail',
   outlook: 'Outlook',
-  buildium: 'Buildium',
-  appfolio: 'AppFolio',
+  ...PROPERTY_SYSTEM_NAMES,
 };
 
 /** A display name for an OAuth provider id taken from the address. */

@@ -101,7 +101,9 @@ export function AppfolioConnectModal({ open, onOpenChange, onConnected }: Appfol
               onChange={set('secret')}
             />
           </div>
-          {failure ? <ConnectError message={failure.message} traceId={failure.traceId} errorCode={null} /> : null}
+          {failure ? (
+            <ConnectError provider="appfolio" message={failure.message} traceId={failure.traceId} errorCode={null} />
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -241,6 +241,7 @@ export function BuildiumConnectModal({ open, onOpenChange, onConnected }: Buildi
         {phase.step === 'error' ? (
           <div className="flex flex-col gap-4">
             <ConnectError
+              provider="buildium"
               message={phase.message}
               traceId={phase.traceId}
               httpStatus={phase.httpStatus}

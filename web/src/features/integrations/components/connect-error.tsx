@@ -1,10 +1,12 @@
-import { BUILDIUM_REQUIRED_PERMISSIONS } from '@helixis/contract';
+import { PROPERTY_SYSTEM_NAMES, PROPERTY_SYSTEM_PERMISSIONS, type PropertyProvider } from '@helixis/contract';
 import { CircleAlert, Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
 interface ConnectErrorProps {
+  /** The system being connected (its permission list is shown on 401/403). */
+  provider: PropertyProvider;
   message: string;
   traceId: string | null;
   /** HTTP status of the failing upstream call: 401/403 list the view permissions the key needs. */
@@ -13,9 +15,11 @@ interface ConnectErrorProps {
 }
 
 /** A failed connection: the spec's message, the trace ID with a copy button, and on 401/403 the needed permissions. */
-export function ConnectError({ message, traceId, httpStatus, errorCode }: ConnectErrorProps) {
+export function ConnectError({ provider, message, traceId, httpStatus, errorCode }: ConnectErrorProps) {
+  const permissions = PROPERTY_SYSTEM_PERMISSIONS[provider];
   const needsPermissions =
-    httpStatus === 401 || httpStatus === 403 || errorCode === 'auth_invalid' || errorCode === 'insufficient_scope';
+    permissions.length > 0 &&
+    (httpStatus === 401 || httpStatus === 403 || errorCode === 'auth_invalid' || errorCode === 'insufficient_scope');
   const copy = async () => {
     if (!traceId) return;
     try {
@@ -45,9 +49,9 @@ export function ConnectError({ message, traceId, httpStatus, errorCode }: Connec
       ) : null}
       {needsPermissions ? (
         <div className="text-foreground text-sm">
-          <p>Your Buildium API key needs view permissions on:</p>
+          <p>Your {PROPERTY_SYSTEM_NAMES[provider]} API key needs view permissions on:</p>
           <ul className="mt-1 list-disc pl-5">
-            {BUILDIUM_REQUIRED_PERMISSIONS.map((p) => (
+            {permissions.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>

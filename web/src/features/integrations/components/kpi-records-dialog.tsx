@@ -1,4 +1,4 @@
-import { KPI_LABELS, type KpiName } from '@helixis/contract';
+import { KPI_LABELS, type KpiName, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -53,7 +53,7 @@ export function KpiRecordsDialog({ kpi, label, children }: { kpi: KpiName; label
           <DialogTitle>{title}: the records behind the figure</DialogTitle>
           <DialogDescription>
             {data?.snapshot
-              ? `From the ${data.snapshot.provider === 'appfolio' ? 'AppFolio' : 'Buildium'} read of ${formatTime(data.snapshot.fetched_at)}.`
+              ? `From the ${PROPERTY_SYSTEM_NAMES[data.snapshot.provider]} read of ${formatTime(data.snapshot.fetched_at)}.`
               : 'Records stored with the KPI snapshot.'}
           </DialogDescription>
         </DialogHeader>

@@ -1,4 +1,4 @@
-import { integrationTexts, type KpiName, type PropertyKpis as Kpis } from '@helixis/contract';
+import { integrationTexts, type KpiName, type PropertyKpis as Kpis, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { Building2, ClipboardList, DollarSign, FileWarning, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -242,7 +242,7 @@ export function PropertyKpis({ variant = 'strip', showCharts = true, className }
     <section className={cn('@container flex flex-col gap-3', className)} aria-label="Property KPIs">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-muted-foreground text-sm">
-          Fetched {formatTime(kpis.fetchedAt)} from {kpis.provider === 'appfolio' ? 'AppFolio' : 'Buildium'}
+          Fetched {formatTime(kpis.fetchedAt)} from {PROPERTY_SYSTEM_NAMES[kpis.provider]}
         </p>
         {refreshButton('Refresh')}
       </div>

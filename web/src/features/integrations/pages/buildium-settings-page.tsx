@@ -1,4 +1,4 @@
-import { INTEGRATION_CONSTANTS, integrationTexts } from '@helixis/contract';
+import { INTEGRATION_CONSTANTS, integrationTexts, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { ChevronDown, ChevronRight, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -72,10 +72,11 @@ export function BuildiumSettingsPage() {
   const [countdown, setCountdown] = useState(false);
   const [appfolioOpen, setAppfolioOpen] = useState(false);
 
-  if (!user) return <Alert variant="destructive">{integrationTexts.signInToConnect}</Alert>;
+  if (!user)
+    return <Alert variant="destructive">{integrationTexts.signInToConnect(PROPERTY_SYSTEM_NAMES.buildium)}</Alert>;
   if (me.isPending) return <PageStatus label={integrationTexts.loadingWorkspace} />;
   if (me.isError) return <Alert variant="destructive">{integrationTexts.workspaceLoadFailed}</Alert>;
-  if (!me.data.workspace) return <Alert>{integrationTexts.createWorkspace}</Alert>;
+  if (!me.data.workspace) return <Alert>{integrationTexts.createWorkspace(PROPERTY_SYSTEM_NAMES.buildium)}</Alert>;
 
   const buildium = status.data?.buildium;
   const appfolio = status.data?.appfolio;
@@ -223,6 +224,7 @@ export function BuildiumSettingsPage() {
             {formError ? <p className="text-destructive text-sm">{formError}</p> : null}
             {failure ? (
               <ConnectError
+                provider="buildium"
                 message={failure.message}
                 traceId={failure.traceId}
                 httpStatus={failure.httpStatus}

@@ -1,4 +1,4 @@
-import { integrationTexts } from '@helixis/contract';
+import { integrationTexts, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -47,7 +47,9 @@ export function BuildiumTestPage() {
     onSuccess: (result) => {
       const failed = result.checks.find((c) => !c.ok && c.status);
       if (failed)
-        toast.error(integrationTexts.toastBuildiumError, { description: `${failed.status} ${failed.path ?? ''}` });
+        toast.error(integrationTexts.toastSystemError(PROPERTY_SYSTEM_NAMES.buildium), {
+          description: `${failed.status} ${failed.path ?? ''}`,
+        });
     },
     onError: (err) => toast.error(integrationTexts.toastKpiCheckFailed, { description: err.message }),
   });

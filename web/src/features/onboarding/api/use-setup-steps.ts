@@ -1,3 +1,4 @@
+import { connectedPropertySystems } from '@helixis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,7 +13,7 @@ function usePmsConnected(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.integrations, 'status', 'setup-steps'],
     queryFn: ({ signal }) => invoke('integrationsStatus', {}, { signal }),
-    select: (status) => Boolean(status.buildium?.connected || status.appfolio?.connected),
+    select: (status) => connectedPropertySystems(status).length > 0,
     enabled,
   });
 }

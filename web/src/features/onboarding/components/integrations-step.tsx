@@ -3,7 +3,11 @@ import {
   catalogCategories,
   catalogIndustries,
   catalogProviders,
+  connectedPropertySystems,
   onboardingTexts,
+  PROPERTY_PROVIDERS,
+  PROPERTY_SYSTEM_NAMES,
+  type PropertyProvider,
 } from '@helixis/contract';
 import { ArrowLeft, ArrowRight, Briefcase, Building2 } from 'lucide-react';
 import { useState } from 'react';
@@ -39,12 +43,11 @@ export function IntegrationsStep() {
   const status = useIntegrationsStatus();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const summary = useIntegrationsSummary(dialog !== null);
-  const [modal, setModal] = useState<'buildium' | 'appfolio' | null>(null);
+  const [modal, setModal] = useState<PropertyProvider | null>(null);
   const s = status.data;
   const connectedAccounts = (summary.data?.accounts ?? []).filter((a) => a.status === 'connected');
   const connected = [
-    s?.buildium?.connected ? 'Buildium' : null,
-    s?.appfolio?.connected ? 'AppFolio' : null,
+    ...connectedPropertySystems(s).map((p) => PROPERTY_SYSTEM_NAMES[p]),
     ...connectedAccounts.map((a) =>
       a.kind === 'calendar' ? 'Calendar' : a.kind === 'email_alias' ? 'E-mail alias' : providerLabel(a.kind),
     ),
@@ -76,7 +79,7 @@ export function IntegrationsStep() {
             Property management
           </h3>
           <div className="grid gap-3 sm:grid-cols-2">
-            {(['buildium', 'appfolio'] as const).map((system) => {
+            {PROPERTY_PROVIDERS.map((system) => {
               const isConnected = !!s?.[system]?.connected;
               return (
                 <div className="flex items-center justify-between gap-3 rounded-lg border p-4" key={system}>

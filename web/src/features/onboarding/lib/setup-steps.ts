@@ -1,3 +1,5 @@
+import { propertySystemList } from '@helixis/contract';
+
 /**
  * Where a user stands in setting up Helixis (the /get-started status page): each step is done, to do,
  * or unknown (its status could not be read), and the next step is the first one not done.
@@ -71,7 +73,7 @@ export function setupSteps(facts: SetupFacts): SetupStep[] {
           ? 'The connection status could not be read yet.'
           : facts.pmsConnected
             ? 'Connected: rentals, unpaid bills and open tasks flow into your dashboard.'
-            : 'Connect Buildium or AppFolio to see your rentals, unpaid bills and open tasks.',
+            : `Connect ${propertySystemList('or')} to see your rentals, unpaid bills and open tasks.`,
       action: { label: 'Connect a system', to: '/onboarding/buildium' },
     },
     {

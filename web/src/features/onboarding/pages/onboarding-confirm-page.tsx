@@ -1,3 +1,4 @@
+import { connectedPropertySystems, PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { CheckCircle2, CircleDashed } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageStatus } from '../../../components/page-status';
@@ -24,13 +25,16 @@ export function OnboardingConfirmPage() {
     );
   }
   const rows = [
-    { key: 'buildium', label: 'Buildium', connected: Boolean(status.data?.buildium?.connected) },
-    { key: 'appfolio', label: 'AppFolio', connected: Boolean(status.data?.appfolio?.connected) },
+    ...PROPERTY_PROVIDERS.map((p) => ({
+      key: p,
+      label: PROPERTY_SYSTEM_NAMES[p],
+      connected: Boolean(status.data?.[p]?.connected),
+    })),
     { key: 'gmail', label: 'E-mail', connected: Boolean(status.data?.gmail?.connected) },
     { key: 'calendar', label: 'Calendar', connected: Boolean(status.data?.calendar?.connected) },
   ];
   const anyConnected = rows.some((r) => r.connected);
-  const propertyConnected = rows[0]?.connected || rows[1]?.connected;
+  const propertyConnected = connectedPropertySystems(status.data).length > 0;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>

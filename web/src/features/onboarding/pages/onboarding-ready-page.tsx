@@ -4,6 +4,7 @@ import {
   COMPLETION_MAX_AUTOMATIONS,
   COMPLETION_MAX_GAPS,
   COMPLETION_MAX_LEARNED,
+  connectedPropertySystems,
   LAUNCH_TIMEOUT_MS,
   onboardingTexts,
 } from '@helixis/contract';
@@ -47,7 +48,7 @@ export function OnboardingReadyPage() {
   const summary = useOnboardingSummary();
   const realAutomationsQuery = useAutomations();
   const status = useIntegrationsStatus();
-  const connected = Boolean(status.data?.buildium?.connected || status.data?.appfolio?.connected);
+  const connected = connectedPropertySystems(status.data).length > 0;
   const kpis = usePropertyKpis();
   const refresh = useRefreshKpis();
   const [launching, setLaunching] = useState(false);

@@ -1,6 +1,6 @@
 import type { KpiRecord, PropertyKpis } from '@helixis/contract';
-import type { KpiRecordSet } from '../kpi-records';
-import { newTraceId } from '../upstream';
+import { newTraceId } from '../../integrations/upstream';
+import type { KpiRecordSet } from '../property-system';
 import { type AppfolioClient, appfolioCents } from './client';
 
 interface RentRollRow {

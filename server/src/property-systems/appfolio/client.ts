@@ -1,4 +1,4 @@
-import { exchangeWithRetry, newTraceId, UpstreamError, type UpstreamOptions } from '../upstream';
+import { exchangeWithRetry, newTraceId, UpstreamError, type UpstreamOptions } from '../../integrations/upstream';
 
 /** Report names used by the product (AppFolio Reports API v2). */
 export type AppfolioReport = 'rent_roll' | 'tenant_directory' | 'work_order' | 'delinquency' | 'property_directory';

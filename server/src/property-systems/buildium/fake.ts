@@ -9,7 +9,8 @@ import {
   type RecordedRequest,
   STREETS,
   seededRandom,
-} from '../fake-kit';
+} from '../../integrations/fake-kit';
+import type { LocalFake } from '../property-system';
 import type {
   BuildiumAssociation,
   BuildiumBalance,
@@ -395,3 +396,22 @@ export class FakeBuildium extends FakeServer {
     }
   }
 }
+
+/** `npm run fakes`: a seeded portfolio on port 4510 (FAKE_BUILDIUM_PORT). */
+export const localFake: LocalFake = {
+  defaultPort: 4510,
+  async start(port) {
+    const fake = new FakeBuildium({ seed: 42, units: 640, associations: 6 });
+    await fake.start(port);
+    return {
+      stop: () => fake.stop(),
+      hostPort: fake.hostPort,
+      lines: [
+        `Fake Buildium API   ${fake.url}  (${fake.portfolio.units.length} units, ${fake.portfolio.rentals.length} rentals)`,
+        `  Client ID: ${FAKE_BUILDIUM_CLIENT_ID}`,
+        `  Secret:    ${FAKE_BUILDIUM_SECRET}`,
+        `  Base URL:  ${fake.url}`,
+      ],
+    };
+  },
+};

@@ -5,7 +5,7 @@ import {
   UpstreamError,
   type UpstreamOptions,
   type UpstreamResponse,
-} from '../upstream';
+} from '../../integrations/upstream';
 
 /** Production and sandbox hosts of the Buildium Open API (paths start with /v1). */
 export const BUILDIUM_PRODUCTION_URL = 'https://api.buildium.com';

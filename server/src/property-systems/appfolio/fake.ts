@@ -9,7 +9,8 @@ import {
   type RecordedRequest,
   STREETS,
   seededRandom,
-} from '../fake-kit';
+} from '../../integrations/fake-kit';
+import type { LocalFake } from '../property-system';
 
 /**
  * A local fake of the AppFolio Reports API v2: `POST /api/v2/reports/{report}.json` with HTTP
@@ -190,3 +191,22 @@ export class FakeAppfolio extends FakeServer {
     };
   }
 }
+
+/** `npm run fakes`: a seeded portfolio on port 4520 (FAKE_APPFOLIO_PORT). */
+export const localFake: LocalFake = {
+  defaultPort: 4520,
+  async start(port) {
+    const fake = new FakeAppfolio({ seed: 11, units: 520, pageSize: 200 });
+    await fake.start(port);
+    return {
+      stop: () => fake.stop(),
+      hostPort: fake.hostPort,
+      lines: [
+        `Fake AppFolio API   ${fake.url}  (${fake.portfolio.rent_roll.length} units)`,
+        `  Host:      ${fake.hostPort}`,
+        `  Client ID: ${FAKE_APPFOLIO_CLIENT_ID}`,
+        `  Secret:    ${FAKE_APPFOLIO_SECRET}`,
+      ],
+    };
+  },
+};

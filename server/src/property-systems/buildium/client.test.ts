@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../upstream';
+import { UpstreamError } from '../../integrations/upstream';
 import { BuildiumClient, type BuildiumClientOptions } from './client';
 import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from './fake';
 import { fetchBuildiumKpis, toCents } from './kpis';

@@ -1,6 +1,6 @@
 import type { KpiRecord, PropertyKpis } from '@helixis/contract';
-import type { KpiRecordSet } from '../kpi-records';
-import { newTraceId, UpstreamError } from '../upstream';
+import { newTraceId, UpstreamError } from '../../integrations/upstream';
+import type { KpiRecordSet } from '../property-system';
 import type {
   BuildiumAssociation,
   BuildiumBalance,
