@@ -147,4 +147,23 @@ describe('migrate', () => {
         await admin.end();
       }
     });
+
+  it('0034 lets a new property system be stored without a migration, and only a provider key', async () => {
+    const db = await openDatabase({});
+    try {
+      await migrate(db);
+      const [ws] = await db.query<{ id: string }>(
+        "insert into workspaces (name) values ('Plugin check') returning id",
+      );
+      const insert = (provider: string) =>
+        db.query(
+          'insert into integration_connections (workspace_id, provider, client_id, secret_encrypted) values ($1, $2, $3, $4)',
+          [ws?.id, provider, 'client', 'secret'],
+        );
+      await insert('rentmanager');
+      await expect(insert('Rent Manager; drop')).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
+  });
 });
