@@ -11,7 +11,7 @@ import { startServer } from './support/server';
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-e2e-template-'));
   // A cold start (initdb and every migration): slower than the per-file starts, so a longer wait.
-  const server = await startServer({}, { dataDir, startTimeoutMs: 180_000 });
+  const server = await startServer({}, { dataDir, startTimeoutMs: 300_000 });
   await server.stop({ keepData: true });
   project.provide('e2eDatabaseTemplate', path.join(dataDir, 'pgdata'));
   return () => rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Start on an existing data folder (kept from an earlier `stop({ keepData: true })`). */
   dataDir?: string;
-  /** How long to wait for /healthz (default 60 s). */
+  /** How long to wait for /healthz (default 90 s, within the 120 s hook timeout). */
   startTimeoutMs?: number;
 }
 
@@ -80,7 +80,7 @@ export async function startServer(
     output += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const { startTimeoutMs = 60_000 } = options;
+  const { startTimeoutMs = 90_000 } = options;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
