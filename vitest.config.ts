@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `*.pg.test.ts` need a PostgreSQL server (several processes on one database): postgres project only.
@@ -16,6 +17,10 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default for a run is one worker fewer than the cores: ONE on a 2-core machine, where the
+    // whole unit and API suite then ran file after file on one core while the other idled (the main
+    // process only collects results). Two workers use both; larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,22 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getJson, signInThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'accounts-recovery';
 const PASSWORD = 'maple-street-27';
 const NEW_PASSWORD = 'maple-street-new-88';
 const stamp = Date.now();
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 
 /** The newest mail in the dev outbox for `to` whose subject matches: its link, as the user would click it. */
 async function mailedLink(to: string, subject: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const outbox = await getJson<{ mails: { subject: string; text: string }[] }>(
-      server.url,
+      product.server.url,
       `/auth/v1/dev/outbox?to=${encodeURIComponent(to)}`,
     );
     const mail = outbox.body.mails.find((m) => subject.test(m.subject));
@@ -28,20 +26,13 @@ async function mailedLink(to: string, subject: RegExp): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Accounts: forgot password and e-mail sign-in links', () => {
   it('forgot password → mail in the outbox → new password → signed in; other sessions end; the link works once', async () => {
-    const owner = await signUpThroughApi(server.url, `dana+${stamp}@maple-street.com`, PASSWORD);
-    const { context, page } = await newPage(browser, server.url);
+    const owner = await signUpThroughApi(product.server.url, `dana+${stamp}@maple-street.com`, PASSWORD);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.setViewportSize({ width: 1366, height: 900 });
     const csp = await watchCspViolations(page);
     const errors: string[] = [];
@@ -73,12 +64,12 @@ describe('Accounts: forgot password and e-mail sign-in links', () => {
     await shot(page, SUITE, 'signed-in-after-reset-1366');
 
     // The session of the sign-up (another device) was ended; only the new password signs in.
-    expect((await getJson(server.url, '/api/v1/me', owner.accessToken)).status).toBe(401);
-    await expect(signInThroughApi(server.url, owner.email, PASSWORD)).rejects.toThrow();
-    expect(await signInThroughApi(server.url, owner.email, NEW_PASSWORD)).toBeTruthy();
+    expect((await getJson(product.server.url, '/api/v1/me', owner.accessToken)).status).toBe(401);
+    await expect(signInThroughApi(product.server.url, owner.email, PASSWORD)).rejects.toThrow();
+    expect(await signInThroughApi(product.server.url, owner.email, NEW_PASSWORD)).toBeTruthy();
 
     // The same link again, in a fresh browser: refused, with a way to ask for a new one.
-    const second = await newPage(browser, server.url);
+    const second = await newPage(product.browser, product.server.url);
     await second.page.goto(link);
     await second.page.waitForURL((url) => url.pathname === '/reset-password');
     await second.page.getByRole('alert').filter({ hasText: 'invalid or has expired' }).waitFor();
@@ -92,8 +83,8 @@ describe('Accounts: forgot password and e-mail sign-in links', () => {
   });
 
   it('signs in with an e-mail link on a phone-sized screen', async () => {
-    const user = await signUpThroughApi(server.url, `leasing+${stamp}@maple-street.com`, PASSWORD);
-    const { context, page } = await newPage(browser, server.url);
+    const user = await signUpThroughApi(product.server.url, `leasing+${stamp}@maple-street.com`, PASSWORD);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.setViewportSize({ width: 390, height: 844 });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));

@@ -1,16 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signInThroughApi, signUpThroughApi } from '../support/api';
-import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { withServerDatabase } from '../support/db';
-import { type RunningServer, startServer } from '../support/server';
+import { fillSignIn, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
+import { startServer } from '../support/server';
 
 const SUITE = 'accounts';
 const PASSWORD = 'maple-court-77';
 const stamp = Date.now();
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 let employee: ApiUser;
 let repairUser: ApiUser;
@@ -19,34 +17,26 @@ let ownerWorkspaceId: string;
 beforeAll(async () => {
   // Accounts come from the product's API; what has no API (an employee membership, a lost default
   // assistant) is written to the stopped server's database, then the server starts again on it.
-  const setup = await startServer();
-  owner = await signUpThroughApi(setup.url, `owner+${stamp}@oakridge-pm.com`, PASSWORD);
-  employee = await signUpThroughApi(setup.url, `leasing+${stamp}@oakridge-pm.com`, PASSWORD);
-  repairUser = await signUpThroughApi(setup.url, `ops+${stamp}@harbor-rentals.com`, PASSWORD);
-  const ownerMe = await getJson<{ workspace: { id: string } }>(setup.url, '/api/v1/me', owner.accessToken);
+  const url = product.server.url;
+  owner = await signUpThroughApi(url, `owner+${stamp}@oakridge-pm.com`, PASSWORD);
+  employee = await signUpThroughApi(url, `leasing+${stamp}@oakridge-pm.com`, PASSWORD);
+  repairUser = await signUpThroughApi(url, `ops+${stamp}@harbor-rentals.com`, PASSWORD);
+  const ownerMe = await getJson<{ workspace: { id: string } }>(url, '/api/v1/me', owner.accessToken);
   ownerWorkspaceId = ownerMe.body.workspace.id;
-  const repairMe = await getJson<{ workspace: { id: string } }>(setup.url, '/api/v1/me', repairUser.accessToken);
-  await setup.stop({ keepData: true });
-  await withServerDatabase(setup.dataDir, async (db) => {
+  const repairMe = await getJson<{ workspace: { id: string } }>(url, '/api/v1/me', repairUser.accessToken);
+  await product.withDatabase(async (db) => {
     await db.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'MEMBER')`, [
       ownerWorkspaceId,
       employee.id,
     ]);
     await db.query('delete from assistants where workspace_id = $1', [repairMe.body.workspace.id]);
   });
-  server = await startServer({}, { dataDir: setup.dataDir });
-  browser = await launchBrowser();
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('landing page', () => {
   it('shows the visitor header, five FAQs and the 2025 footer, and signs up through the auth modal', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/');
@@ -96,7 +86,7 @@ describe('landing page', () => {
   });
 
   it('answers two demo messages from a lazily loaded chat, then asks the visitor to sign up', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const scripts: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(req.url());
@@ -143,7 +133,7 @@ describe('landing page', () => {
 
 describe('sign-in screen', () => {
   it('explains why the user was sent to sign in', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin?reason=session_expired&next=%2Fchat');
     await page.getByText('Your session has expired. Please sign in again to continue.').waitFor();
     await page.getByRole('form', { name: 'Sign In' }).getByLabel('Email').fill(owner.email);
@@ -154,7 +144,7 @@ describe('sign-in screen', () => {
 
 describe('roles', () => {
   it('shows Access Restricted to an employee opening a manager page, and the server refuses too', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin');
     await fillSignIn(page, employee.email, employee.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
@@ -176,28 +166,28 @@ describe('roles', () => {
     await page.getByText('Test Assistant Mode requires manager permissions').waitFor();
     expect(await page.getByRole('switch', { name: 'Test mode' }).count()).toBe(0);
 
-    const token = await signInThroughApi(server.url, employee.email, employee.password);
-    const logs = await getJson<{ error: { code: string } }>(server.url, '/api/v1/activity-logs', token);
+    const token = await signInThroughApi(product.server.url, employee.email, employee.password);
+    const logs = await getJson<{ error: { code: string } }>(product.server.url, '/api/v1/activity-logs', token);
     expect(logs.status).toBe(403);
     expect(logs.body.error.code).toBe('insufficient_role');
     for (const path of ['/api/v1/assistants/question-set', '/api/v1/assistants/comparisons/latest']) {
-      expect((await getJson(server.url, path, token)).status).toBe(403);
+      expect((await getJson(product.server.url, path, token)).status).toBe(403);
     }
-    const testCopy = await fetch(`${server.url}/api/v1/assistants/test-copy`, {
+    const testCopy = await fetch(`${product.server.url}/api/v1/assistants/test-copy`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(testCopy.status).toBe(403);
-    const ownerToken = await signInThroughApi(server.url, owner.email, owner.password);
-    expect((await getJson(server.url, '/api/v1/activity-logs', ownerToken)).status).toBe(200);
+    const ownerToken = await signInThroughApi(product.server.url, owner.email, owner.password);
+    expect((await getJson(product.server.url, '/api/v1/activity-logs', ownerToken)).status).toBe(200);
     await context.close();
   });
 });
 
 describe('workspace states', () => {
   it('shows Workspace Setup Failed when the workspace cannot be loaded', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin');
     await fillSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
@@ -223,7 +213,7 @@ describe('workspace states', () => {
   });
 
   it('repairs a workspace whose default assistant went missing', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin?next=%2Fget-started');
     await fillSignIn(page, repairUser.email, repairUser.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
@@ -233,8 +223,8 @@ describe('workspace states', () => {
     await page.getByText('Workspace repair completed successfully! Please refresh the page.').waitFor();
     await shot(page, SUITE, '09-repair-success');
 
-    const token = await signInThroughApi(server.url, repairUser.email, repairUser.password);
-    const list = await getJson<{ assistants: { name: string }[] }>(server.url, '/api/v1/assistants', token);
+    const token = await signInThroughApi(product.server.url, repairUser.email, repairUser.password);
+    const list = await getJson<{ assistants: { name: string }[] }>(product.server.url, '/api/v1/assistants', token);
     expect(list.body.assistants.map((a) => a.name)).toEqual(['Helixis']);
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await page.getByText('Your AI assistant').first().waitFor();
@@ -244,15 +234,15 @@ describe('workspace states', () => {
 
 describe('session', () => {
   it('sends a user whose session was ended elsewhere to sign in, saying why, and back afterwards', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin');
     await fillSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === '/get-started');
     await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
 
     // "Sign out everywhere" from another device ends the browser's session on the server.
-    const token = await signInThroughApi(server.url, owner.email, owner.password);
-    const logout = await fetch(`${server.url}/auth/v1/logout?scope=global`, {
+    const token = await signInThroughApi(product.server.url, owner.email, owner.password);
+    const logout = await fetch(`${product.server.url}/auth/v1/logout?scope=global`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -275,7 +265,7 @@ describe('session', () => {
     const shortLived = await startServer({ HELIXIS_ACCESS_TOKEN_TTL: '30' });
     try {
       const user = await signUpThroughApi(shortLived.url, `night.shift+${stamp}@oakridge-pm.com`, PASSWORD);
-      const { context, page } = await newPage(browser, shortLived.url);
+      const { context, page } = await newPage(product.browser, shortLived.url);
       await page.goto('/signin');
       await fillSignIn(page, user.email, user.password);
       await page.waitForURL((url) => url.pathname === '/get-started');

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../server/src/features/knowledge/test-files';
 import {
@@ -10,8 +9,8 @@ import {
   signUpThroughApi,
   uploadAndWaitThroughApi,
 } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 /**
  * Issue 25 in the browser, with the files owners really upload: a PDF whose lines break mid-sentence
@@ -22,14 +21,13 @@ import { type RunningServer, startServer } from '../support/server';
 const SUITE = 'answers-files';
 const PASSWORD = 'harbor-storage-31';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 let site: Server;
 let sitePage = '';
 
 async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${product.server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -39,16 +37,14 @@ async function call<T>(method: string, path: string, token: string, body?: unkno
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   site = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(sitePage);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  owner = await signUpThroughApi(server.url, `files+${Date.now()}@harbor-storage.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `files+${Date.now()}@harbor-storage.com`, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Harbor Storage rents self-storage units and guest cottages in Millbrook.',
   );
@@ -73,14 +69,14 @@ beforeAll(async () => {
     { text: 'Dogs under 40 pounds are welcome for a fee of $60 per stay.' },
   ]);
   const rules = await uploadAndWaitThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'rules_v3_FINAL.pdf',
     pdf,
     'application/pdf',
   );
   await uploadAndWaitThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'guest guide.docx',
     docx,
@@ -91,14 +87,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => site?.close(resolve));
 });
 
 describe('answers from an uploaded PDF and Word document', () => {
   it('quotes whole sentences across line and page breaks, cites the document and opens no task', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/chat', owner.email, PASSWORD);
@@ -131,7 +125,7 @@ describe('answers from an uploaded PDF and Word document', () => {
     expect(quiet).not.toContain('created a task');
     await shot(page, SUITE, '01-pdf-and-docx-answers-390');
 
-    const tasks = await getJson<{ tasks: unknown[] }>(server.url, '/api/v1/tasks', owner.accessToken);
+    const tasks = await getJson<{ tasks: unknown[] }>(product.server.url, '/api/v1/tasks', owner.accessToken);
     expect(tasks.body.tasks).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -140,8 +134,8 @@ describe('answers from an uploaded PDF and Word document', () => {
   it('answers a website visitor from the public PDF with no citation marker or file name', async () => {
     const widget = await call<{ public_id: string }>('GET', '/api/v1/widget', owner.accessToken);
     sitePage = `<!doctype html><html><head><title>Harbor Storage</title></head><body><h1>Harbor Storage</h1>
-      <script src="${server.url}/widget.js" data-workspace="${widget.public_id}"></script></body></html>`;
-    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      <script src="${product.server.url}/widget.js" data-workspace="${widget.public_id}"></script></body></html>`;
+    const visitor = await product.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await visitor.newPage();
     await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
     await page.getByRole('button', { name: 'Chat with us' }).click();

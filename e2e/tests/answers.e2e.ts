@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
   completeOnboardingThroughApi,
@@ -8,8 +7,8 @@ import {
   signUpThroughApi,
   uploadAndWaitThroughApi,
 } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 /**
  * Issue 25 in the browser: a hard-wrapped handbook is uploaded, paraphrased questions are asked, and the
@@ -22,31 +21,29 @@ const HANDBOOK = readFileSync(
   'utf8',
 );
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `answers+${Date.now()}@birchwood.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `answers+${Date.now()}@birchwood.com`, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Birchwood Commons rents apartments to long-term residents in Springfield.',
   );
-  await uploadAndWaitThroughApi(server.url, owner.accessToken, 'birchwood-handbook.md', HANDBOOK, 'text/markdown');
+  await uploadAndWaitThroughApi(
+    product.server.url,
+    owner.accessToken,
+    'birchwood-handbook.md',
+    HANDBOOK,
+    'text/markdown',
+  );
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('answers from a hard-wrapped handbook', () => {
   it('quotes whole sentences with a citation and creates no task, on a phone', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.setViewportSize({ width: 390, height: 844 });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -67,7 +64,7 @@ describe('answers from a hard-wrapped handbook', () => {
     expect(cash).not.toContain('created a task');
     await shot(page, SUITE, '01-whole-sentences-390');
 
-    const tasks = await getJson<{ tasks: unknown[] }>(server.url, '/api/v1/tasks', owner.accessToken);
+    const tasks = await getJson<{ tasks: unknown[] }>(product.server.url, '/api/v1/tasks', owner.accessToken);
     expect(tasks.body.tasks).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fillSignIn, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'auth-flow';
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('sign up → onboarding → sign out → sign in → get started', () => {
@@ -23,7 +14,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
   const password = 'harbor-view-42';
 
   it('walks the whole account journey in the browser', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const consoleErrors: string[] = [];
     page.on('pageerror', (err) => consoleErrors.push(err.message));
     const cspViolations = await watchCspViolations(page);
@@ -87,7 +78,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
   });
 
   it('sends a signed-out visitor of a protected URL to sign in, then back to that URL', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/automations?view=all');
     await page.waitForURL((url) => url.pathname === '/signin');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/automations?view=all');
@@ -98,7 +89,7 @@ describe('sign up → onboarding → sign out → sign in → get started', () =
   });
 
   it('shows the 404 page for an unknown path', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/no/such/page');
     await page.getByText('Oops! Page not found').waitFor();
     await page.getByRole('link', { name: /home/i }).first().waitFor();

@@ -1,25 +1,23 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
+import { freePort } from '../support/server';
 
 const SUITE = 'automations';
 const PASSWORD = 'cedar-lane-58';
-let server: RunningServer;
-let browser: Browser;
 let owner: ApiUser;
 let google: FakeGoogle;
 let twilio: FakeTwilio;
 
 /** Gives the workspace something to answer from, through the product's own upload API. */
 async function ingest(text: string, filename: string, user: ApiUser = owner): Promise<void> {
-  await getJson(server.url, '/api/v1/me', user.accessToken);
+  await getJson(product.server.url, '/api/v1/me', user.accessToken);
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/markdown' }), filename);
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.accessToken}` },
     body: form,
@@ -29,7 +27,7 @@ async function ingest(text: string, filename: string, user: ApiUser = owner): Pr
   const deadline = Date.now() + 30_000;
   for (;;) {
     const doc = await getJson<{ status: string }>(
-      server.url,
+      product.server.url,
       `/api/v1/documents/${body.document_id}`,
       user.accessToken,
     );
@@ -39,17 +37,21 @@ async function ingest(text: string, filename: string, user: ApiUser = owner): Pr
   }
 }
 
+const product = useProduct({
+  env: async () => {
+    // The public URL is the OAuth redirect base, so the port is chosen before start.
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'frontdesk@gmail.example' });
+    twilio = new FakeTwilio();
+    await google.start();
+    await twilio.start();
+    return { PORT: String(port), HELIXIS_PUBLIC_URL: publicUrl, ...google.env(), ...twilio.env() };
+  },
+});
+
 beforeAll(async () => {
-  // The public URL is the OAuth redirect base, so the port is chosen before start.
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'frontdesk@gmail.example' });
-  twilio = new FakeTwilio();
-  await google.start();
-  await twilio.start();
-  server = await startServer({ PORT: String(port), HELIXIS_PUBLIC_URL: publicUrl, ...google.env(), ...twilio.env() });
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `automations+${Date.now()}@cedar-lane.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `automations+${Date.now()}@cedar-lane.com`, PASSWORD);
   await ingest(
     '# Rent and fees\n\nMonthly rent for a two-bedroom apartment is $1,850. The security deposit is one month of rent.',
     'pricing.md',
@@ -58,15 +60,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await google?.stop();
   await twilio?.stop();
 });
 
 describe('Automations page', () => {
   it('creates automations, switches them, runs a real test and shows the run log', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
@@ -159,13 +159,13 @@ describe('Automations page', () => {
   });
 
   it('connects Gmail and Twilio, then approves an edited draft that goes out through the Gmail API', async () => {
-    const manager = await signUpThroughApi(server.url, `frontdesk+${Date.now()}@cedar-lane.com`, PASSWORD);
+    const manager = await signUpThroughApi(product.server.url, `frontdesk+${Date.now()}@cedar-lane.com`, PASSWORD);
     await ingest(
       '# Pets\n\nCats and small dogs are welcome with a one-time pet deposit of $300 per animal.',
       'pets.md',
       manager,
     );
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/automations', manager.email, PASSWORD);
@@ -220,7 +220,7 @@ describe('Automations page', () => {
       text: 'Hello, are small dogs allowed, and is there a pet deposit?',
       date: new Date(),
     });
-    const intake = await fetch(`${server.url}/functions/v1/email-intake`, {
+    const intake = await fetch(`${product.server.url}/functions/v1/email-intake`, {
       method: 'POST',
       headers: { authorization: `Bearer ${manager.accessToken}`, 'content-type': 'application/json' },
       body: '{}',

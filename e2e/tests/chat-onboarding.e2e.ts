@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import {
-  fillSignIn,
-  launchBrowser,
-  newPage,
-  SCREENSHOT_DIR,
-  sendChatMessage,
-  shot,
-  signInAt,
-} from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { fillSignIn, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'chat-onboarding';
 const PASSWORD = 'quay-lanterns-4';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 let workspace: { id: string; name: string };
 
 /** Teaches facts through the product's facts-ingest endpoint (raises a realtime facts event). */
 async function teach(content: string): Promise<void> {
-  const res = await fetch(`${server.url}/functions/v1/facts-ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/facts-ingest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
     body: JSON.stringify({ content, source: 'chat' }),
@@ -32,18 +23,15 @@ async function teach(content: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `onboard+${Date.now()}@quayside-lets.com`, PASSWORD);
-  const me = await getJson<{ workspace: { id: string; name: string } }>(server.url, '/api/v1/me', owner.accessToken);
+  owner = await signUpThroughApi(product.server.url, `onboard+${Date.now()}@quayside-lets.com`, PASSWORD);
+  const me = await getJson<{ workspace: { id: string; name: string } }>(
+    product.server.url,
+    '/api/v1/me',
+    owner.accessToken,
+  );
   expect(me.status).toBe(200);
   workspace = me.body.workspace;
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function say(page: Page, text: string): Promise<void> {
@@ -60,7 +48,7 @@ async function say(page: Page, text: string): Promise<void> {
 
 describe('/chat while onboarding is incomplete, and the workspace dashboard', () => {
   it('shows the onboarding chat, the Create Assistant rule, and restores the saved session', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
@@ -90,7 +78,7 @@ describe('/chat while onboarding is incomplete, and the workspace dashboard', ()
     await page.getByRole('button', { name: 'Create Assistant' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('onboarding_complete'))).toBe('true');
-    const profile = await fetch(`${server.url}/functions/v1/business-profile`, {
+    const profile = await fetch(`${product.server.url}/functions/v1/business-profile`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
       body: JSON.stringify({ action: 'get' }),
@@ -103,7 +91,7 @@ describe('/chat while onboarding is incomplete, and the workspace dashboard', ()
   });
 
   it('shows the workspace dashboard with live facts and completeness, and Workspace not found', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin');
     await fillSignIn(page, owner.email, PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/signin');

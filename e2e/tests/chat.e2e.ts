@@ -1,9 +1,9 @@
 import { chatMessages, voiceMessages } from '@helixis/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'chat';
 const PASSWORD = 'harbor-lights-7';
@@ -15,15 +15,14 @@ const POLICY = [
 ].join('\n');
 const POOL_ANSWER = 'The rooftop swimming pool is open daily from 9am to 9pm between June and September.';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 /** Uploads a text document through the product's ingest endpoint and waits until it is searchable. */
 async function ingest(title: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), title);
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${owner.accessToken}` },
     body: form,
@@ -33,7 +32,7 @@ async function ingest(title: string, text: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const doc = await getJson<{ status: string }>(
-      server.url,
+      product.server.url,
       `/api/v1/documents/${body.document_id}`,
       owner.accessToken,
     );
@@ -44,23 +43,16 @@ async function ingest(title: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `chat+${Date.now()}@harbor-view.com`, PASSWORD);
-  expect((await getJson(server.url, '/api/v1/me', owner.accessToken)).status).toBe(200);
+  owner = await signUpThroughApi(product.server.url, `chat+${Date.now()}@harbor-view.com`, PASSWORD);
+  expect((await getJson(product.server.url, '/api/v1/me', owner.accessToken)).status).toBe(200);
   // /chat shows the onboarding chat until onboarding is complete; this suite tests the operational chat.
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Harbor View manages pet-friendly apartments for long-term tenants in the harbour district.',
   );
   await ingest('Pet Policy.txt', POLICY);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -108,7 +100,7 @@ async function queueBehindHeldAnswer(page: Page, outcome: 'continue' | 'fail') {
 
 describe('/chat → task → answer → cited answer', () => {
   it('answers with sources, hands an unknown question to a person, and remembers the answer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
@@ -171,7 +163,7 @@ describe('/chat → task → answer → cited answer', () => {
     await shot(page, SUITE, '06-answer-from-team');
 
     const tasks = await getJson<{ tasks: { status: string; completed_at: string | null }[] }>(
-      server.url,
+      product.server.url,
       '/api/v1/tasks',
       owner.accessToken,
     );
@@ -182,7 +174,7 @@ describe('/chat → task → answer → cited answer', () => {
   });
 
   it('sends a message written while the previous answer is still coming right after that answer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/chat', owner.email, PASSWORD);
@@ -214,7 +206,7 @@ describe('/chat → task → answer → cited answer', () => {
   });
 
   it('gives back a failed message above the one queued behind it, and sends neither', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await signInAt(page, '/chat', owner.email, PASSWORD);
     await page.getByRole('button', { name: 'New chat' }).click();
     const { input, streamed, release } = await queueBehindHeldAnswer(page, 'fail');
@@ -229,7 +221,7 @@ describe('/chat → task → answer → cited answer', () => {
   });
 
   it('saves the admin form, applies the test assistant to live and runs a test query', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/admin', owner.email, PASSWORD);
@@ -247,7 +239,7 @@ describe('/chat → task → answer → cited answer', () => {
     await shot(page, SUITE, '07-admin-saved');
     const list = await getJson<{
       assistants: { name: string; temperature: number; use_rag: boolean; is_test_version: boolean }[];
-    }>(server.url, '/api/v1/assistants', owner.accessToken);
+    }>(product.server.url, '/api/v1/assistants', owner.accessToken);
     expect(list.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
       name: 'Harbor Helper',
       temperature: 1.3,
@@ -315,7 +307,7 @@ describe('/chat → task → answer → cited answer', () => {
     expect(await dialog.getByTestId('comparison-summary').textContent()).toContain('2 questions');
     await shot(page, SUITE, '10-apply-shows-comparison');
     const unchanged = await getJson<{ assistants: { system_prompt: string; is_test_version: boolean }[] }>(
-      server.url,
+      product.server.url,
       '/api/v1/assistants',
       owner.accessToken,
     );
@@ -327,7 +319,7 @@ describe('/chat → task → answer → cited answer', () => {
     await dialog.waitFor({ state: 'detached' });
     const after = await getJson<{
       assistants: { system_prompt: string; temperature: number; is_test_version: boolean }[];
-    }>(server.url, '/api/v1/assistants', owner.accessToken);
+    }>(product.server.url, '/api/v1/assistants', owner.accessToken);
     expect(after.body.assistants.find((a) => !a.is_test_version)).toMatchObject({
       system_prompt: 'You are Harbor Helper, in test. Quote the documents.',
       temperature: 0.6,

@@ -1,51 +1,51 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FAKE_HUBSPOT_PORTAL_ID, FAKE_HUBSPOT_TOKEN, FakeHubspot } from '../../server/src/integrations/hubspot/fake';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
+import { freePort } from '../support/server';
 
 const SUITE = 'connect';
 const hubspot = new FakeHubspot();
 let google: FakeGoogle;
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  // Gmail's OAuth redirect URI names the app's address, so the port is chosen before the start.
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'office@gmail.example' });
-  google.messages.push({
-    id: 'msg-renewal',
-    from: 'Maya Patel <maya.patel@example.com>',
-    subject: 'Renewing the lease at 14 High St',
-    text: 'Could we renew for another year?',
-    date: new Date(Date.UTC(2026, 10, 20, 15)),
-  });
-  await hubspot.start();
-  await google.start();
-  server = await startServer({
-    PORT: String(port),
-    HELIXIS_PUBLIC_URL: publicUrl,
-    ...google.env(),
-    HELIXIS_TRUSTED_UPSTREAMS: hubspot.hostPort,
-    HELIXIS_HUBSPOT_BASE_URL: hubspot.url,
-  });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    // Gmail's OAuth redirect URI names the app's address, so the port is chosen before the start.
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'office@gmail.example' });
+    google.messages.push({
+      id: 'msg-renewal',
+      from: 'Maya Patel <maya.patel@example.com>',
+      subject: 'Renewing the lease at 14 High St',
+      text: 'Could we renew for another year?',
+      date: new Date(Date.UTC(2026, 10, 20, 15)),
+    });
+    await hubspot.start();
+    await google.start();
+    return {
+      PORT: String(port),
+      HELIXIS_PUBLIC_URL: publicUrl,
+      ...google.env(),
+      HELIXIS_TRUSTED_UPSTREAMS: hubspot.hostPort,
+      HELIXIS_HUBSPOT_BASE_URL: hubspot.url,
+    };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await hubspot.stop();
   await google?.stop();
 });
 
 describe('/connect', () => {
   it('searches the catalogue, connects HubSpot with an API key, configures fields and cache, and tests a lookup', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(product.browser, product.server.url);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
 
@@ -201,7 +201,7 @@ describe('/connect', () => {
   });
 
   it('connects Gmail through the authorization popup, polls until connected and looks a sender up', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(product.browser, product.server.url);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     await page.goto('/signin?mode=signup');

@@ -1,29 +1,21 @@
 import { DASHBOARD_CARD_IDS } from '@helixis/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getJson, signInThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'dashboard';
 const PASSWORD = 'harbor-view-42';
 const BUSINESS = 'Harbor View Rentals';
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function post(path: string, token: string, body: unknown): Promise<void> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${product.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -35,7 +27,7 @@ async function post(path: string, token: string, body: unknown): Promise<void> {
 async function ingest(token: string, title: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), title);
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -44,7 +36,7 @@ async function ingest(token: string, title: string, text: string): Promise<void>
   const { document_id } = (await res.json()) as { document_id: string };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${document_id}`, token);
+    const doc = await getJson<{ status: string }>(product.server.url, `/api/v1/documents/${document_id}`, token);
     if (doc.body.status === 'READY') return;
     if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -65,7 +57,7 @@ describe('dashboard', () => {
   const email = `owner+${Date.now()}@harbor-view.com`;
 
   it('shows real cards, keeps a customized layout across reloads and switches to Teach Your AI in place', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     // Every page of this walk runs under the Content-Security-Policy without a violation.
@@ -89,7 +81,7 @@ describe('dashboard', () => {
     await shot(page, SUITE, '01-empty');
 
     // Real state through the product's API: a business name, facts and a document.
-    const token = await signInThroughApi(server.url, email, PASSWORD);
+    const token = await signInThroughApi(product.server.url, email, PASSWORD);
     await post('/functions/v1/business-profile', token, {
       action: 'upsert',
       profile: { essential_info: { business_name: BUSINESS } },
@@ -128,7 +120,7 @@ describe('dashboard', () => {
 
     // The layout is stored on the server for this user, and survives a reload.
     const stored = await getJson<{ saved: boolean; cards: { id: string; visible: boolean }[] }>(
-      server.url,
+      product.server.url,
       '/api/v1/dashboard/prefs',
       token,
     );

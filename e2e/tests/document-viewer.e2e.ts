@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
-import { launchBrowser, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 /**
  * Issue 28 part B (decision 033): a citation in chat opens the document viewer at the cited passage,
@@ -30,27 +30,24 @@ const HANDBOOK = [
 const FIRST = 'How much does a dryer cycle cost?';
 const SECOND = 'When does the laundry room open?';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 let documentId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `viewer+${Date.now()}@maple-court.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `viewer+${Date.now()}@maple-court.com`, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Maple Court rents furnished apartments with shared laundry and covered parking to long-term residents.',
   );
-  documentId = await uploadAndWaitThroughApi(server.url, owner.accessToken, 'maple-court-handbook.md', HANDBOOK);
+  documentId = await uploadAndWaitThroughApi(
+    product.server.url,
+    owner.accessToken,
+    'maple-court-handbook.md',
+    HANDBOOK,
+  );
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function ask(page: Page, question: string): Promise<void> {
@@ -96,8 +93,8 @@ const VIEWPORTS = [
 describe('chat citation → document viewer at the cited passage', () => {
   for (const viewport of VIEWPORTS) {
     it(`at ${viewport.width}×${viewport.height}: asks, streams cleanly, opens the citation highlighted`, async () => {
-      const context = await browser.newContext({
-        baseURL: server.url,
+      const context = await product.browser.newContext({
+        baseURL: product.server.url,
         viewport: { width: viewport.width, height: viewport.height },
       });
       const page = await context.newPage();
@@ -175,7 +172,10 @@ describe('chat citation → document viewer at the cited passage', () => {
   }
 
   it('search names the passage as chat does and opens it; the owner renames the document there', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    const context = await product.browser.newContext({
+      baseURL: product.server.url,
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
     await signInAt(page, '/documents', owner.email, PASSWORD);
     // The list opens the viewer and speaks of passages, not chunks.

@@ -8,7 +8,7 @@ import { type BrowserContext, chromium, type Page, type Worker } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
 import { CHROMIUM, fillSignIn, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { useProduct } from '../support/product';
 
 /**
  * The browser extension for real: the archive served by /extension.zip is unpacked and loaded into
@@ -22,7 +22,6 @@ declare const chrome: any;
 
 const SUITE = 'extension';
 const PASSWORD = 'harbor-view-73';
-let server: RunningServer;
 let owner: ApiUser;
 let work: string;
 let helpdesk: Server;
@@ -39,10 +38,10 @@ const TICKET_PAGE = `<!doctype html><html><head><title>Ticket #5123 - Acme Suppo
 const NEWS_PAGE = `<!doctype html><html><head><title>Local news</title></head><body><p>The marina opens on Saturday.</p></body></html>`;
 
 async function ingest(text: string, filename: string): Promise<void> {
-  await getJson(server.url, '/api/v1/me', owner.accessToken);
+  await getJson(product.server.url, '/api/v1/me', owner.accessToken);
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/markdown' }), filename);
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${owner.accessToken}` },
     body: form,
@@ -52,7 +51,7 @@ async function ingest(text: string, filename: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const doc = await getJson<{ status: string }>(
-      server.url,
+      product.server.url,
       `/api/v1/documents/${body.document_id}`,
       owner.accessToken,
     );
@@ -63,7 +62,7 @@ async function ingest(text: string, filename: string): Promise<void> {
 }
 
 async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`${server.url}/signin?next=${encodeURIComponent(next)}`);
+  await page.goto(`${product.server.url}/signin?next=${encodeURIComponent(next)}`);
   await fillSignIn(page, owner.email, PASSWORD);
   await page.waitForURL((url) => url.pathname === next);
 }
@@ -83,9 +82,11 @@ async function openTab(url: string): Promise<{ page: Page; tabId: number }> {
   return { page, tabId };
 }
 
+// The extension needs its own Chromium (a persistent context that loads it): no shared browser.
+const product = useProduct({ browser: false });
+
 beforeAll(async () => {
-  server = await startServer();
-  owner = await signUpThroughApi(server.url, `extension+${Date.now()}@harbor-view.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `extension+${Date.now()}@harbor-view.com`, PASSWORD);
   await ingest(
     '# Pet policy\n\nCats and small dogs under 25 pounds are welcome in every building. Each pet needs a one-time pet deposit of $300.',
     'pet-policy.md',
@@ -93,7 +94,7 @@ beforeAll(async () => {
 
   // The extension exactly as users get it: downloaded from the server and unzipped.
   work = mkdtempSync(path.join(os.tmpdir(), 'helixis-e2e-ext-'));
-  const zip = await fetch(`${server.url}/extension.zip`);
+  const zip = await fetch(`${product.server.url}/extension.zip`);
   expect(zip.status).toBe(200);
   writeFileSync(path.join(work, 'helixis-extension.zip'), Buffer.from(await zip.arrayBuffer()));
   execFileSync('unzip', ['-q', path.join(work, 'helixis-extension.zip'), '-d', path.join(work, 'unpacked')]);
@@ -129,7 +130,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await new Promise((resolve) => helpdesk?.close(resolve));
-  await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -161,7 +161,7 @@ describe('Browser extension and desktop assistant', () => {
     await domains.getByRole('button', { name: 'Save domains' }).click();
     await page.getByText('Allowed domains saved').waitFor();
     const saved = await getJson<{ allowedHosts: string[] }>(
-      server.url,
+      product.server.url,
       '/api/v1/extension/settings',
       owner.accessToken,
     );
@@ -184,7 +184,7 @@ describe('Browser extension and desktop assistant', () => {
     const stored = await worker.evaluate(() => chrome.storage.local.get('helixisConnection'));
     const connection = (stored as { helixisConnection?: { allowedHosts: string[]; apiBase: string } })
       .helixisConnection;
-    expect(connection?.apiBase).toBe(server.url);
+    expect(connection?.apiBase).toBe(product.server.url);
     expect(connection?.allowedHosts).toContain('support.acme-rentals.com');
     await section.getByTestId('extension-tokens').getByText('Browser extension').waitFor();
 
@@ -201,7 +201,7 @@ describe('Browser extension and desktop assistant', () => {
     const urlField = desktop.getByLabel('Your script URL (keep it private)');
     await urlField.waitFor();
     const scriptUrl = await urlField.inputValue();
-    expect(scriptUrl.startsWith(`${server.url}/functions/v1/cluely-sync/script/hxd_`)).toBe(true);
+    expect(scriptUrl.startsWith(`${product.server.url}/functions/v1/cluely-sync/script/hxd_`)).toBe(true);
     await desktop.getByText('Active', { exact: true }).waitFor();
     await section.getByRole('heading', { name: 'Access tokens' }).scrollIntoViewIfNeeded();
     await shot(page, SUITE, '01-settings-extension');
@@ -259,7 +259,7 @@ describe('Browser extension and desktop assistant', () => {
 
     // Revoking the token in Settings stops the extension at once.
     const settings = await context.newPage();
-    await settings.goto(`${server.url}/settings`);
+    await settings.goto(`${product.server.url}/settings`);
     const row = settings.getByTestId('extension-tokens').locator('tr', { hasText: 'Browser extension' });
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('Revoked').waitFor();

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_BUILDIUM_CLIENT_ID,
@@ -8,14 +8,12 @@ import {
   FakeBuildium,
 } from '../../server/src/property-systems/buildium/fake';
 import { getJson, signInThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'final-dashboard';
 const PASSWORD = 'harbor-view-42';
 const fake = new FakeBuildium({ seed: 19, units: 220, associations: 2 });
-let server: RunningServer;
-let browser: Browser;
 
 /**
  * A second local site on its own port: the calendar feed the workspace imports (its event count is
@@ -53,34 +51,36 @@ function calendar(count: number): string {
   ].join('\r\n');
 }
 
-beforeAll(async () => {
-  await fake.start();
-  site = createServer((req, res) => {
-    if (req.url?.startsWith('/viewings.ics')) {
-      res.writeHead(200, { 'content-type': 'text/calendar' });
-      res.end(calendar(calendarEvents));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(ownerPage);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const port = (site.address() as AddressInfo).port;
-  siteUrl = `http://127.0.0.1:${port}`;
-  server = await startServer({ HELIXIS_TRUSTED_UPSTREAMS: `${fake.hostPort},127.0.0.1:${port}` });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    await fake.start();
+    site = createServer((req, res) => {
+      if (req.url?.startsWith('/viewings.ics')) {
+        res.writeHead(200, { 'content-type': 'text/calendar' });
+        res.end(calendar(calendarEvents));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(ownerPage);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const port = (site.address() as AddressInfo).port;
+    siteUrl = `http://127.0.0.1:${port}`;
+    return { HELIXIS_TRUSTED_UPSTREAMS: `${fake.hostPort},127.0.0.1:${port}` };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake.stop();
   await new Promise((r) => site?.close(r));
 });
 
 async function call<T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${product.server.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -94,7 +94,7 @@ async function call<T = unknown>(method: string, path: string, token: string, bo
 async function ingest(token: string, title: string, text: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), title);
-  const res = await fetch(`${server.url}/functions/v1/ingest`, {
+  const res = await fetch(`${product.server.url}/functions/v1/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -103,7 +103,7 @@ async function ingest(token: string, title: string, text: string): Promise<strin
   const { document_id } = (await res.json()) as { document_id: string };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const doc = await getJson<{ status: string }>(server.url, `/api/v1/documents/${document_id}`, token);
+    const doc = await getJson<{ status: string }>(product.server.url, `/api/v1/documents/${document_id}`, token);
     if (doc.body.status === 'READY') return document_id;
     if (doc.body.status !== 'PENDING' || Date.now() > deadline) throw new Error(`ingest ended ${doc.body.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -114,7 +114,7 @@ async function ingest(token: string, title: string, text: string): Promise<strin
 async function settle(token: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const jobs = await getJson<{ jobs: { state: string }[] }>(server.url, '/api/v1/jobs', token);
+    const jobs = await getJson<{ jobs: { state: string }[] }>(product.server.url, '/api/v1/jobs', token);
     if (jobs.body.jobs.every((j) => j.state === 'completed' || j.state === 'failed')) return;
     if (Date.now() > deadline) throw new Error('jobs did not settle');
     await new Promise((r) => setTimeout(r, 200));
@@ -129,7 +129,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
   const email = `owner+${Date.now()}@harbor-road.com`;
 
   it('shows real overview numbers, learns real items in Integration Mode, and the widget answers on another site', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -179,7 +179,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('setup-percent').waitFor();
 
     // Real state through the product's API: Buildium (the fake), documents, a calendar feed, an automation.
-    const token = await signInThroughApi(server.url, email, PASSWORD);
+    const token = await signInThroughApi(product.server.url, email, PASSWORD);
     const connected = await call<{ ok: boolean }>('POST', '/functions/v1/buildium-connect', token, {
       clientId: FAKE_BUILDIUM_CLIENT_ID,
       secret: FAKE_BUILDIUM_SECRET,
@@ -204,7 +204,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await toast(page, 'Document is public');
     await page.locator('[role="switch"][aria-label="Public: Office Hours"][aria-checked="true"]').waitFor();
     expect(await page.getByRole('switch', { name: 'Public: Owner Notes' }).getAttribute('aria-checked')).toBe('false');
-    const marked = await getJson<{ public: boolean }>(server.url, `/api/v1/documents/${hours}`, token);
+    const marked = await getJson<{ public: boolean }>(product.server.url, `/api/v1/documents/${hours}`, token);
     expect(marked.body.public).toBe(true);
     await page.goto('/dashboard');
 
@@ -212,11 +212,11 @@ describe('final dashboard with a connected Buildium and documents', () => {
     const overview = await call<{
       setup: { percent: number; knowledge_percent: number; documents_ready: number };
     }>('POST', '/functions/v1/dashboard-overview', token, {});
-    const facts = await getJson<{ completeness: number }>(server.url, '/api/v1/facts/profile', token);
+    const facts = await getJson<{ completeness: number }>(product.server.url, '/api/v1/facts/profile', token);
     expect(overview.setup.knowledge_percent).toBe(facts.body.completeness);
     expect(overview.setup.documents_ready).toBe(
       (
-        await getJson<{ documents: { status: string }[] }>(server.url, '/api/v1/documents', token)
+        await getJson<{ documents: { status: string }[] }>(product.server.url, '/api/v1/documents', token)
       ).body.documents.filter((d) => d.status === 'READY').length,
     );
     await page.reload();
@@ -228,7 +228,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     await page.getByTestId('dashboard-card-workflows').getByText('Tenant inbox triage').waitFor();
 
     // Weekly insights: Refresh runs the job; the counts are the rows created above.
-    const docs = await getJson<{ documents: unknown[] }>(server.url, '/api/v1/documents', token);
+    const docs = await getJson<{ documents: unknown[] }>(product.server.url, '/api/v1/documents', token);
     await page.getByTestId('dashboard-card-insights').getByRole('button', { name: 'Refresh' }).click();
     await toast(page, 'Insights updated');
     await page
@@ -297,7 +297,7 @@ describe('final dashboard with a connected Buildium and documents', () => {
     // A plain page on another port with the snippet: the widget answers from the public document only.
     ownerPage = `<!doctype html><html><head><title>Harbor Road Rentals</title></head><body>
       <h1>Harbor Road Rentals</h1><p>Apartments by the water.</p>${snippet}</body></html>`;
-    const visitor = await browser.newContext();
+    const visitor = await product.browser.newContext();
     const site = await visitor.newPage();
     await site.goto(`${siteUrl}/`);
     await site.getByRole('button', { name: 'Chat with us' }).click();

@@ -1,13 +1,10 @@
 import { createServer } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'integrations-step';
-let server: RunningServer;
-let browser: Browser;
 let google: FakeGoogle;
 
 async function freePort(): Promise<number> {
@@ -22,25 +19,27 @@ async function freePort(): Promise<number> {
   });
 }
 
-beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'desk@gmail.example' });
-  await google.start();
-  server = await startServer({ PORT: String(port), HELIXIS_PUBLIC_URL: publicUrl, ...google.env() });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'desk@gmail.example' });
+    await google.start();
+    return { PORT: String(port), HELIXIS_PUBLIC_URL: publicUrl, ...google.env() };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await google?.stop();
 });
 
 describe('integrations step and provider catalogue', () => {
   it('goes from a fresh account to Continue enabled, connects Gmail and shows OAuth diagnostics', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(product.browser, product.server.url);
     await page.setViewportSize({ width: 1280, height: 1000 });
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_APPFOLIO_CLIENT_ID,
@@ -10,14 +9,12 @@ import {
   FAKE_BUILDIUM_SECRET,
   FakeBuildium,
 } from '../../server/src/property-systems/buildium/fake';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'integrations';
 const fake = new FakeBuildium({ seed: 42, units: 640, associations: 6 });
 const appfolio = new FakeAppfolio({ seed: 11, units: 300, pageSize: 100 });
-let server: RunningServer;
-let browser: Browser;
 
 /** The sentence the completion step must show, computed from the fake's own data. */
 function expectedSentence(): string {
@@ -37,24 +34,26 @@ function expectedSentence(): string {
   return `You manage ${rentals} rentals, with ${unpaid.length} unpaid bills totalling ${dollars} and ${open} open tasks.`;
 }
 
-beforeAll(async () => {
-  await fake.start();
-  await appfolio.start();
-  server = await startServer({ HELIXIS_TRUSTED_UPSTREAMS: `${fake.hostPort},${appfolio.hostPort}` });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    await fake.start();
+    await appfolio.start();
+    return { HELIXIS_TRUSTED_UPSTREAMS: `${fake.hostPort},${appfolio.hostPort}` };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake.stop();
   await appfolio.stop();
 });
 
 describe('connect Buildium against the fake and see the KPIs', () => {
   it('connects from the integrations step, shows errors with a trace id, then KPIs everywhere', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));

@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'knowledge';
 const PASSWORD = 'lantern-street-9';
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `docs+${Date.now()}@lantern-homes.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `docs+${Date.now()}@lantern-homes.com`, PASSWORD);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -40,7 +32,7 @@ const HANDBOOK = [
 
 describe('/documents', () => {
   it('uploads with a progress bar and by drag and drop, shows status live, a failure reason, and deletes', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
@@ -134,7 +126,7 @@ describe('/documents', () => {
       const key = Object.keys(localStorage).find((k) => k.includes('auth-token'));
       return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : null;
     });
-    const search = await fetch(`${server.url}/functions/v1/search`, {
+    const search = await fetch(`${product.server.url}/functions/v1/search`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'pet deposit' }),
@@ -157,7 +149,7 @@ describe('/documents', () => {
   });
 
   it('renames a document inline with the keyboard on a phone-sized screen; search and answers use the new title', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.setViewportSize({ width: 390, height: 844 });
@@ -203,7 +195,7 @@ describe('/documents', () => {
       const key = Object.keys(localStorage).find((k) => k.includes('auth-token'));
       return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : null;
     });
-    const search = await fetch(`${server.url}/functions/v1/search`, {
+    const search = await fetch(`${product.server.url}/functions/v1/search`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'parking rules' }),

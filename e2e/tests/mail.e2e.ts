@@ -1,43 +1,43 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../server/src/integrations/google/fake';
 import { FakeMicrosoft } from '../../server/src/integrations/microsoft/fake';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
+import { freePort } from '../support/server';
 
 const SUITE = 'mail';
-let server: RunningServer;
-let browser: Browser;
 let google: FakeGoogle;
 let microsoft: FakeMicrosoft;
 
-beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'office@gmail.example' });
-  microsoft = new FakeMicrosoft({ redirectUris: [`${publicUrl}/oauth/outlook/callback`] });
-  await google.start();
-  await microsoft.start();
-  server = await startServer({
-    PORT: String(port),
-    HELIXIS_PUBLIC_URL: publicUrl,
-    ...google.env(),
-    ...microsoft.env(),
-  });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    google = new FakeGoogle({ redirectUris: [`${publicUrl}/oauth/gmail/callback`], email: 'office@gmail.example' });
+    microsoft = new FakeMicrosoft({ redirectUris: [`${publicUrl}/oauth/outlook/callback`] });
+    await google.start();
+    await microsoft.start();
+    return {
+      PORT: String(port),
+      HELIXIS_PUBLIC_URL: publicUrl,
+      ...google.env(),
+      ...microsoft.env(),
+    };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await google?.stop();
   await microsoft?.stop();
 });
 
 describe('email integrations', () => {
   it('connects Gmail through the OAuth screens and creates the inbound alias', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(product.browser, product.server.url);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
 

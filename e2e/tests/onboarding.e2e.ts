@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'onboarding';
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const score = async (page: Page) =>
@@ -34,7 +26,7 @@ async function requiredFilled(page: Page): Promise<number> {
 
 describe('sign up → rounds → summary → five required fields → completion → dashboard', () => {
   it('walks the onboarding journey in the browser', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     const email = `dana.reyes+${Date.now()}@sunrise-rentals.com`;

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
-import { launchBrowser, SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
+import { SCREENSHOT_DIR, shot, watchCspViolations } from '../support/browser';
 import { type OwnerSite, startOwnerSite } from '../support/owner-site';
-import { type RunningServer, startServer } from '../support/server';
+import { useProduct } from '../support/product';
 
 /**
  * A website visitor asks the widget on the owner's own site, clicks the answer's source and reads the
@@ -21,42 +20,37 @@ const GUIDE = [
   `# Repairs\n\nReport repairs in the resident portal; urgent leaks are fixed the same day. ${FILLER('repairs')}`,
 ].join('\n\n');
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 let site: OwnerSite;
 let siteUrl = '';
 
 beforeAll(async () => {
-  server = await startServer();
-  site = await startOwnerSite(server.url);
+  site = await startOwnerSite(product.server.url);
   siteUrl = site.url;
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `owner+${Date.now()}@pier-lane.com`, PASSWORD);
-  const me = await getJson<{ workspace: { id: string } }>(server.url, '/api/v1/me', owner.accessToken);
-  const named = await fetch(`${server.url}/api/v1/workspaces/${me.body.workspace.id}`, {
+  owner = await signUpThroughApi(product.server.url, `owner+${Date.now()}@pier-lane.com`, PASSWORD);
+  const me = await getJson<{ workspace: { id: string } }>(product.server.url, '/api/v1/me', owner.accessToken);
+  const named = await fetch(`${product.server.url}/api/v1/workspaces/${me.body.workspace.id}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
     body: JSON.stringify({ name: 'Pier Lane Flats' }),
   });
   expect(named.status).toBe(200);
-  const doc = await uploadAndWaitThroughApi(server.url, owner.accessToken, FILE_NAME, GUIDE);
-  const shared = await fetch(`${server.url}/api/v1/documents/${doc}/public`, {
+  const doc = await uploadAndWaitThroughApi(product.server.url, owner.accessToken, FILE_NAME, GUIDE);
+  const shared = await fetch(`${product.server.url}/api/v1/documents/${doc}/public`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
     body: JSON.stringify({ public: true }),
   });
   expect(shared.status).toBe(200);
-  const widget = await getJson<{ public_id: string }>(server.url, '/api/v1/widget', owner.accessToken);
+  const widget = await getJson<{ public_id: string }>(product.server.url, '/api/v1/widget', owner.accessToken);
   site.setPage(`<!doctype html><html lang="en"><head><title>Pier Lane Flats</title></head><body>
     <h1>Pier Lane Flats</h1><p>Flats by the pier.</p>
-    <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
+    <script src="${product.server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await site?.close();
 });
 
@@ -66,7 +60,7 @@ describe('a widget source opens the cited passage', () => {
     [390, 844],
   ] as const) {
     it(`at ${width}×${height}: the source link opens the public page with the passage highlighted, no internals`, async () => {
-      const visitor = await browser.newContext({ viewport: { width, height } });
+      const visitor = await product.browser.newContext({ viewport: { width, height } });
       const sitePage = await visitor.newPage();
       const siteViolations = await watchCspViolations(sitePage);
       await sitePage.goto(`${siteUrl}/`);
@@ -83,7 +77,7 @@ describe('a widget source opens the cited passage', () => {
       const [opened] = await Promise.all([visitor.waitForEvent('page'), source.click()]);
       await opened.waitForLoadState();
       const url = new URL(opened.url());
-      expect(url.origin).toBe(server.url);
+      expect(url.origin).toBe(product.server.url);
       expect(url.pathname).toMatch(/^\/p\/hxw_[\w-]+\/documents\/[0-9a-f-]{36}$/);
       expect(url.hash).toBe('#passage-2');
       const errors: string[] = [];

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, completeOnboardingThroughApi, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, sendChatMessage, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'retrieval';
 const PASSWORD = 'quiet-harbor-42';
@@ -13,32 +12,24 @@ const GUIDE = [
   'returned within 21 days after move-out. Quiet hours start at ten in the evening.',
 ].join('\n');
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `why+${Date.now()}@maple-court.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `why+${Date.now()}@maple-court.com`, PASSWORD);
   // /chat shows the onboarding chat until onboarding is complete; the follow-up test uses the operational chat.
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Maple Court rents quiet, pet-friendly apartments near the river to long-term tenants.',
   );
-  await uploadAndWaitThroughApi(server.url, owner.accessToken, 'Maple Court guide.txt', GUIDE);
+  await uploadAndWaitThroughApi(product.server.url, owner.accessToken, 'Maple Court guide.txt', GUIDE);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('hits that explain themselves', () => {
   it('the documents page search shows matched words, marked snippets and score parts', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/documents', owner.email, PASSWORD);
@@ -60,7 +51,7 @@ describe('hits that explain themselves', () => {
   });
 
   it('a follow-up in the chat says how it was searched, also after a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signInAt(page, '/chat', owner.email, PASSWORD);

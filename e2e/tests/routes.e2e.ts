@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
@@ -9,8 +9,9 @@ import {
   signUpThroughApi,
   uploadAndWaitThroughApi,
 } from '../support/api';
-import { fillSignIn, launchBrowser, SCREENSHOT_DIR } from '../support/browser';
-import { type RunningServer, repoRoot, startServer } from '../support/server';
+import { fillSignIn, SCREENSHOT_DIR } from '../support/browser';
+import { useProduct } from '../support/product';
+import { repoRoot } from '../support/server';
 
 /**
  * Every route of web/src/app/routes.tsx, public and signed-in (an owner with a finished onboarding, a
@@ -190,41 +191,40 @@ async function settle(page: Page, visit: RouteVisit): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 const email = `owner+${Date.now()}@harbor-view.com`;
 let documentId = '';
 let widgetId = '';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const owner = await signUpThroughApi(server.url, email, PASSWORD);
+  const owner = await signUpThroughApi(product.server.url, email, PASSWORD);
   // GET /me makes the workspace; then a finished onboarding, a document and an automation.
-  const me = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${owner.accessToken}` } });
+  const me = await fetch(`${product.server.url}/api/v1/me`, {
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+  });
   expect(me.status).toBe(200);
-  const token = await signInThroughApi(server.url, email, PASSWORD);
+  const token = await signInThroughApi(product.server.url, email, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     token,
     'Harbor View Rentals manages 120 apartments by the harbour for families and students, with on-site maintenance.',
   );
   documentId = await uploadAndWaitThroughApi(
-    server.url,
+    product.server.url,
     token,
     'Pet Policy.txt',
     'Dogs under 30 lb are allowed with a $250 deposit. Cats are welcome. Office hours are 9 am to 5 pm, Monday to Friday.',
   );
   // The document is public for the website widget, so the public passage view can show it.
-  const shared = await fetch(`${server.url}/api/v1/documents/${documentId}/public`, {
+  const shared = await fetch(`${product.server.url}/api/v1/documents/${documentId}/public`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ public: true }),
   });
   expect(shared.ok).toBe(true);
-  const widget = await fetch(`${server.url}/api/v1/widget`, { headers: { authorization: `Bearer ${token}` } });
+  const widget = await fetch(`${product.server.url}/api/v1/widget`, { headers: { authorization: `Bearer ${token}` } });
   widgetId = ((await widget.json()) as { public_id: string }).public_id;
-  const automation = await fetch(`${server.url}/api/v1/automations`, {
+  const automation = await fetch(`${product.server.url}/api/v1/automations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ kind: 'email_inbox', name: 'Tenant inbox triage' }),
@@ -232,14 +232,9 @@ beforeAll(async () => {
   expect(automation.ok).toBe(true);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function contextAt(size: (typeof SIZES)[number], signedIn: boolean): Promise<BrowserContext> {
   // bypassCSP: axe-core is injected as an inline script, which the app's policy (rightly) refuses.
-  const context = await browser.newContext({ baseURL: server.url, viewport: size, bypassCSP: true });
+  const context = await product.browser.newContext({ baseURL: product.server.url, viewport: size, bypassCSP: true });
   if (signedIn) {
     const page = await context.newPage();
     await page.goto('/signin');
@@ -344,7 +339,10 @@ const active = (page: Page) =>
 
 describe('keyboard, focus and fit on a phone', () => {
   it('skip link first, no tab stop on the sign-in panel, the menu drawer, focus on the new heading, a 3:1 outline, dialogs that fit', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const context = await product.browser.newContext({
+      baseURL: product.server.url,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
 
     // The first Tab stop is the skip link, visible when focused; Enter moves focus into the main content.

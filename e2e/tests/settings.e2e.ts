@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
   completeOnboardingThroughApi,
@@ -7,17 +6,15 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from '../support/api';
-import { fillSignIn, launchBrowser, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
-import { withServerDatabase } from '../support/db';
-import { type RunningServer, startServer } from '../support/server';
+import { fillSignIn, newPage, SCREENSHOT_DIR, shot } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'settings';
 const PASSWORD = 'birch-hollow-31';
 const stamp = Date.now();
 const OPERATOR_EMAIL = `ops+${stamp}@helixis-platform.com`;
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct({ env: { HELIXIS_OPERATOR_EMAILS: OPERATOR_EMAIL } });
 let owner: ApiUser;
 let invitee: ApiUser;
 let ownerWorkspaceId: string;
@@ -30,7 +27,7 @@ interface Me {
 /** The invitation link as the invitee receives it: from the dev outbox, like reading the mail. */
 async function invitationLinkFor(email: string): Promise<string> {
   const outbox = await getJson<{ mails: { subject: string; text: string }[] }>(
-    server.url,
+    product.server.url,
     `/auth/v1/dev/outbox?to=${encodeURIComponent(email)}`,
   );
   const mail = outbox.body.mails[0];
@@ -41,32 +38,25 @@ async function invitationLinkFor(email: string): Promise<string> {
 }
 
 async function teamRoles(token: string): Promise<Record<string, string>> {
-  const team = await getJson<{ members: { email: string; role: string }[] }>(server.url, '/api/v1/team', token);
+  const team = await getJson<{ members: { email: string; role: string }[] }>(product.server.url, '/api/v1/team', token);
   return Object.fromEntries(team.body.members.map((m) => [m.email, m.role]));
 }
 
 beforeAll(async () => {
-  server = await startServer({ HELIXIS_OPERATOR_EMAILS: OPERATOR_EMAIL });
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `owner+${stamp}@birch-hollow.com`, PASSWORD);
-  ownerWorkspaceId = (await getJson<Me>(server.url, '/api/v1/me', owner.accessToken)).body.workspace.id;
+  owner = await signUpThroughApi(product.server.url, `owner+${stamp}@birch-hollow.com`, PASSWORD);
+  ownerWorkspaceId = (await getJson<Me>(product.server.url, '/api/v1/me', owner.accessToken)).body.workspace.id;
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Birch Hollow Rentals manages 60 apartments and townhomes in Madison, Wisconsin for families and students.',
   );
-  invitee = await signUpThroughApi(server.url, `leasing+${stamp}@birch-hollow.com`, PASSWORD);
+  invitee = await signUpThroughApi(product.server.url, `leasing+${stamp}@birch-hollow.com`, PASSWORD);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Settings: team, account and data', () => {
   it('invites a member by e-mail link, who accepts in another browser; the owner changes the role and removes them', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/signin?next=%2Fsettings');
@@ -98,7 +88,7 @@ describe('Settings: team, account and data', () => {
 
     // The invitee opens the mailed link in their own browser, signs in, and accepts.
     const link = await invitationLinkFor(invitee.email);
-    const second = await newPage(browser, server.url);
+    const second = await newPage(product.browser, product.server.url);
     await second.page.goto(link);
     await second.page.getByText(`invited ${invitee.email} to join`, { exact: false }).waitFor();
     await shot(second.page, SUITE, '03-invite-signed-out');
@@ -117,8 +107,8 @@ describe('Settings: team, account and data', () => {
     expect(await second.page.getByRole('form', { name: 'Invite a team member' }).count()).toBe(0);
     expect(await second.page.getByRole('combobox', { name: `Role of ${owner.email}` }).count()).toBe(0);
     await shot(second.page, SUITE, '04-member-joined');
-    const inviteeToken = await signInThroughApi(server.url, invitee.email, PASSWORD);
-    const memberMe = await getJson<Me>(server.url, '/api/v1/me', inviteeToken);
+    const inviteeToken = await signInThroughApi(product.server.url, invitee.email, PASSWORD);
+    const memberMe = await getJson<Me>(product.server.url, '/api/v1/me', inviteeToken);
     expect(memberMe.body).toMatchObject({ workspace: { id: ownerWorkspaceId }, role: 'MEMBER' });
 
     // The owner sees the new member, makes them an admin, then removes them.
@@ -133,7 +123,7 @@ describe('Settings: team, account and data', () => {
     await page.getByText('Member removed').waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await teamRoles(owner.accessToken)).toEqual({ [owner.email]: 'OWNER' });
-    const afterRemoval = await getJson<Me>(server.url, '/api/v1/me', inviteeToken);
+    const afterRemoval = await getJson<Me>(product.server.url, '/api/v1/me', inviteeToken);
     expect(afterRemoval.body.workspace.id).not.toBe(ownerWorkspaceId);
     await shot(page, SUITE, '06-member-removed');
 
@@ -144,13 +134,13 @@ describe('Settings: team, account and data', () => {
 
   it('a new person creates their account from the link and joins as an admin', async () => {
     const email = `newcomer+${stamp}@birch-hollow.com`;
-    const sent = await fetch(`${server.url}/api/v1/team/invitations`, {
+    const sent = await fetch(`${product.server.url}/api/v1/team/invitations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email, role: 'ADMIN' }),
     });
     expect(sent.status).toBe(200);
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto(await invitationLinkFor(email));
     await page.getByText('as an admin', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -170,7 +160,7 @@ describe('Settings: team, account and data', () => {
   });
 
   it('changes the password with the current one checked', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin?next=%2Fsettings');
     await fillSignIn(page, invitee.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
@@ -184,9 +174,9 @@ describe('Settings: team, account and data', () => {
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed').waitFor();
-    await expect(signInThroughApi(server.url, invitee.email, PASSWORD)).rejects.toThrow(/400/);
+    await expect(signInThroughApi(product.server.url, invitee.email, PASSWORD)).rejects.toThrow(/400/);
     invitee.password = 'new-birch-99';
-    expect(await signInThroughApi(server.url, invitee.email, 'new-birch-99')).toBeTruthy();
+    expect(await signInThroughApi(product.server.url, invitee.email, 'new-birch-99')).toBeTruthy();
 
     // Clear local data: the app's saved flags go, the session stays.
     await page.evaluate(() => globalThis.localStorage.setItem('onboarding_complete', 'true'));
@@ -199,7 +189,7 @@ describe('Settings: team, account and data', () => {
   });
 
   it('deletes the account with everything in it after the typed confirmation', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin?next=%2Fsettings');
     await fillSignIn(page, owner.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
@@ -212,13 +202,11 @@ describe('Settings: team, account and data', () => {
     await shot(page, SUITE, '08-delete-account');
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(signInThroughApi(server.url, owner.email, PASSWORD)).rejects.toThrow(/400/);
+    await expect(signInThroughApi(product.server.url, owner.email, PASSWORD)).rejects.toThrow(/400/);
     await context.close();
 
     // Nothing of the workspace is left in any table that has a workspace_id (read from the catalogue).
-    const dataDir = server.dataDir;
-    await server.stop({ keepData: true });
-    const leftovers = await withServerDatabase(dataDir, async (db) => {
+    const leftovers = await product.withDatabase(async (db) => {
       const tables = await db.query<{ table_name: string }>(
         `select c.table_name from information_schema.columns c
            join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -237,22 +225,21 @@ describe('Settings: team, account and data', () => {
       return { found, workspace: ws.length, user: user.length };
     });
     expect(leftovers).toEqual({ found: [], workspace: 0, user: 0 });
-    server = await startServer({ HELIXIS_OPERATOR_EMAILS: OPERATOR_EMAIL }, { dataDir });
   });
 
   it('operators see the /admin danger zones; others do not', async () => {
-    const operator = await signUpThroughApi(server.url, OPERATOR_EMAIL, PASSWORD);
-    const victim = await signUpThroughApi(server.url, `temp+${stamp}@elm-street.com`, PASSWORD);
-    const other = await newPage(browser, server.url);
+    const operator = await signUpThroughApi(product.server.url, OPERATOR_EMAIL, PASSWORD);
+    const victim = await signUpThroughApi(product.server.url, `temp+${stamp}@elm-street.com`, PASSWORD);
+    const other = await newPage(product.browser, product.server.url);
     await other.page.goto('/signin?next=%2Fadmin');
     await fillSignIn(other.page, invitee.email, invitee.password);
     await other.page.waitForURL((url) => url.pathname === '/admin');
     await other.page.getByRole('heading', { name: 'Basic Information' }).waitFor();
     expect(await other.page.getByText('Danger zone', { exact: false }).count()).toBe(0);
     // A workspace owner is no operator: the server refuses them.
-    const victimOwner = await getJson<Me>(server.url, '/api/v1/me', victim.accessToken);
+    const victimOwner = await getJson<Me>(product.server.url, '/api/v1/me', victim.accessToken);
     expect(victimOwner.body.role).toBe('OWNER');
-    const refused = await fetch(`${server.url}/functions/v1/delete-all-users`, {
+    const refused = await fetch(`${product.server.url}/functions/v1/delete-all-users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${victim.accessToken}`, 'content-type': 'application/json' },
       body: '{}',
@@ -260,7 +247,7 @@ describe('Settings: team, account and data', () => {
     expect(refused.status).toBe(403);
     await other.context.close();
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     await page.goto('/signin?next=%2Fadmin');
     await fillSignIn(page, operator.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/admin');
@@ -271,7 +258,7 @@ describe('Settings: team, account and data', () => {
     page.once('dialog', (d) => void d.dismiss());
     await page.getByRole('button', { name: 'Call delete-all-users' }).click();
     expect(await page.getByTestId('function-result').count()).toBe(0);
-    expect((await getJson<Me>(server.url, '/api/v1/me', victim.accessToken)).status).toBe(200);
+    expect((await getJson<Me>(product.server.url, '/api/v1/me', victim.accessToken)).status).toBe(200);
     // Accepted, it calls the function directly and shows the raw answer: the invitee, the newcomer and the
     // temporary account went (the owner had deleted themselves), the operator stays.
     page.once('dialog', (d) => void d.accept());
@@ -281,11 +268,11 @@ describe('Settings: team, account and data', () => {
     expect(JSON.parse((await raw.textContent()) ?? '')).toEqual({ totalUsersFound: 3, usersDeleted: 3, errors: 0 });
     await shot(page, SUITE, '09b-direct-result');
     for (const user of [victim, invitee]) {
-      await expect(signInThroughApi(server.url, user.email, user.password)).rejects.toThrow(/400/);
+      await expect(signInThroughApi(product.server.url, user.email, user.password)).rejects.toThrow(/400/);
     }
 
     // The first zone: the dialog, then the result toast, storage cleared and a reload after 2 s.
-    const late = await signUpThroughApi(server.url, `late+${stamp}@elm-street.com`, PASSWORD);
+    const late = await signUpThroughApi(product.server.url, `late+${stamp}@elm-street.com`, PASSWORD);
     await page.getByRole('button', { name: 'Delete all users' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you absolutely sure?').waitFor();
@@ -297,8 +284,8 @@ describe('Settings: team, account and data', () => {
     expect(await page.evaluate(() => globalThis.localStorage.length + globalThis.sessionStorage.length)).toBe(0);
     await shot(page, SUITE, '11-deleted');
     await page.waitForFunction(() => !('beforeReload' in globalThis));
-    await expect(signInThroughApi(server.url, late.email, PASSWORD)).rejects.toThrow(/400/);
-    expect(await signInThroughApi(server.url, operator.email, PASSWORD)).toBeTruthy();
+    await expect(signInThroughApi(product.server.url, late.email, PASSWORD)).rejects.toThrow(/400/);
+    expect(await signInThroughApi(product.server.url, operator.email, PASSWORD)).toBeTruthy();
     await context.close();
   });
 });

@@ -1,32 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, signInThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'teach';
 const PASSWORD = 'maple-court-77';
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `teach+${Date.now()}@maple-court.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `teach+${Date.now()}@maple-court.com`, PASSWORD);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 describe('Teach Your AI → Manual Training', () => {
   it('learns facts from the copilot, shows them live, takes corrections, generates FAQs and ingests content', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 
@@ -56,8 +48,8 @@ describe('Teach Your AI → Manual Training', () => {
     await shot(page, SUITE, '02-copilot-learned');
 
     // A fact learned elsewhere (another tab, the assistant) appears live through the realtime socket.
-    const token = await signInThroughApi(server.url, owner.email, PASSWORD);
-    const res = await fetch(`${server.url}/functions/v1/facts-ingest`, {
+    const token = await signInThroughApi(product.server.url, owner.email, PASSWORD);
+    const res = await fetch(`${product.server.url}/functions/v1/facts-ingest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ content: 'Support email: office@maple-court.com', source: 'chat' }),

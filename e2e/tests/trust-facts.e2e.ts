@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiUser,
   completeOnboardingThroughApi,
@@ -7,8 +7,8 @@ import {
   signUpThroughApi,
   uploadAndWaitThroughApi,
 } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 /**
  * Issue 30 §1-2 in the browser (decision 035): the facts page with filters and history, a disagreement
@@ -18,12 +18,11 @@ import { type RunningServer, startServer } from '../support/server';
 const SUITE = 'trust-facts';
 const PASSWORD = 'maple-court-31';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${product.server.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,17 +58,15 @@ async function waitForFact(key: string): Promise<LedgerFact> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `facts+${Date.now()}@maple-court.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `facts+${Date.now()}@maple-court.com`, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Maple Court Homes manages apartments and townhouses for long-term residents in Columbus.',
   );
   // A handbook states two facts; the team later says otherwise about both.
   await uploadAndWaitThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'house-rules.txt',
     'House rules\n\nSecurity deposit: one month of rent\nGuest parking: two visitor spaces behind building B\n',
@@ -95,18 +92,13 @@ beforeAll(async () => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('/facts', () => {
   it('lists facts with source, scope and status, filters them, and shows the history of a key', async () => {
     for (const [width, height, name] of [
       [1366, 900, '1366'],
       [390, 844, '390'],
     ] as const) {
-      const { page } = await newPage(browser, server.url);
+      const { page } = await newPage(product.browser, product.server.url);
       await page.setViewportSize({ width, height });
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
@@ -152,7 +144,7 @@ describe('/facts', () => {
   it('asks the owner once per disagreement and settles it from the task and from the page', async () => {
     const conflictTasks = (await tasks()).filter((t) => t.task_type === 'fact_conflict');
     expect(conflictTasks).toHaveLength(2);
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(product.browser, product.server.url);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAt(page, '/dashboard', owner.email, PASSWORD);
     // The conflict task on the dashboard, answered there.
@@ -204,7 +196,7 @@ describe('Apply to Live behind the regression set', () => {
     });
     const factId = done.body.task.fact_id;
     const set = await getJson<{ questions: { question: string }[] }>(
-      server.url,
+      product.server.url,
       '/api/v1/assistants/regression-set',
       owner.accessToken,
     );
@@ -216,7 +208,7 @@ describe('Apply to Live behind the regression set', () => {
       [390, 844, '390'],
       [1366, 900, '1366'],
     ] as const) {
-      const { page } = await newPage(browser, server.url);
+      const { page } = await newPage(product.browser, product.server.url);
       await page.setViewportSize({ width, height });
       await signInAt(page, '/test-assistant', owner.email, PASSWORD);
       await page.getByText('TEST ENVIRONMENT').waitFor();
@@ -238,7 +230,7 @@ describe('Apply to Live behind the regression set', () => {
         await apply.click();
         await toast(page, 'Changes applied to live assistant').waitFor();
         const after = await getJson<{ assistants: { system_prompt: string; is_test_version: boolean }[] }>(
-          server.url,
+          product.server.url,
           '/api/v1/assistants',
           owner.accessToken,
         );
@@ -249,7 +241,7 @@ describe('Apply to Live behind the regression set', () => {
       } else {
         // Nothing applied while blocked.
         const live = await getJson<{ assistants: { system_prompt: string; is_test_version: boolean }[] }>(
-          server.url,
+          product.server.url,
           '/api/v1/assistants',
           owner.accessToken,
         );

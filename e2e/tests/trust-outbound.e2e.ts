@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTwilio } from '../../server/src/integrations/twilio/fake';
 import {
@@ -7,8 +6,9 @@ import {
   FakeBuildium,
 } from '../../server/src/property-systems/buildium/fake';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
+import { freePort } from '../support/server';
 
 /**
  * Issue 30 parts 3 and 4 in the browser: a draft flagged by the outbound-compliance check shows its
@@ -22,14 +22,12 @@ const SIZES = [
   { name: '390', width: 390, height: 844 },
   { name: '1366', width: 1366, height: 900 },
 ] as const;
-let server: RunningServer;
-let browser: Browser;
 let twilio: FakeTwilio;
 let buildium: FakeBuildium;
 let publicUrl: string;
 
 async function call<T>(user: ApiUser, method: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${product.server.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
     body: JSON.stringify(body),
@@ -39,34 +37,36 @@ async function call<T>(user: ApiUser, method: string, path: string, body: unknow
   return JSON.parse(text) as T;
 }
 
-beforeAll(async () => {
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  twilio = new FakeTwilio();
-  buildium = new FakeBuildium({ seed: 5, units: 60, bills: 30, associations: 1 });
-  await twilio.start();
-  await buildium.start();
-  server = await startServer({
-    PORT: String(port),
-    HELIXIS_PUBLIC_URL: publicUrl,
-    HELIXIS_TRUSTED_UPSTREAMS: buildium.hostPort,
-    ...twilio.env(),
-  });
-  browser = await launchBrowser();
+const product = useProduct({
+  env: async () => {
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    twilio = new FakeTwilio();
+    buildium = new FakeBuildium({ seed: 5, units: 60, bills: 30, associations: 1 });
+    await twilio.start();
+    await buildium.start();
+    return {
+      PORT: String(port),
+      HELIXIS_PUBLIC_URL: publicUrl,
+      HELIXIS_TRUSTED_UPSTREAMS: buildium.hostPort,
+      ...twilio.env(),
+    };
+  },
+});
+
+beforeAll(() => {
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await twilio?.stop();
   await buildium?.stop();
 });
 
 describe('outbound compliance on the Approvals page', () => {
   it('shows a flagged draft with its reason and sends it only after the acknowledgement', async () => {
-    const owner = await signUpThroughApi(server.url, `trust+${Date.now()}@maple-court.com`, PASSWORD);
-    const me = await getJson<{ workspace: { id: string } }>(server.url, '/api/v1/me', owner.accessToken);
+    const owner = await signUpThroughApi(product.server.url, `trust+${Date.now()}@maple-court.com`, PASSWORD);
+    const me = await getJson<{ workspace: { id: string } }>(product.server.url, '/api/v1/me', owner.accessToken);
     const workspaceId = me.body.workspace.id;
     // A missed-call follow-up whose opening the owner wrote with steering wording.
     const account = twilio.createAccount();
@@ -98,7 +98,7 @@ describe('outbound compliance on the Approvals page', () => {
       CallStatus: 'no-answer',
     };
     const signed = twilio.signWebhook(account.authToken, `${publicUrl}/webhooks/twilio/${workspaceId}/voice`, params);
-    const hook = await fetch(`${server.url}/webhooks/twilio/${workspaceId}/voice`, {
+    const hook = await fetch(`${product.server.url}/webhooks/twilio/${workspaceId}/voice`, {
       method: 'POST',
       headers: signed.headers,
       body: signed.body,
@@ -106,7 +106,7 @@ describe('outbound compliance on the Approvals page', () => {
     expect(hook.status).toBe(200);
 
     for (const size of SIZES) {
-      const { context, page } = await newPage(browser, server.url);
+      const { context, page } = await newPage(product.browser, product.server.url);
       await page.setViewportSize({ width: size.width, height: size.height });
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
@@ -140,8 +140,8 @@ describe('outbound compliance on the Approvals page', () => {
 
 describe('KPI drill-down', () => {
   it('opens the records behind a KPI tile from its snapshot', async () => {
-    const owner = await signUpThroughApi(server.url, `kpis+${Date.now()}@maple-court.com`, PASSWORD);
-    await getJson(server.url, '/api/v1/me', owner.accessToken);
+    const owner = await signUpThroughApi(product.server.url, `kpis+${Date.now()}@maple-court.com`, PASSWORD);
+    await getJson(product.server.url, '/api/v1/me', owner.accessToken);
     await call(owner, 'POST', '/functions/v1/buildium-connect', {
       clientId: FAKE_BUILDIUM_CLIENT_ID,
       secret: FAKE_BUILDIUM_SECRET,
@@ -157,7 +157,7 @@ describe('KPI drill-down', () => {
     expect(kpis.data.unpaidBills.count).toBe(unpaid.length);
 
     for (const size of SIZES) {
-      const { context, page } = await newPage(browser, server.url);
+      const { context, page } = await newPage(product.browser, product.server.url);
       await page.setViewportSize({ width: size.width, height: size.height });
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));

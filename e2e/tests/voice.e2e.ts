@@ -1,20 +1,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRealtime, startFakeRealtime } from '../../server/src/llm/fake-realtime';
 import { type ApiUser, completeOnboardingThroughApi, signUpThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, SCREENSHOT_DIR, shot, signInAt } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'voice';
 const PASSWORD = 'harbor-voice-7';
 const RATE = 24_000;
 
 let fake: FakeRealtime;
-let server: RunningServer;
-let browser: Browser;
 let owner: ApiUser;
 let wavDir: string;
 
@@ -43,27 +40,36 @@ function toneWav(toneSeconds: number, silenceSeconds: number): Buffer {
   return Buffer.concat([header, data]);
 }
 
+const product = useProduct({
+  env: async () => {
+    fake = await startFakeRealtime();
+    // The relay reads HELIXIS_REALTIME_*: chat itself stays on the offline assistant.
+    return {
+      HELIXIS_REALTIME_BASE_URL: fake.url,
+      HELIXIS_REALTIME_MODEL: 'gpt-realtime-fake',
+      HELIXIS_REALTIME_API_KEY: 'sk-voice-e2e',
+    };
+  },
+  browser: {
+    args: () => {
+      wavDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-voice-'));
+      const wav = path.join(wavDir, 'tone.wav');
+      // One spoken turn: a second of tone, then silence long enough for the server VAD to end the turn.
+      writeFileSync(wav, toneWav(1, 2));
+      return [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${wav}%noloop`,
+        '--autoplay-policy=no-user-gesture-required',
+      ];
+    },
+  },
+});
+
 beforeAll(async () => {
-  fake = await startFakeRealtime();
-  // The relay reads HELIXIS_REALTIME_*: chat itself stays on the offline assistant.
-  server = await startServer({
-    HELIXIS_REALTIME_BASE_URL: fake.url,
-    HELIXIS_REALTIME_MODEL: 'gpt-realtime-fake',
-    HELIXIS_REALTIME_API_KEY: 'sk-voice-e2e',
-  });
-  wavDir = mkdtempSync(path.join(os.tmpdir(), 'helixis-voice-'));
-  const wav = path.join(wavDir, 'tone.wav');
-  // One spoken turn: a second of tone, then silence long enough for the server VAD to end the turn.
-  writeFileSync(wav, toneWav(1, 2));
-  browser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    '--autoplay-policy=no-user-gesture-required',
-  ]);
-  owner = await signUpThroughApi(server.url, `voice+${Date.now()}@harbor-view.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `voice+${Date.now()}@harbor-view.com`, PASSWORD);
   await completeOnboardingThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Harbor View manages pet-friendly apartments for long-term tenants in the harbour district.',
   );
@@ -71,16 +77,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake?.close();
   if (wavDir) rmSync(wavDir, { recursive: true, force: true });
 });
 
 describe('/chat voice button', () => {
   it('streams the microphone to the realtime model, shows the transcript for 10 s and plays the answer', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.grantPermissions(['microphone'], { origin: server.url });
+    const { context, page } = await newPage(product.browser, product.server.url);
+    await context.grantPermissions(['microphone'], { origin: product.server.url });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
 

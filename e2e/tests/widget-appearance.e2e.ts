@@ -1,36 +1,33 @@
 import path from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi, uploadAndWaitThroughApi } from '../support/api';
-import { launchBrowser, newPage, SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
+import { newPage, SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
 import { type OwnerSite, startOwnerSite } from '../support/owner-site';
-import { type RunningServer, startServer } from '../support/server';
+import { useProduct } from '../support/product';
 
 const SUITE = 'widget-appearance';
 const PASSWORD = 'quay-side-57';
 const GREETING = 'Welcome to Quayside Lofts! Ask us about viewings, rent or repairs.';
 const QUESTION = 'When is the leasing office open?';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 let site: OwnerSite;
 let siteUrl = '';
 
 beforeAll(async () => {
-  server = await startServer();
-  site = await startOwnerSite(server.url);
+  site = await startOwnerSite(product.server.url);
   siteUrl = site.url;
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `owner+${Date.now()}@quayside-lofts.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `owner+${Date.now()}@quayside-lofts.com`, PASSWORD);
   const doc = await uploadAndWaitThroughApi(
-    server.url,
+    product.server.url,
     owner.accessToken,
     'Office Hours.txt',
     'Leasing office hours: the leasing office is open Monday to Friday from 9 am to 6 pm.',
   );
-  const res = await fetch(`${server.url}/api/v1/documents/${doc}/public`, {
+  const res = await fetch(`${product.server.url}/api/v1/documents/${doc}/public`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
     body: JSON.stringify({ public: true }),
@@ -40,8 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await site?.close();
 });
 
@@ -49,7 +44,7 @@ const rgb = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).
 
 describe('Widget settings and the styled widget on another site', () => {
   it('an owner styles the widget with a live preview; the widget shows greeting, colour and a suggestion that asks', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(product.browser, product.server.url);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     const appViolations = await watchCspViolations(page);
@@ -80,7 +75,7 @@ describe('Widget settings and the styled widget on another site', () => {
     await card.getByText('Use a colour like', { exact: false }).waitFor({ state: 'detached' });
 
     const saved = await getJson<{ accent_color: string; suggested_questions: string[]; position: string }>(
-      server.url,
+      product.server.url,
       '/api/v1/widget/appearance',
       owner.accessToken,
     );
@@ -105,15 +100,15 @@ describe('Widget settings and the styled widget on another site', () => {
     expect(appViolations).toEqual([]);
 
     // The owner's site embeds the snippet (no inline script; its CSP forbids inline styles too).
-    const widget = await getJson<{ public_id: string }>(server.url, '/api/v1/widget', owner.accessToken);
+    const widget = await getJson<{ public_id: string }>(product.server.url, '/api/v1/widget', owner.accessToken);
     site.setPage(`<!doctype html><html><head><title>Quayside Lofts</title></head><body>
       <h1>Quayside Lofts</h1><p>Lofts on the old quay.</p>
-      <script src="${server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
+      <script src="${product.server.url}/widget.js" data-workspace="${widget.body.public_id}"></script></body></html>`);
     for (const [width, height] of [
       [1366, 900],
       [390, 844],
     ] as const) {
-      const visitor = await browser.newContext({ viewport: { width, height } });
+      const visitor = await product.browser.newContext({ viewport: { width, height } });
       const sitePage = await visitor.newPage();
       const siteErrors: string[] = [];
       sitePage.on('pageerror', (err) => siteErrors.push(err.message));

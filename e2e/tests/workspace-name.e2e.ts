@@ -1,33 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, getJson, signUpThroughApi } from '../support/api';
-import { launchBrowser, SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { SCREENSHOT_DIR, shot, signInAt, watchCspViolations } from '../support/browser';
+import { useProduct } from '../support/product';
 
 const SUITE = 'workspace-name';
 const PASSWORD = 'juniper-court-58';
 const stamp = Date.now();
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let owner: ApiUser;
 
 interface Me {
   workspace: { id: string; name: string };
 }
 
-const workspaceName = async (token: string) => (await getJson<Me>(server.url, '/api/v1/me', token)).body.workspace.name;
+const workspaceName = async (token: string) =>
+  (await getJson<Me>(product.server.url, '/api/v1/me', token)).body.workspace.name;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await signUpThroughApi(server.url, `pat+${stamp}@juniper-court.com`, PASSWORD);
+  owner = await signUpThroughApi(product.server.url, `pat+${stamp}@juniper-court.com`, PASSWORD);
   process.stdout.write(`Screenshots: ${SCREENSHOT_DIR}/${SUITE}\n`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The sidebar's workspace name (the <aside> of the signed-in shell). */
@@ -53,7 +46,7 @@ describe('Workspace name', () => {
   it('takes the business name from onboarding, then the owner renames it in Settings at 1366 and 390 px', async () => {
     expect(await workspaceName(owner.accessToken)).toBe(`pat+${stamp} Workspace`);
     // Onboarding learns the business name: the sign-up default gives way to it.
-    const round = await fetch(`${server.url}/api/v1/onboarding/rounds/1`, {
+    const round = await fetch(`${product.server.url}/api/v1/onboarding/rounds/1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
       body: JSON.stringify({
@@ -65,7 +58,10 @@ describe('Workspace name', () => {
     expect(await workspaceName(owner.accessToken)).toBe('Juniper Court Rentals');
 
     // Desktop.
-    const desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    const desktop = await product.browser.newContext({
+      baseURL: product.server.url,
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await desktop.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -90,7 +86,10 @@ describe('Workspace name', () => {
     await desktop.close();
 
     // Phone.
-    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const phone = await product.browser.newContext({
+      baseURL: product.server.url,
+      viewport: { width: 390, height: 844 },
+    });
     const mobile = await phone.newPage();
     mobile.on('pageerror', (err) => errors.push(err.message));
     const mobileCsp = await watchCspViolations(mobile);
