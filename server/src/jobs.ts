@@ -1,10 +1,9 @@
-import { automationInboundJob } from './features/automations/automations.jobs';
-import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
-import { insightsJob, learnJob } from './features/dashboard/dashboard.jobs';
-import { refreshKpisJob } from './features/integrations/integrations.jobs';
-import { embedJob } from './features/knowledge/embeddings.jobs';
-import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
-import { mailSyncJob, mailSyncMailboxJob } from './features/mail/mail.jobs';
+import { automationInboundJob } from './features/automations';
+import { clientLogCleanupJob } from './features/client-log';
+import { insightsJob, learnJob } from './features/dashboard';
+import { refreshKpisJob } from './features/integrations';
+import { embedJob, ingestJob, knowledgeMaintenanceJob } from './features/knowledge';
+import { mailSyncJob, mailSyncMailboxJob } from './features/mail';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
 

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { selectProvider } from '../../llm';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type AnswerResult, answerQuestion } from '../chat/answer';
+import { type AnswerResult, answerQuestion } from '../chat';
 import { ensureTestAssistant, findTestPair } from './assistants.service';
 import * as repo from './question-sets.repo';
 

@@ -20,7 +20,7 @@ import type { Mailer } from '../../platform/mailer';
 import type { RateLimiter, RateLimitResult } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { signAccessToken } from '../../platform/tokens';
-import { openInvitationAddress } from '../team/team.service';
+import { openInvitationAddress } from '../team';
 import * as repo from './auth.repo';
 import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
 import { hashPassword, verifyPassword } from './auth-passwords';

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/context';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
-import { findStoredMail } from '../mail/mail.service';
+import { findStoredMail } from '../mail';
 import * as approvals from './approvals.repo';
 import { type DraftScope, recordRun, sendApprovedDraft } from './approvals.service';
 import { channelOf, composeReply, inQuietHours } from './automations.drafting';

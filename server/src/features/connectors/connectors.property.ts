@@ -4,8 +4,7 @@ import type { BuildiumClient } from '../../integrations/buildium/client';
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { clientFor, loadCredentials } from '../integrations/integrations.credentials';
-import { appfolioConnect, buildiumConnect } from '../integrations/integrations.service';
+import { appfolioConnect, buildiumConnect, clientFor, loadCredentials } from '../integrations';
 import { type FoundRecord, type Lookup, type RecordPage, upstreamAppError, type WorkingConnector } from './connector';
 
 /**

@@ -17,7 +17,7 @@ import {
 import { hasRole } from '@helixis/domain';
 import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { assertOwnWorkspace } from '../integrations/integrations.credentials';
+import { assertOwnWorkspace } from '../integrations';
 import type { FieldValue, Lookup } from './connector';
 import { CONNECTOR_CATALOG, catalogEntry } from './connectors.catalog';
 import { CONNECTOR_REGISTRY } from './connectors.registry';

@@ -1,6 +1,6 @@
 import type { SaveBusinessSummaryOutput } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
-import { refreshBusinessSummary, saveBusinessSummary } from '../profile/profile.service';
+import { refreshBusinessSummary, saveBusinessSummary } from '../profile';
 
 /**
  * The Business Summary card's Refresh: the profile feature owns the summary; this asks it to rebuild

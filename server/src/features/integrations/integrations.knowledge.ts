@@ -1,7 +1,7 @@
 import { FACT_CONFIDENCE, type PropertyKpis, type PropertyProvider } from '@helixis/contract';
 import { BuildiumClient, type BuildiumRental } from '../../integrations/buildium/client';
 import type { WorkspaceContext } from '../../platform/context';
-import { upsertFact } from '../facts/facts.service';
+import { upsertFact } from '../facts';
 import { clientFor, LABEL, loadCredentials } from './integrations.credentials';
 import * as repo from './integrations.repo';
 

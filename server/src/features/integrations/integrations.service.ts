@@ -32,8 +32,8 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
-import { connectorStatuses } from '../connectors/connectors.status';
-import { mailStatus } from '../mail/mail.service';
+import { connectorStatuses } from '../connectors';
+import { mailStatus } from '../mail';
 import {
   appfolioClient,
   assertOwnWorkspace,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs';
-import { learnFromDocument } from '../facts/facts.service';
+import { learnFromDocument } from '../facts';
 import { INGEST_JOB, processDocument } from './knowledge.service';
 
 /**

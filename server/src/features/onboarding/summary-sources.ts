@@ -1,7 +1,7 @@
 import type { WorkspaceContext } from '../../platform/context';
-import { listUsableFacts } from '../facts/facts.service';
-import { integrationsStatus } from '../integrations/integrations.service';
-import { listDocuments } from '../knowledge/knowledge.service';
+import { listUsableFacts } from '../facts';
+import { integrationsStatus } from '../integrations';
+import { listDocuments } from '../knowledge';
 import type { SummaryDocument, SummaryFact, SummaryIntegration } from './summary-builder';
 
 /**

@@ -12,10 +12,9 @@ import { assistantMode, isLocalId, isUuid } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { listFacts } from '../facts/facts.service';
-import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
-import { readSummarySources } from '../onboarding/summary-sources';
-import { nameWorkspaceAfterBusiness } from '../workspaces/workspace-name';
+import { listFacts } from '../facts';
+import { buildOnboardingSummary, businessSummaryJson, readSummarySources } from '../onboarding';
+import { nameWorkspaceAfterBusiness } from '../workspaces';
 import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
 import * as repo from './profile.repo';
 import {

@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { addRegressionQuestion } from '../assistants/apply-check.service';
-import { workspaceRetriever } from '../chat/retriever';
-import { resolveConflictOfTask } from '../facts/facts.ledger';
+import { addRegressionQuestion } from '../assistants';
+import { workspaceRetriever } from '../chat';
+import { resolveConflictOfTask } from '../facts';
 import * as repo from './tasks.repo';
 
 export function toTask(row: repo.TaskRow): Task {

@@ -21,7 +21,7 @@ import { createMailer, type Mail } from '../../platform/mailer';
 import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
-import { hashToken, newOpaqueToken } from '../auth/auth-tokens';
+import { hashToken, newOpaqueToken } from '../auth';
 import * as repo from './team.repo';
 
 const iso = (value: string) => new Date(value).toISOString();

@@ -21,9 +21,9 @@ import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { combinedConfidence } from '../chat/answer';
-import { searchWorkspace } from '../knowledge/knowledge.service';
-import { createTaskForQuestion } from '../tasks/tasks.service';
+import { combinedConfidence } from '../chat';
+import { searchWorkspace } from '../knowledge';
+import { createTaskForQuestion } from '../tasks';
 import * as repo from './widget.repo';
 
 /** How many chunks one answer may quote. */
