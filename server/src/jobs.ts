@@ -1,8 +1,9 @@
 import { automationInboundJob } from './features/automations';
 import { clientLogCleanupJob } from './features/client-log';
 import { insightsJob, learnJob } from './features/dashboard';
+import { learnFromDocument } from './features/facts';
 import { refreshKpisJob } from './features/integrations';
-import { embedJob, ingestJob, knowledgeMaintenanceJob } from './features/knowledge';
+import { createIngestJob, embedJob, knowledgeMaintenanceJob } from './features/knowledge';
 import { mailSyncJob, mailSyncMailboxJob } from './features/mail';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
@@ -12,7 +13,7 @@ export const allJobs: JobDefinition[] = [
   authCleanupJob,
   clientLogCleanupJob,
   embedJob,
-  ingestJob,
+  createIngestJob(learnFromDocument),
   knowledgeMaintenanceJob,
   refreshKpisJob,
   insightsJob,

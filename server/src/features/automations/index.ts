@@ -3,4 +3,3 @@
 export { automationInboundJob } from './automations.jobs';
 export { automationHandlers, registerAutomationRoutes } from './automations.routes';
 export { listAutomations } from './automations.service';
-export { AUTOMATION_INBOUND_JOB } from './inbound.job';

@@ -1,6 +1,7 @@
 import { type AutomationCitation, type AutomationKind, SMS_BODY_MAX_CHARS } from '@helixis/contract';
 import type { DraftSourceKind, DraftSourceProvider } from '../../db/schema';
 import type { Deps } from '../../platform/context';
+import type { InboundPayload } from '../../platform/job-ports';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
@@ -10,7 +11,6 @@ import { type DraftScope, recordRun, sendApprovedDraft } from './approvals.servi
 import { channelOf, composeReply, inQuietHours } from './automations.drafting';
 import * as repo from './automations.repo';
 import { checkDraft, describeFindings } from './compliance.service';
-import type { InboundPayload } from './inbound.job';
 
 /**
  * The live run of the automations on what arrived: the right enabled, connected automation

@@ -2,7 +2,7 @@
 export { ingestTexts } from './bulk';
 export { embedJob } from './embeddings.jobs';
 export { rewriteFollowUp } from './followup';
-export { ingestJob, knowledgeMaintenanceJob } from './knowledge.jobs';
+export { createIngestJob, type DocumentReadyHook, knowledgeMaintenanceJob } from './knowledge.jobs';
 export { knowledgeHandlers, registerKnowledgeRoutes } from './knowledge.routes';
 export {
   assertOwnWorkspace,

@@ -13,8 +13,7 @@ import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addRegressionQuestion } from '../assistants';
-import { workspaceRetriever } from '../chat';
-import { resolveConflictOfTask } from '../facts';
+import { resolveConflictOfTask, upsertFact } from '../facts';
 import * as repo from './tasks.repo';
 
 export function toTask(row: repo.TaskRow): Task {
@@ -170,7 +169,7 @@ export async function updateTask({
   if (answer !== undefined && current.taskType !== 'fact_conflict') {
     // Learned outside the task transaction: the facts feature runs its own.
     const question = current.question ?? current.title;
-    const fact = await workspaceRetriever.learnFact(ctx, {
+    const fact = await upsertFact(ctx, {
       key: factKeyForQuestion(question),
       value: answer,
       source: 'conversation',
