@@ -2,5 +2,4 @@
 
 export { registerAuthRoutes } from './auth.routes';
 export { changePassword } from './auth-account';
-export { hashToken, newOpaqueToken } from './auth-tokens';
 export { findUserById, toAuthUser } from './auth-user';

@@ -19,7 +19,6 @@ import type { Logger } from '../../platform/logger';
 import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge';
-import { isOwnBusinessId } from '../profile';
 import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
@@ -409,4 +408,10 @@ export async function sendFromMailbox(
     return { via: 'smtp', messageId: null };
   }
   throw new AppError('upstream_unavailable', { userMessage: NO_MAILBOX_TO_SEND });
+}
+
+/** Whether `id` names this workspace's business: the workspace itself or one of its business profiles. */
+export async function isOwnBusinessId(ctx: WorkspaceContext, id: string): Promise<boolean> {
+  if (id === ctx.workspace.id) return true;
+  return ctx.tenant((tx) => repo.profileExists(tx, ctx.workspace.id, id));
 }

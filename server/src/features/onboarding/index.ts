@@ -2,5 +2,3 @@
 export { learnFromOnboardingMessage } from './onboarding.facts';
 export { onboardingHandlers } from './onboarding.routes';
 export { ensureOnboardingSetup } from './onboarding.service';
-export { buildOnboardingSummary, businessSummaryJson } from './summary-builder';
-export { readSummarySources } from './summary-sources';

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { withTenant } from '../../platform/tenant';
 import { listSuggestions } from '../facts';
 import {
+  buildOnboardingSummary,
   changeProfile,
   checkUserId,
   checkWorkspaceId,
@@ -24,14 +25,13 @@ import {
   findOwnProfile,
   findSummary,
   profileResult,
+  readSummarySources,
   refreshBusinessSummary,
   resetProfile,
   stateOf,
 } from '../profile';
 import { learnFromRoundAnswers } from './onboarding.facts';
 import { answersAfter, patchFromAnswers } from './round-answers';
-import { buildOnboardingSummary } from './summary-builder';
-import { readSummarySources } from './summary-sources';
 
 const FRESH: OnboardingProgress = { currentRound: 1, rounds: [] };
 

@@ -10,7 +10,6 @@ export {
   checkWorkspaceId,
   findEffectiveProfile,
   findOwnProfile,
-  isOwnBusinessId,
   profileResult,
   refreshBusinessSummary,
   saveBusinessSummary,
@@ -23,3 +22,5 @@ export {
   patchFromExtracted,
   profileConfidence,
 } from './profile-merge';
+export { buildOnboardingSummary } from './summary-builder';
+export { readSummarySources } from './summary-sources';

@@ -9,7 +9,7 @@ import {
   type SummaryGap,
 } from '@helixis/contract';
 import { findStates, missingRequiredFields, thirdPersonFragment, toThirdPerson } from '@helixis/domain';
-import { type ProfileState, profileConfidence } from '../profile';
+import { type ProfileState, profileConfidence } from './profile-merge';
 
 /**
  * The onboarding summary (doc 2 §3), built only from what the workspace really holds: the business
