@@ -17,6 +17,21 @@ const SOURCE = /\.(ts|mts|mjs)$/;
 
 type ImportEdge = { from: string; to: string; spec: string };
 
+/**
+ * Cycles left on purpose, each with who removes it (decision 037). Nothing else may form a cycle, and an
+ * entry that no longer exists fails the test below, so the list only shrinks.
+ */
+const KNOWN_CYCLES = [
+  // Vendor code is being split one way by the property-systems work (issue 29, item 4).
+  'features/connectors features/integrations',
+  // A fact conflict opens and closes its task in the fact's own transaction; tasks settle conflicts
+  // and learn facts. Needs a task port on Deps or a shared work-item store: decision 037, open.
+  'features/facts features/tasks',
+  // llm/answer-match, synonyms and wordnet use knowledge's tokenizer; the one tokenizer module moves it
+  // below both (issue 29, item 3).
+  'features/knowledge llm',
+];
+
 /** Every source file under dir, as paths relative to server/src with forward slashes. */
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -158,10 +173,16 @@ describe('server import rules (decision 037)', () => {
   });
 
   it('has no cycle between features, llm, integrations and platform', () => {
-    const found = cycles();
+    const found = cycles().filter((c) => !KNOWN_CYCLES.includes(c.join(' ')));
     const report = found.map((c) => `{${c.join(', ')}}\n  ${edgesWithin(c).join('\n  ')}`);
     if (report.length) console.error(`Import cycles (${report.length}):\n${report.join('\n')}`);
     expect(report).toEqual([]);
+  });
+
+  it('lists only cycles that still exist as known', () => {
+    // A known cycle that is gone must leave the list, so it cannot come back unnoticed.
+    const present = new Set(cycles().map((c) => c.join(' ')));
+    expect(KNOWN_CYCLES.filter((c) => !present.has(c))).toEqual([]);
   });
 
   it('keeps platform and db below the features', () => {
