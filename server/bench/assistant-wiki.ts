@@ -13,9 +13,9 @@
  */
 import path from 'node:path';
 import { signUp } from '../src/features/chat/bench/assistant-run';
-import { assertDatasets, DATASETS_DIR } from '../src/features/knowledge/bench/scorer';
 import { ingestTexts } from '../src/features/knowledge/bulk';
 import type { Deps } from '../src/platform/context';
+import { assertDatasets, DATASETS_DIR } from './knowledge/scorer';
 import { readJsonl } from './knowledge-bench';
 
 export interface WikiReport {

@@ -17,12 +17,12 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DATASETS_DIR } from '../src/features/knowledge/bench/scorer';
 import { ingestTexts } from '../src/features/knowledge/bulk';
 import { type KnowledgeScope, searchWorkspace } from '../src/features/knowledge/knowledge.service';
 import type { Deps } from '../src/platform/context';
 import { Jobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
+import { DATASETS_DIR } from './knowledge/scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');

@@ -13,7 +13,7 @@
  *
  * `--hashed-vectors`: also measures search with vectors fused in (decision 021 §9). A local fake
  * OpenAI-compatible /v1/embeddings serving deterministic hashed n-gram vectors
- * (features/knowledge/bench/hashed-embedding.ts) is started, every chunk is embedded from it (title +
+ * (bench/knowledge/hashed-embedding.ts) is started, every chunk is embedded from it (title +
  * text, as the embed job does, written in one transaction) and the queries are asked again with the
  * endpoint configured; both figures are printed. `--local-encoder`: the same with the offline sentence
  * encoder (HELIXIS_LOCAL_ENCODER=use-lite, decision 021 §11) embedding in process (about 10 minutes).
@@ -25,7 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../src/config';
-import { hashedEmbedding } from '../src/features/knowledge/bench/hashed-embedding';
 import { createOpenAIEmbedder, type Embedder } from '../src/features/knowledge/embeddings';
 import { hasVectorColumn, upsertEmbeddings } from '../src/features/knowledge/embeddings.repo';
 import { indexedText, type KnowledgeScope } from '../src/features/knowledge/knowledge.service';
@@ -33,6 +32,7 @@ import { createLocalEncoder, LOCAL_ENCODER_WEIGHT } from '../src/features/knowle
 import { SHIPPED_RANKING } from '../src/features/knowledge/ranking';
 import { startFakeEmbeddings } from '../src/llm/fake-embeddings';
 import { withTenant } from '../src/platform/tenant';
+import { hashedEmbedding } from './knowledge/hashed-embedding';
 import {
   type BenchEnv,
   createWorkspace,

@@ -1,10 +1,10 @@
-import { automationInboundJob } from './features/automations/automations.jobs';
-import { clientLogCleanupJob } from './features/client-log/client-log.jobs';
-import { insightsJob, learnJob } from './features/dashboard/dashboard.jobs';
+import { automationInboundJob } from './features/automations';
+import { clientLogCleanupJob } from './features/client-log';
+import { insightsJob, learnJob } from './features/dashboard';
+import { learnFromDocument } from './features/facts';
 import { refreshKpisJob } from './features/integrations';
-import { embedJob } from './features/knowledge/embeddings.jobs';
-import { ingestJob, knowledgeMaintenanceJob } from './features/knowledge/knowledge.jobs';
-import { mailSyncJob, mailSyncMailboxJob } from './features/mail/mail.jobs';
+import { createIngestJob, embedJob, knowledgeMaintenanceJob } from './features/knowledge';
+import { mailSyncJob, mailSyncMailboxJob } from './features/mail';
 import { authCleanupJob } from './platform/cleanup.jobs';
 import type { JobDefinition } from './platform/jobs';
 
@@ -13,7 +13,7 @@ export const allJobs: JobDefinition[] = [
   authCleanupJob,
   clientLogCleanupJob,
   embedJob,
-  ingestJob,
+  createIngestJob(learnFromDocument),
   knowledgeMaintenanceJob,
   refreshKpisJob,
   insightsJob,

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { startInboundMail } from './features/mail/inbound-smtp';
+import { startInboundMail } from './features/mail';
 import { allJobs } from './jobs';
 import type { Deps } from './platform/context';
 import { Jobs } from './platform/jobs';

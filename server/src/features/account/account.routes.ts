@@ -1,5 +1,5 @@
 import type { EndpointHandlers } from '../../platform/http';
-import { changePassword } from '../auth/auth-account';
+import { changePassword } from '../auth';
 import { deleteAccount } from './account.service';
 
 export const accountHandlers = {

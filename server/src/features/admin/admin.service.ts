@@ -2,9 +2,8 @@ import type { DeleteAllUsersOutput, OperatorStatus } from '@helixis/contract';
 import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withSystem } from '../../platform/tenant';
-import * as repo from '../account/account.repo';
-import { deleteUserCompletely } from '../account/account.service';
-import { findUserById } from '../auth/auth-user';
+import { allUserIdsExcept, deleteUserCompletely } from '../account';
+import { findUserById } from '../auth';
 
 /**
  * A platform operator is a signed-in, confirmed, non-anonymous account whose e-mail is listed in
@@ -28,7 +27,7 @@ export async function deleteAllUsers({ ctx }: { ctx: RequestContext }): Promise<
     ctx.log.warn('delete-all-users refused: caller is not a platform operator');
     throw new AppError('operator_only');
   }
-  const ids = await withSystem(ctx.deps.database, (tx) => repo.allUserIdsExcept(tx, ctx.user.id));
+  const ids = await withSystem(ctx.deps.database, (tx) => allUserIdsExcept(tx, ctx.user.id));
   let usersDeleted = 0;
   let errors = 0;
   for (const id of ids) {

@@ -12,6 +12,7 @@ import {
 } from '@helixis/contract';
 import type { Tx } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { hashToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import { withSystem } from '../../platform/tenant';
 import * as repo from './auth.repo';
 import {
@@ -41,7 +42,6 @@ import {
   type OneTimePurpose,
   type OneTimeRow,
 } from './auth-one-time';
-import { hashToken, newOpaqueToken } from './auth-tokens';
 import { findUserById } from './auth-user';
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { authOneTimeTokens } from '../../db/schema';
-import { hashToken, newOpaqueToken } from './auth-tokens';
+import { hashToken, newOpaqueToken } from '../../platform/opaque-tokens';
 
 /** What a mailed link (and the 6-digit code mailed with it) is for. */
 export type OneTimePurpose = 'recovery' | 'magiclink' | 'email_change';

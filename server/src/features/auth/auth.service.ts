@@ -17,14 +17,14 @@ import type { AuthedUser, Deps } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
+import { childRefreshToken, hashToken, newOpaqueToken, refreshChainKey } from '../../platform/opaque-tokens';
 import type { RateLimiter, RateLimitResult } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
 import { signAccessToken } from '../../platform/tokens';
-import { openInvitationAddress } from '../team/team.service';
+import { openInvitationAddress } from '../team';
 import * as repo from './auth.repo';
 import { confirmationLink, confirmationMail, safeRedirectPath } from './auth-links';
 import { hashPassword, verifyPassword } from './auth-passwords';
-import { childRefreshToken, hashToken, newOpaqueToken, refreshChainKey } from './auth-tokens';
 import { appMetadataOf, findUserById, toAuthUser, type UserRow } from './auth-user';
 
 /** What every auth service call is given: the server's parts and who is calling from where. */

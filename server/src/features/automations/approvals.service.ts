@@ -15,7 +15,7 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
-import { sendFromMailbox } from '../mail/mail.service';
+import { sendFromMailbox } from '../mail';
 import * as approvals from './approvals.repo';
 import * as repo from './automations.repo';
 import { checkDraft, describeFindings } from './compliance.service';

@@ -15,8 +15,7 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { ingestAndWait } from '../knowledge/test-helpers';
-import { type InboundMailServer, startInboundMail } from '../mail/inbound-smtp';
-import { NO_MAILBOX_TO_SEND } from '../mail/mail.service';
+import { type InboundMailServer, NO_MAILBOX_TO_SEND, startInboundMail } from '../mail';
 import { formatSlot, proposeTimes } from './automations.drafting';
 import { insertBusySlots } from './test-helpers';
 

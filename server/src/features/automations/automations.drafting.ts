@@ -4,10 +4,9 @@ import { selectProvider } from '../../llm';
 import type { ChatProvider, Evidence } from '../../llm/provider';
 import { contentTerms, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
-import { answerQuestion } from '../chat/answer';
-import { residentAnswer } from '../chat/resident-text';
-import { listCalendarEvents } from '../mail/calendar.service';
-import { businessSignature } from '../profile/profile.service';
+import { answerQuestion, residentAnswer } from '../chat';
+import { listCalendarEvents } from '../mail';
+import { businessSignature } from '../profile';
 
 /**
  * The automations' logic, one code path for the test endpoint and the live pipeline: classify a

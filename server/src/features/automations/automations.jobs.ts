@@ -1,5 +1,5 @@
+import { AUTOMATION_INBOUND_JOB, InboundPayload } from '../../platform/job-ports';
 import { defineJob } from '../../platform/jobs';
-import { AUTOMATION_INBOUND_JOB, InboundPayload } from './inbound.job';
 import { runInbound } from './pipeline';
 
 /** Runs the workspace's automations on a stored mail, an inbound SMS or a missed call (pipeline.ts). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EndpointHandlers } from '../../platform/http';
+import { AUTOMATION_INBOUND_JOB } from '../../platform/job-ports';
 import { approveDraft, draftAudit, listApprovals, rejectDraft } from './approvals.service';
 import {
   connectTwilio,
@@ -16,7 +17,6 @@ import {
   updateAutomation,
 } from './automations.service';
 import { checkCompliance, complianceSettingsHandler, updateComplianceSettings } from './compliance.service';
-import { AUTOMATION_INBOUND_JOB } from './inbound.job';
 import { signedUrl, twilioStatus, verifyTwilioWebhook } from './twilio.service';
 
 export const automationHandlers = {

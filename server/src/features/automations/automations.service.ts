@@ -25,7 +25,7 @@ import {
 import type { z } from 'zod';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { integrationsSummary } from '../mail/mail.service';
+import { integrationsSummary } from '../mail';
 import { composeReply } from './automations.drafting';
 import * as repo from './automations.repo';
 import { forgetTwilio, hasTwilio, saveTwilioCredentials } from './twilio.service';

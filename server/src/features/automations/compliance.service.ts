@@ -14,7 +14,7 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
-import { listFacts } from '../facts/facts.service';
+import { listFacts } from '../facts';
 
 /**
  * Outbound compliance (issue 30 part 3, decision 034): the rules of @helixis/domain run on every

@@ -13,7 +13,7 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
 import { ingestAndWait } from '../knowledge/test-helpers';
-import { type InboundMailServer, startInboundMail } from '../mail/inbound-smtp';
+import { type InboundMailServer, startInboundMail } from '../mail';
 
 /**
  * Outbound compliance over HTTP on a real database (issue 30 part 3): a draft is checked before it

@@ -1,16 +1,16 @@
 import { type AutomationCitation, type AutomationKind, SMS_BODY_MAX_CHARS } from '@helixis/contract';
 import type { DraftSourceKind, DraftSourceProvider } from '../../db/schema';
 import type { Deps } from '../../platform/context';
+import type { InboundPayload } from '../../platform/job-ports';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
-import { findStoredMail } from '../mail/mail.service';
+import { findStoredMail } from '../mail';
 import * as approvals from './approvals.repo';
 import { type DraftScope, recordRun, sendApprovedDraft } from './approvals.service';
 import { channelOf, composeReply, inQuietHours } from './automations.drafting';
 import * as repo from './automations.repo';
 import { checkDraft, describeFindings } from './compliance.service';
-import type { InboundPayload } from './inbound.job';
 
 /**
  * The live run of the automations on what arrived: the right enabled, connected automation

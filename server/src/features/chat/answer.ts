@@ -14,8 +14,8 @@ import { ANSWER_MIN_SCORE, answerSupport, profileQuestion, synonymQuery } from '
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { assistantForChat } from '../assistants/assistants.service';
-import { rewriteFollowUp } from '../knowledge/followup';
+import { assistantForChat } from '../assistants';
+import { rewriteFollowUp } from '../knowledge';
 import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;

@@ -5,7 +5,9 @@ import { AppError, isAppError } from '../../platform/errors';
 import { authenticateRequest, type EndpointHandlers, parseInput, type WorkspaceResolver } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
+import { applyTestAssistant, listRegressionQuestions, runApplyCheck } from './apply-check.service';
 import { chatWithContext, createThread, helixisAssistant, listMessages, listThreads, ragAnswer } from './chat.service';
+import { getQuestionSet, latestComparison, runComparison, saveQuestionSet } from './question-sets.service';
 import { voiceConfig } from './voice.routes';
 
 export const chatHandlers = {
@@ -16,6 +18,14 @@ export const chatHandlers = {
   helixisAssistant,
   ragAnswer,
   voiceConfig,
+  // The test assistant's checks ask the chat's answer path (decision 037: they moved here from assistants).
+  applyTestAssistant,
+  getQuestionSet,
+  saveQuestionSet,
+  runComparison,
+  latestComparison,
+  listRegressionQuestions,
+  runApplyCheck,
 } satisfies Partial<EndpointHandlers>;
 
 /**

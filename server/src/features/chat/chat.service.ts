@@ -23,9 +23,9 @@ import { hasModelEndpoint, selectProvider } from '../../llm';
 import { lastUserMessage } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { recordQuestion } from '../facts/facts.service';
-import { learnFromOnboardingMessage } from '../onboarding/onboarding.facts';
-import { createTaskForQuestion } from '../tasks/tasks.service';
+import { recordQuestion } from '../facts';
+import { learnFromOnboardingMessage } from '../onboarding';
+import { createTaskForQuestion } from '../tasks';
 import { type AnswerResult, answerQuestion } from './answer';
 import * as repo from './chat.repo';
 

@@ -1,6 +1,6 @@
 import type { Retriever } from '../../llm/retrieval';
-import { findFacts, upsertFact } from '../facts/facts.service';
-import { searchKnowledge } from '../knowledge/knowledge.service';
+import { findFacts, upsertFact } from '../facts';
+import { searchKnowledge } from '../knowledge';
 
 /**
  * The assistant's view of the knowledge feature (BM25 over document chunks) and the facts feature.

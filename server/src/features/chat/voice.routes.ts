@@ -15,7 +15,7 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import { authenticate, type WorkspaceResolver } from '../../platform/http';
 import { originAllowed } from '../../platform/realtime';
 import { withTenant } from '../../platform/tenant';
-import * as assistantsRepo from '../assistants/assistants.repo';
+import { findLiveAssistant } from '../assistants';
 
 /** Binary frames the browser may send: PCM16 audio, at most one 4096-sample buffer (8192 bytes) each. */
 const MAX_CLIENT_FRAME_BYTES = VOICE_FRAME_BYTES;
@@ -115,9 +115,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: Deps, resolveWor
       closeBoth(VOICE_CLOSE_CODES.notConfigured, 'Not configured');
       return;
     }
-    const live = await withTenant(deps.database, { workspaceId, userId }, (tx) =>
-      assistantsRepo.findLiveAssistant(tx, workspaceId),
-    );
+    const live = await withTenant(deps.database, { workspaceId, userId }, (tx) => findLiveAssistant(tx, workspaceId));
     if (closed) return;
     const headers: Record<string, string> = { 'OpenAI-Beta': 'realtime=v1' };
     if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;

@@ -3,7 +3,7 @@ import { getJson, MailApiError } from '../../integrations/mail-message';
 import { codeForStatus, newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { freshAccessToken, oauthDisconnect, oauthStart } from '../mail/oauth.service';
+import { freshAccessToken, oauthDisconnect, oauthStart } from '../mail';
 import { type FoundRecord, type Lookup, upstreamAppError, type WorkingConnector } from './connector';
 
 /**

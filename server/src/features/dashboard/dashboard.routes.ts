@@ -1,11 +1,5 @@
 import type { EndpointHandlers } from '../../platform/http';
-import {
-  getWidget,
-  getWidgetAppearance,
-  regenerateWidget,
-  saveWidgetAppearance,
-  setDocumentPublic,
-} from '../widget/widget.service';
+import { getWidget, getWidgetAppearance, regenerateWidget, saveWidgetAppearance, setDocumentPublic } from '../widget';
 import { getDashboardPrefs, saveDashboardPrefs } from './dashboard.service';
 import { getLearningSession, listLearningSources, setLearningSource, startLearning } from './learning.service';
 import { dashboardOverview, getBusinessInsights, refreshBusinessInsights } from './overview.service';

@@ -12,10 +12,8 @@ import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { learnPortfolioFacts, readKpis } from '../integrations';
-import { deleteDocument, ingestUrl } from '../knowledge/knowledge.service';
-import { fetchWebPage } from '../knowledge/web';
-import { fetchIcs, importCalendar } from '../mail/calendar.service';
-import { emailIntake } from '../mail/mail.service';
+import { deleteDocument, fetchWebPage, ingestUrl } from '../knowledge';
+import { emailIntake, fetchIcs, importCalendar } from '../mail';
 import * as repo from './overview.repo';
 
 export const LEARN_JOB = 'teach.learn';

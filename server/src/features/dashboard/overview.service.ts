@@ -9,9 +9,9 @@ import { missingRequiredFields } from '@helixis/domain';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withTenant } from '../../platform/tenant';
-import { listAutomations } from '../automations/automations.service';
-import { getFactProfile } from '../facts/facts.profile';
-import { findOwnProfile } from '../profile/profile.service';
+import { listAutomations } from '../automations';
+import { getFactProfile } from '../facts';
+import { findOwnProfile } from '../profile';
 import * as repo from './overview.repo';
 
 export const INSIGHTS_JOB = 'dashboard.insights';

@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError, isAppError } from '../../platform/errors';
-import { parseInput, workspaceContextFor } from '../../platform/http';
-import { resolveWorkspace } from '../workspaces/workspaces.service';
+import { parseInput, type WorkspaceResolver, workspaceContextFor } from '../../platform/http';
 
 /** Associated data binding a stored secret to its workspace and name (a copied row does not decrypt). */
 export const secretAad = (workspaceId: string, name: string) => `workspace-secret:${workspaceId}:${name}`;
@@ -41,7 +40,7 @@ export async function addSecret(ctx: WorkspaceContext, input: AddSecretInput): P
  * POST /functions/v1/secrets--add_secret: a raw route so that a missing or dead session
  * answers with the spec's own 'User not authenticated'. Managers and owners only.
  */
-export function registerSecretRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerSecretRoutes(app: FastifyInstance, deps: Deps, resolveWorkspace: WorkspaceResolver): void {
   app.post(ADD_SECRET_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
     let ctx: WorkspaceContext;
     try {

@@ -9,8 +9,8 @@ import {
 import type { Config } from '../../config';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { listUsableFacts } from '../facts/facts.service';
-import { listDocuments } from '../knowledge/knowledge.service';
+import { listUsableFacts } from '../facts';
+import { listDocuments } from '../knowledge';
 import * as repo from './extension.repo';
 import { assistantNameOf } from './extension.service';
 import { issueToken, type TokenContext, tokenIsLive } from './extension-tokens';

@@ -10,8 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
-import { changesOf } from '../assistants/apply-check.service';
-import { residentAnswer } from '../chat/resident-text';
+import { changesOf, residentAnswer } from '../chat';
 import { learnFromDocument } from './facts.service';
 
 /**

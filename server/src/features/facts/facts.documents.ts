@@ -1,6 +1,6 @@
 import type { SearchHit } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
-import { searchKnowledge } from '../knowledge/knowledge.service';
+import { searchKnowledge } from '../knowledge';
 
 /**
  * The document search generate_faq uses: the knowledge feature's BM25 search, the only ranker of

@@ -16,8 +16,8 @@ import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withSystem } from '../../platform/tenant';
-import * as regressionRepo from '../assistants/regression.repo';
-import { userEmails } from '../team/team.repo';
+import { upsertRegressionQuestion } from '../assistants';
+import { userEmails } from '../team';
 import * as ledgerRepo from './facts.ledger.repo';
 import * as repo from './facts.repo';
 import { publishFactChange, settleFactInTx, toFact, upsertFactRow } from './facts.service';
@@ -251,7 +251,7 @@ async function resolveInTx(
   });
   if (conflict.taskId) {
     const scope = fact.scopeType === 'workspace' ? '' : ` for ${fact.scopeLabel || fact.scopeId}`;
-    await regressionRepo.upsertRegressionQuestion(tx, ctx.workspace.id, {
+    await upsertRegressionQuestion(tx, ctx.workspace.id, {
       taskId: conflict.taskId,
       question: `What is the ${fact.label.toLowerCase()}${scope}?`,
       expectedAnswer: clean,

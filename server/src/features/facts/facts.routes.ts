@@ -6,7 +6,6 @@ import { knowledgeActions } from './facts.faq';
 import { addLedgerFact, factHistory, listLedger, resolveFactConflict, setFactExpiry } from './facts.ledger';
 import { getFactProfile, listSuggestions, updateSuggestion } from './facts.profile';
 import { correctKnowledge, ingestFacts, listFactsIngest, searchFacts, teachText } from './facts.service';
-import { refreshTeachSummary } from './facts.summary';
 
 export const factHandlers = {
   listFactsIngest,
@@ -18,7 +17,6 @@ export const factHandlers = {
   listSuggestions,
   updateSuggestion,
   knowledgeActions,
-  refreshTeachSummary,
   listLedger,
   factHistory,
   addLedgerFact,

@@ -32,8 +32,8 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { withTenant } from '../../platform/tenant';
-import { ingestText } from '../knowledge/knowledge.service';
-import * as tasksRepo from '../tasks/tasks.repo';
+import { ingestText } from '../knowledge';
+import { findTask, insertTask, updateTask, workspaceOwner } from '../tasks';
 import * as ledgerRepo from './facts.ledger.repo';
 import * as repo from './facts.repo';
 import { describeSource, sameMeaning, scopeSuffix, sourceKindOf, speakerOf } from './facts.sources';
@@ -284,14 +284,14 @@ async function openConflict(
   ]
     .filter(Boolean)
     .join('\n');
-  const task = await tasksRepo.insertTask(tx, workspaceId, {
+  const task = await insertTask(tx, workspaceId, {
     title: factLedgerMessages.conflictTaskTitle(label).slice(0, 200),
     description,
     status: 'pending',
     priority: 'high',
     taskType: 'fact_conflict',
     dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-    assignedTo: await tasksRepo.workspaceOwner(tx, workspaceId),
+    assignedTo: await workspaceOwner(tx, workspaceId),
     createdBy: actor,
     question: null,
     questionKey: `fact-conflict:${fact.id}`,
@@ -457,9 +457,9 @@ export async function settleFactInTx(
       resolvedAt: timestamp,
     });
     if (conflict.taskId) {
-      const task = await tasksRepo.findTask(tx, workspaceId, conflict.taskId);
+      const task = await findTask(tx, workspaceId, conflict.taskId);
       if (task && task.status !== 'completed') {
-        await tasksRepo.updateTask(tx, workspaceId, task.id, {
+        await updateTask(tx, workspaceId, task.id, {
           status: 'completed',
           completedAt: timestamp,
           answer: input.value,

@@ -7,9 +7,9 @@ import { registerRealtime } from '../../platform/realtime';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
-import { getDocument, ingestText } from '../knowledge/knowledge.service';
+import { getDocument, ingestText } from '../knowledge';
 import { ingestAndWait } from '../knowledge/test-helpers';
-import { resolveWorkspace } from '../workspaces/workspaces.service';
+import { resolveWorkspace } from '../workspaces';
 import { registerFactsRealtime } from './facts.routes';
 import { findFacts, learnFromDocument, upsertFact } from './facts.service';
 

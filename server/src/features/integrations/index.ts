@@ -5,6 +5,7 @@
  */
 export { assertOwnWorkspace, loadCredentials, openSession, type WorkspaceInput } from './integrations.credentials';
 export { refreshKpisJob } from './integrations.jobs';
+export { integrationHandlers } from './integrations.routes';
 export { learnPortfolioFacts } from './integrations.knowledge';
 export {
   composeIntegrationsStatus,

@@ -1,7 +1,7 @@
 import { FACT_CONFIDENCE, type PropertyKpis, type PropertyProvider } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
 import { systemName } from '../../property-systems';
-import { upsertFact } from '../facts/facts.service';
+import { upsertFact } from '../facts';
 import { loadCredentials, openSession } from './integrations.credentials';
 import * as repo from './integrations.repo';
 

@@ -25,7 +25,7 @@ import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { type KpiRun, propertySystem, systemName } from '../../property-systems';
-import { mailStatus } from '../mail/mail.service';
+import { mailStatus } from '../mail';
 import {
   assertOwnWorkspace,
   asUpstream,

@@ -3,10 +3,9 @@ import { INGEST_FILE_FIELD, INGEST_PATH, IngestOutput, IngestUrlInput, KNOWLEDGE
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
+import { type EndpointHandlers, parseInput, type WorkspaceResolver, workspaceContextFor } from '../../platform/http';
 import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
 import { assertCleanText } from '../../platform/input-rules';
-import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
   assertOwnWorkspace,
   deleteDocument,
@@ -31,8 +30,11 @@ export const knowledgeHandlers = {
 } satisfies Partial<EndpointHandlers>;
 
 /** The checks of a workspace endpoint with role manager (raw routes: multipart, redirects). */
-const managerContext = (deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> =>
-  workspaceContextFor(deps, request, resolveWorkspace, 'manager');
+const managerContext = (
+  deps: Deps,
+  request: FastifyRequest,
+  resolveWorkspace: WorkspaceResolver,
+): Promise<WorkspaceContext> => workspaceContextFor(deps, request, resolveWorkspace, 'manager');
 
 function namedWorkspace(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
@@ -49,13 +51,17 @@ function namedWorkspace(request: FastifyRequest): string | undefined {
  */
 const ONE_FILE_MESSAGE = 'Please upload one file at a time.';
 
-export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerKnowledgeRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  resolveWorkspace: WorkspaceResolver,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: KNOWLEDGE_LIMITS.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
     });
     scope.post(INGEST_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
-      const ctx = await managerContext(deps, request);
+      const ctx = await managerContext(deps, request, resolveWorkspace);
       assertOwnWorkspace(ctx, namedWorkspace(request));
       // Idempotency-Key: a retried upload or URL gets the first answer, not a second document.
       let fingerprint: string;

@@ -9,9 +9,9 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertDatasets, DATASETS_DIR, loadScorer } from '../../../bench/knowledge/scorer';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession } from '../../test/factories';
-import { assertDatasets, DATASETS_DIR, loadScorer } from './bench/scorer';
 import { ingestTexts } from './bulk';
 import { type KnowledgeScope, searchWorkspace } from './knowledge.service';
 

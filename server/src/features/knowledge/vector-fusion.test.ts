@@ -10,12 +10,12 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashedEmbedding } from '../../../bench/knowledge/hashed-embedding';
+import { assertDatasets, DATASETS_DIR, loadScorer, type Qrels } from '../../../bench/knowledge/scorer';
 import { startFakeEmbeddings } from '../../llm/fake-embeddings';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp, testConfig } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
-import { hashedEmbedding } from './bench/hashed-embedding';
-import { assertDatasets, DATASETS_DIR, loadScorer, type Qrels } from './bench/scorer';
 import { ingestTexts } from './bulk';
 import { createOpenAIEmbedder } from './embeddings';
 import { hasVectorColumn, upsertEmbeddings } from './embeddings.repo';

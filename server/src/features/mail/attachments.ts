@@ -6,7 +6,7 @@ import { GmailClient } from '../../integrations/google/client';
 import type { FetchedMail, MailAttachmentRef } from '../../integrations/mail-message';
 import { GraphMailClient } from '../../integrations/microsoft/client';
 import { isAppError } from '../../platform/errors';
-import { ingestFileForWorkspace, type KnowledgeScope } from '../knowledge/knowledge.service';
+import { ingestFileForWorkspace, type KnowledgeScope } from '../knowledge';
 import { acceptedAttachment } from './inbound-smtp';
 
 /**

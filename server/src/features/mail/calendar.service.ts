@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
 import { safeFetch } from '../../platform/safe-fetch';
-import { ingestText } from '../knowledge/knowledge.service';
+import { ingestText } from '../knowledge';
 import * as repo from './mail.repo';
 
 /**

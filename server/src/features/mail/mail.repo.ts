@@ -2,6 +2,7 @@ import type { OAuthProvider } from '@helixis/contract';
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
+  businessProfiles,
   calendarEvents,
   calendarImports,
   emailAliases,
@@ -345,4 +346,13 @@ export async function listEvents(
 export async function countEvents(db: Queryable, workspaceId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(calendarEvents).where(eq(calendarEvents.workspaceId, workspaceId));
   return Number(row?.n ?? 0);
+}
+
+export async function profileExists(db: Queryable, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.workspaceId, workspaceId), eq(businessProfiles.id, id)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -9,9 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
-import { assertOwnWorkspace } from '../knowledge/knowledge.service';
-import { resolveWorkspace } from '../workspaces/workspaces.service';
+import { type EndpointHandlers, parseInput, type WorkspaceResolver, workspaceContextFor } from '../../platform/http';
+import { assertOwnWorkspace } from '../knowledge';
 import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
 import { createEmailAlias, emailIntake, integrationsSummary, listMail, mailStatus } from './mail.service';
 import { oauthCallback, oauthConfig, oauthDisconnect, oauthPreflight, oauthStart } from './oauth.service';
@@ -31,8 +30,11 @@ export const mailHandlers = {
 } satisfies Partial<EndpointHandlers>;
 
 /** The checks of a workspace endpoint with role manager (raw routes: multipart, redirects). */
-const managerContext = (deps: Deps, request: FastifyRequest): Promise<WorkspaceContext> =>
-  workspaceContextFor(deps, request, resolveWorkspace, 'manager');
+const managerContext = (
+  deps: Deps,
+  request: FastifyRequest,
+  resolveWorkspace: WorkspaceResolver,
+): Promise<WorkspaceContext> => workspaceContextFor(deps, request, resolveWorkspace, 'manager');
 
 const ICS_NAME = /\.(ics|ical|ifb|icalendar)$/i;
 
@@ -40,13 +42,17 @@ const ICS_NAME = /\.(ics|ical|ifb|icalendar)$/i;
  * POST /functions/v1/ingest-ics: multipart with a `file` (.ics / .ical) and optional
  * `workspace_id` field, or JSON {icsUrl, workspace_id?} fetched through safeFetch.
  */
-export async function registerMailRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerMailRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  resolveWorkspace: WorkspaceResolver,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAIL_LIMITS.icsMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
     });
     scope.post(INGEST_ICS_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
-      const ctx = await managerContext(deps, request);
+      const ctx = await managerContext(deps, request, resolveWorkspace);
       let result: IngestIcsResult;
       if (request.isMultipart()) {
         let data: Buffer | null = null;

@@ -14,12 +14,11 @@ import { GraphMailClient } from '../../integrations/microsoft/client';
 import type { OutgoingMail } from '../../integrations/outgoing-mail';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
+import { AUTOMATION_INBOUND_JOB } from '../../platform/job-ports';
 import type { Logger } from '../../platform/logger';
 import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { AUTOMATION_INBOUND_JOB } from '../automations/inbound.job';
-import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge/knowledge.service';
-import { isOwnBusinessId } from '../profile/profile.service';
+import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge';
 import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
@@ -409,4 +408,10 @@ export async function sendFromMailbox(
     return { via: 'smtp', messageId: null };
   }
   throw new AppError('upstream_unavailable', { userMessage: NO_MAILBOX_TO_SEND });
+}
+
+/** Whether `id` names this workspace's business: the workspace itself or one of its business profiles. */
+export async function isOwnBusinessId(ctx: WorkspaceContext, id: string): Promise<boolean> {
+  if (id === ctx.workspace.id) return true;
+  return ctx.tenant((tx) => repo.profileExists(tx, ctx.workspace.id, id));
 }

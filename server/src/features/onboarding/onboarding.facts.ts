@@ -10,10 +10,9 @@ import {
   statementsOf,
 } from '@helixis/domain';
 import type { WorkspaceContext } from '../../platform/context';
-import { listFacts, upsertFact } from '../facts/facts.service';
-import type { FactOrigin, SavedFact } from '../profile/profile.facts';
-import { changeProfile, findEffectiveProfile, stateOf } from '../profile/profile.service';
-import { type ProfilePatch, patchFromExtracted } from '../profile/profile-merge';
+import { listFacts, upsertFact } from '../facts';
+import type { FactOrigin, SavedFact } from '../profile';
+import { changeProfile, findEffectiveProfile, type ProfilePatch, patchFromExtracted, stateOf } from '../profile';
 
 /**
  * What the owner says during onboarding becomes facts (issue 25 §5-6). Profile fields reach the facts

@@ -15,21 +15,23 @@ import { profileFacts } from '@helixis/domain';
 import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { withTenant } from '../../platform/tenant';
-import { listSuggestions } from '../facts/facts.profile';
-import * as profileRepo from '../profile/profile.repo';
+import { listSuggestions } from '../facts';
 import {
+  buildOnboardingSummary,
   changeProfile,
   checkUserId,
   checkWorkspaceId,
+  ensureProfile,
   findOwnProfile,
+  findSummary,
   profileResult,
+  readSummarySources,
   refreshBusinessSummary,
+  resetProfile,
   stateOf,
-} from '../profile/profile.service';
+} from '../profile';
 import { learnFromRoundAnswers } from './onboarding.facts';
 import { answersAfter, patchFromAnswers } from './round-answers';
-import { buildOnboardingSummary } from './summary-builder';
-import { readSummarySources } from './summary-sources';
 
 const FRESH: OnboardingProgress = { currentRound: 1, rounds: [] };
 
@@ -134,7 +136,7 @@ export async function resetUserOnboarding({
   input: ResetUserOnboardingInput;
 }): Promise<ResetUserOnboardingOutput> {
   checkUserId(ctx, input.user_uuid);
-  await ctx.tenant((tx) => profileRepo.resetProfile(tx, ctx.workspace.id, ctx.user.id));
+  await ctx.tenant((tx) => resetProfile(tx, ctx.workspace.id, ctx.user.id));
   await refreshBusinessSummary(ctx);
   ctx.log.info('onboarding reset');
   return { reset: true };
@@ -153,8 +155,8 @@ export async function ensureOnboardingSetup(
   const database = ctx.deps.database;
   const repaired: ('business_profile' | 'business_summary')[] = [];
   const { createdProfile, hasSummary } = await withTenant(database, scope, async (tx) => ({
-    createdProfile: await profileRepo.ensureProfile(tx, workspaceId, ctx.user.id),
-    hasSummary: (await profileRepo.findSummary(tx, workspaceId)) !== undefined,
+    createdProfile: await ensureProfile(tx, workspaceId, ctx.user.id),
+    hasSummary: (await findSummary(tx, workspaceId)) !== undefined,
   }));
   if (createdProfile) repaired.push('business_profile');
   if (!hasSummary) {

@@ -1,6 +1,6 @@
 import { ONBOARDING_ROUNDS, type OnboardingProgress, type OnboardingQuestionTarget } from '@helixis/contract';
 import { extractBusinessInfo, findPaymentTypes, findStates, parsePrimaryContact } from '@helixis/domain';
-import { type ProfilePatch, patchFromExtracted } from '../profile/profile-merge';
+import { type ProfilePatch, patchFromExtracted } from '../profile';
 
 /**
  * How round answers feed the profile: labelled lines ('Business name: ...') and payment

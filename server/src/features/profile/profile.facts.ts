@@ -1,7 +1,7 @@
 import type { FactSource } from '@helixis/contract';
 import { changedProfileFacts, type ProfileFactState } from '@helixis/domain';
 import type { WorkspaceContext } from '../../platform/context';
-import { upsertFact } from '../facts/facts.service';
+import { upsertFact } from '../facts';
 
 /**
  * Profile fields become facts (issue 25 §5): whatever a change sets or alters in the business profile

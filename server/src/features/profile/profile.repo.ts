@@ -1,7 +1,7 @@
 import type { BusinessSummaryJson, OnboardingProgress } from '@helixis/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { activityLogs, businessProfiles, businessSummaries } from '../../db/schema';
+import { activityLogs, businessProfiles, businessSummaries, workspaces } from '../../db/schema';
 import type { ProfileState } from './profile-merge';
 
 export type BusinessProfileRow = typeof businessProfiles.$inferSelect;
@@ -30,15 +30,6 @@ export async function findLatestProfile(db: Queryable, workspaceId: string): Pro
     .orderBy(desc(businessProfiles.updatedAt))
     .limit(1);
   return rows[0];
-}
-
-export async function profileExists(db: Queryable, workspaceId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: businessProfiles.id })
-    .from(businessProfiles)
-    .where(and(eq(businessProfiles.workspaceId, workspaceId), eq(businessProfiles.id, id)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** Serialises changes to one user's profile for the rest of the transaction (read-merge-write). */
@@ -146,4 +137,17 @@ export async function insertActivity(
   eventData: Record<string, unknown>,
 ): Promise<void> {
   await tx.insert(activityLogs).values({ workspaceId, userId, eventType, eventData });
+}
+
+/**
+ * Names the workspace after the business onboarding learned, only while it still carries the sign-up
+ * default (name_source 'signup'): one statement, so a rename racing it always wins. True when it changed.
+ */
+export async function nameWorkspaceAfterBusiness(tx: Tx, workspaceId: string, name: string): Promise<boolean> {
+  const rows = await tx
+    .update(workspaces)
+    .set({ name, nameSource: 'onboarding', updatedAt: sql`now()` })
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.nameSource, 'signup')))
+    .returning({ id: workspaces.id });
+  return rows.length > 0;
 }

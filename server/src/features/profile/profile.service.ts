@@ -12,10 +12,7 @@ import { assistantMode, isLocalId, isUuid } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { listFacts } from '../facts/facts.service';
-import { buildOnboardingSummary, businessSummaryJson } from '../onboarding/summary-builder';
-import { readSummarySources } from '../onboarding/summary-sources';
-import { nameWorkspaceAfterBusiness } from '../workspaces/workspace-name';
+import { listFacts } from '../facts';
 import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
 import * as repo from './profile.repo';
 import {
@@ -25,6 +22,9 @@ import {
   type ProfileState,
   profileConfidence,
 } from './profile-merge';
+import { buildOnboardingSummary, businessSummaryJson } from './summary-builder';
+import { readSummarySources } from './summary-sources';
+import { nameWorkspaceAfterBusiness } from './workspace-name';
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -154,12 +154,6 @@ export async function findOwnProfile(ctx: WorkspaceContext): Promise<repo.Busine
  */
 export async function findEffectiveProfile(ctx: WorkspaceContext): Promise<repo.BusinessProfileRow | undefined> {
   return (await findOwnProfile(ctx)) ?? ctx.tenant((tx) => repo.findLatestProfile(tx, ctx.workspace.id));
-}
-
-/** Whether `id` names this workspace's business: the workspace itself or one of its business profiles. */
-export async function isOwnBusinessId(ctx: WorkspaceContext, id: string): Promise<boolean> {
-  if (id === ctx.workspace.id) return true;
-  return ctx.tenant((tx) => repo.profileExists(tx, ctx.workspace.id, id));
 }
 
 /** Recomputes business_profiles_v3 from the latest profile and the workspace's sources. */

@@ -12,9 +12,8 @@ import type { z } from 'zod';
 import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { addRegressionQuestion } from '../assistants/apply-check.service';
-import { workspaceRetriever } from '../chat/retriever';
-import { resolveConflictOfTask } from '../facts/facts.ledger';
+import { addRegressionQuestion } from '../assistants';
+import { resolveConflictOfTask, upsertFact } from '../facts';
 import * as repo from './tasks.repo';
 
 export function toTask(row: repo.TaskRow): Task {
@@ -170,7 +169,7 @@ export async function updateTask({
   if (answer !== undefined && current.taskType !== 'fact_conflict') {
     // Learned outside the task transaction: the facts feature runs its own.
     const question = current.question ?? current.title;
-    const fact = await workspaceRetriever.learnFact(ctx, {
+    const fact = await upsertFact(ctx, {
       key: factKeyForQuestion(question),
       value: answer,
       source: 'conversation',

@@ -18,10 +18,10 @@ import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { createMailer, type Mail } from '../../platform/mailer';
+import { hashToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import { mailLinkOrigin } from '../../platform/public-origin';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { withSystem } from '../../platform/tenant';
-import { hashToken, newOpaqueToken } from '../auth/auth-tokens';
 import * as repo from './team.repo';
 
 const iso = (value: string) => new Date(value).toISOString();

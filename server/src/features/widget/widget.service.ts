@@ -34,10 +34,9 @@ import { AppError } from '../../platform/errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { combinedConfidence } from '../chat/answer';
-import { documentChunkTexts } from '../knowledge/knowledge.repo';
-import { searchWorkspace } from '../knowledge/knowledge.service';
-import { createTaskForQuestion } from '../tasks/tasks.service';
+import { combinedConfidence } from '../chat';
+import { documentChunkTexts, searchWorkspace } from '../knowledge';
+import { createTaskForQuestion } from '../tasks';
 import * as repo from './widget.repo';
 
 /** How many chunks one answer may quote. */

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
-import { ingestTexts } from '../knowledge/bulk';
+import { ingestTexts } from '../knowledge';
 import { ingestAndWait } from '../knowledge/test-helpers';
 
 let t: TestApp;

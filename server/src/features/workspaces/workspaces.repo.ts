@@ -55,19 +55,6 @@ export async function renameWorkspace(tx: Tx, workspaceId: string, name: string)
   return rows[0];
 }
 
-/**
- * Names the workspace after the business onboarding learned, only while it still carries the sign-up
- * default (name_source 'signup'): one statement, so a rename racing it always wins. True when it changed.
- */
-export async function nameWorkspaceAfterBusiness(tx: Tx, workspaceId: string, name: string): Promise<boolean> {
-  const rows = await tx
-    .update(workspaces)
-    .set({ name, nameSource: 'onboarding', updatedAt: sql`now()` })
-    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.nameSource, 'signup')))
-    .returning({ id: workspaces.id });
-  return rows.length > 0;
-}
-
 /** Serialises bootstraps of one user across requests and processes for the rest of the transaction. */
 export async function lockUserBootstrap(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bootstrap:${userId}`}))`);

@@ -12,8 +12,8 @@ import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../pl
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { findUserById, toAuthUser } from '../auth/auth-user';
-import { ensureOnboardingSetup } from '../onboarding/onboarding.service';
+import { findUserById, toAuthUser } from '../auth';
+import { ensureOnboardingSetup } from '../onboarding';
 import * as repo from './workspaces.repo';
 
 function toWorkspace(row: repo.WorkspaceRow): Workspace {

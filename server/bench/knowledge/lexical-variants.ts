@@ -7,17 +7,17 @@
  * says otherwise. Same selection rule: choose on the odd-numbered SciFact test queries, check on the
  * even ones, never lower wiki answer-hit@5.
  *
- *   npx tsx server/src/features/knowledge/bench/lexical-variants.ts            # the grid of section 9
- *   npx tsx server/src/features/knowledge/bench/lexical-variants.ts b '{"doc":0.5,"k1":1.2,"b":0.75}' ...
- *   npx tsx server/src/features/knowledge/bench/lexical-variants.ts b '{"stemmer":"porter2"}'
+ *   npx tsx server/bench/knowledge/lexical-variants.ts            # the grid of section 9
+ *   npx tsx server/bench/knowledge/lexical-variants.ts b '{"doc":0.5,"k1":1.2,"b":0.75}' ...
+ *   npx tsx server/bench/knowledge/lexical-variants.ts b '{"stemmer":"porter2"}'
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkBlocks } from '../chunking';
-import { indexedText } from '../knowledge.service';
-import { parseDocument } from '../parsers';
-import { porter2Stem } from '../porter2';
-import { tokenize as productTokenize, type Token } from '../tokenizer';
+import { chunkBlocks } from '../../src/features/knowledge/chunking';
+import { indexedText } from '../../src/features/knowledge/knowledge.service';
+import { parseDocument } from '../../src/features/knowledge/parsers';
+import { porter2Stem } from '../../src/features/knowledge/porter2';
+import { tokenize as productTokenize, type Token } from '../../src/features/knowledge/tokenizer';
 import { DATASETS_DIR as DATASETS, loadScorer, type Qrels } from './scorer';
 
 interface Chunk {

@@ -5,7 +5,7 @@
  * the small projected matrix). A chunk's vector is its projection on the top `rank` left singular
  * vectors; a query's is the projection of its lexemes' idf weights. For decision record 021 §10.
  */
-import { seededRandom } from '../../../integrations/fake-kit';
+import { seededRandom } from '../../src/integrations/fake-kit';
 
 export interface LsaInput {
   /** Every chunk's term frequencies (as indexed). */

@@ -6,20 +6,20 @@
  * candidates; confirm a candidate with `npm run bench:retrieval` (the real SQL path) before changing
  * the product.
  *
- *   npx tsx server/src/features/knowledge/bench/bm25-sweep.ts
+ *   npx tsx server/bench/knowledge/bm25-sweep.ts
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkBlocks } from '../chunking';
-import { BM25_B, BM25_K1 } from '../knowledge.repo';
-import { indexedTerms } from '../knowledge.service';
-import { parseDocument } from '../parsers';
-import { queryTerms } from '../tokenizer';
+import { chunkBlocks } from '../../src/features/knowledge/chunking';
+import { BM25_B, BM25_K1 } from '../../src/features/knowledge/knowledge.repo';
+import { indexedTerms } from '../../src/features/knowledge/knowledge.service';
+import { parseDocument } from '../../src/features/knowledge/parsers';
+import { queryTerms } from '../../src/features/knowledge/tokenizer';
 import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../../../..');
+const repoRoot = path.resolve(here, '../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
 
 async function main() {

@@ -29,7 +29,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DATASETS_DIR = resolveDatasetsDir();
 
 function resolveDatasetsDir(): string {
-  const beside = path.resolve(here, '../../../../..', '../shared/datasets');
+  const beside = path.resolve(here, '../../..', '../shared/datasets');
   const candidates = [process.env.HELIXIS_DATASETS_DIR, beside, '/work/shared/datasets'].filter((d): d is string =>
     Boolean(d),
   );

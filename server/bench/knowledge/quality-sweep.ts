@@ -5,7 +5,7 @@
  * the odd-numbered half of the test queries and its figure is reported on the even half (and the
  * whole), and it must not lower wiki answer-hit@5. Confirm with `npm run bench:retrieval`.
  *
- *   npx tsx server/src/features/knowledge/bench/quality-sweep.ts [--grid]
+ *   npx tsx server/bench/knowledge/quality-sweep.ts [--grid]
  *
  * Fusion with a real embeddings model instead of the hashed stand-in: `--fusion --embeddings-url
  * http://host/v1 --embeddings-model NAME [--vectors-cache FILE]` embeds every chunk and query through
@@ -15,12 +15,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkBlocks } from '../chunking';
-import { cosineSimilarity } from '../embeddings';
-import { indexedTerms, indexedText } from '../knowledge.service';
-import { parseDocument } from '../parsers';
-import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
-import { queryTerms } from '../tokenizer';
+import { chunkBlocks } from '../../src/features/knowledge/chunking';
+import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
+import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
+import { parseDocument } from '../../src/features/knowledge/parsers';
+import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
+import { queryTerms } from '../../src/features/knowledge/tokenizer';
 import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';
@@ -29,7 +29,7 @@ import { VectorCache } from './vector-cache';
 type Settings = RankSettings & { vectorDepth?: number };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../../../..');
+const repoRoot = path.resolve(here, '../../..');
 const DATASETS = path.resolve(repoRoot, '../shared/datasets');
 
 const argument = (name: string) => {

@@ -1,8 +1,8 @@
 import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
-import { listUsableFacts } from '../facts/facts.service';
+import { listUsableFacts } from '../facts';
 import { integrationsStatus } from '../integrations';
-import { listDocuments } from '../knowledge/knowledge.service';
+import { listDocuments } from '../knowledge';
 import type { SummaryDocument, SummaryFact, SummaryIntegration } from './summary-builder';
 
 /**

@@ -4,7 +4,7 @@
  * test queries with the product's BM25 SQL, and scores the run with the shared scorer. Fast enough to
  * compare indexing choices; `scifact.ts` measures the whole path.
  *
- *   npx tsx server/src/features/knowledge/bench/scifact-direct.ts [--title-only-in-first-chunk]
+ *   npx tsx server/bench/knowledge/scifact-direct.ts [--title-only-in-first-chunk]
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,13 +12,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../../db/client';
-import { migrate } from '../../../db/migrate';
-import { withTenant } from '../../../platform/tenant';
-import { chunkBlocks, textToBlocks } from '../chunking';
-import * as repo from '../knowledge.repo';
-import { indexedText } from '../knowledge.service';
-import { queryTerms, termFrequencies } from '../tokenizer';
+import { openDatabase } from '../../src/db/client';
+import { migrate } from '../../src/db/migrate';
+import { chunkBlocks, textToBlocks } from '../../src/features/knowledge/chunking';
+import * as repo from '../../src/features/knowledge/knowledge.repo';
+import { indexedText } from '../../src/features/knowledge/knowledge.service';
+import { queryTerms, termFrequencies } from '../../src/features/knowledge/tokenizer';
+import { withTenant } from '../../src/platform/tenant';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASETS = path.resolve(here, '../../../../../../shared/datasets');

@@ -22,16 +22,16 @@
  * the held-out check, never lower wiki answer-hit@5. Every line also prints the mean per-query change
  * against shipped on each half ± its standard error.
  *
- *   npx tsx server/src/features/knowledge/bench/rerank-features.ts ceiling|ppmi|lsa|combo|sentences|features [options]
+ *   npx tsx server/bench/knowledge/rerank-features.ts ceiling|ppmi|lsa|combo|sentences|features [options]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkBlocks } from '../chunking';
-import { cosineSimilarity } from '../embeddings';
-import { indexedTerms, indexedText } from '../knowledge.service';
-import { parseDocument } from '../parsers';
-import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../ranking';
-import { queryTerms, tokenize } from '../tokenizer';
+import { chunkBlocks } from '../../src/features/knowledge/chunking';
+import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
+import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
+import { parseDocument } from '../../src/features/knowledge/parsers';
+import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
+import { queryTerms, tokenize } from '../../src/features/knowledge/tokenizer';
 import { DEFAULT_LSA, dot, Lsa, type LsaOptions } from './lsa';
 import { DATASETS_DIR, loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';

@@ -3,7 +3,7 @@ import { hasRole } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { publishEvent } from '../../platform/events';
-import * as repo from './workspaces.repo';
+import * as repo from './profile.repo';
 
 /** A business name as a workspace name: one line, spaces collapsed, cut to the longest name at a word. */
 export function workspaceNameFromBusiness(businessName: string): string | null {

@@ -9,7 +9,7 @@ import {
   type SummaryGap,
 } from '@helixis/contract';
 import { findStates, missingRequiredFields, thirdPersonFragment, toThirdPerson } from '@helixis/domain';
-import { type ProfileState, profileConfidence } from '../profile/profile-merge';
+import { type ProfileState, profileConfidence } from './profile-merge';
 
 /**
  * The onboarding summary, built only from what the workspace really holds: the business

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import { selectProvider } from '../../llm';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type AnswerResult, answerQuestion } from '../chat/answer';
-import { ensureTestAssistant, findTestPair } from './assistants.service';
+import { ensureTestAssistant, findTestPair } from '../assistants';
+import { type AnswerResult, answerQuestion } from './answer';
 import * as repo from './question-sets.repo';
 
 function toQuestionSet(row: repo.QuestionSetRow | undefined): QuestionSet {

@@ -6,7 +6,7 @@
  * OpenAI-compatible /v1/embeddings of the tests and used by quality-sweep.ts --fusion to choose the
  * fusion weight on the same vectors.
  */
-import { tokenize } from '../tokenizer';
+import { tokenize } from '../../src/features/knowledge/tokenizer';
 
 export const HASHED_DIMS = 256;
 

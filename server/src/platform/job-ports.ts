@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The name and payload of the job that runs an automation on something that arrived (a stored
- * mail, an inbound SMS, a missed call). Kept apart so the mail feature can enqueue it by name
- * without importing the automations' pipeline.
+ * Job ports: the name and payload of a job that one feature enqueues and another runs. They live below
+ * the features so the enqueuing side names the job without importing the feature that runs it
+ * (decision 037).
+ *
+ * automations.inbound runs an automation on something that arrived (a stored mail, an inbound SMS, a
+ * missed call): the mail feature enqueues it, automations runs it.
  */
 export const AUTOMATION_INBOUND_JOB = 'automations.inbound';
 

@@ -15,11 +15,15 @@ import { facts } from '../../db/schema';
 import { selectProvider } from '../../llm';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type AnswerResult, answerQuestion } from '../chat/answer';
-import { sameMeaning, statesValue } from '../facts/facts.sources';
-import { applyTestAssistant as copyTestToLive, ensureTestAssistant, findTestPair } from './assistants.service';
+import {
+  applyTestAssistant as copyTestToLive,
+  ensureTestAssistant,
+  findTestPair,
+  regressionRepo as repo,
+} from '../assistants';
+import { sameMeaning, statesValue } from '../facts';
+import { type AnswerResult, answerQuestion } from './answer';
 import * as questionSets from './question-sets.repo';
-import * as repo from './regression.repo';
 
 /**
  * Resolved tasks as regression questions, and the check that runs before Apply to Live (decision 035):
@@ -40,16 +44,6 @@ export async function listRegressionQuestions({ ctx }: { ctx: WorkspaceContext }
       created_at: new Date(r.createdAt).toISOString(),
     })),
   };
-}
-
-/** A completed task's question and the person's answer join the regression set. */
-export async function addRegressionQuestion(
-  ctx: WorkspaceContext,
-  row: { taskId: string; question: string; expectedAnswer: string; factId: string | null },
-): Promise<void> {
-  await ctx.tenant((tx) =>
-    repo.upsertRegressionQuestion(tx, ctx.workspace.id, { ...row, answeredBy: ctx.user.id || null }),
-  );
 }
 
 function compared(a: Assistant): ComparedAssistant {

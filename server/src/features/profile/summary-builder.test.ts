@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROFILE } from '../profile/profile-merge';
+import { EMPTY_PROFILE } from './profile-merge';
 import { buildOnboardingSummary } from './summary-builder';
 
 const inputs = { progress: null, documents: null, facts: null, integrations: null };

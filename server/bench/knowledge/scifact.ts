@@ -8,7 +8,7 @@
  *    a document's rank being that of its best chunk,
  * 4. scores the run with the shared scorer (nDCG@10, recall) and prints search latency.
  *
- *   npx tsx server/src/features/knowledge/bench/scifact.ts [--limit N] [--concurrency 8] [--markdown]
+ *   npx tsx server/bench/knowledge/scifact.ts [--limit N] [--concurrency 8] [--markdown]
  *
  * `--markdown` uploads each document as `<id>.md` with its title as a `# Title` heading: the product
  * must then find the title itself (the first heading), as it does for users' Markdown files.
@@ -22,16 +22,16 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { openDatabase } from '../../../db/client';
-import { migrate } from '../../../db/migrate';
-import { allJobs } from '../../../jobs';
-import type { Deps } from '../../../platform/context';
-import { Jobs } from '../../../platform/jobs';
-import { createLogger } from '../../../platform/logger';
-import { signAccessToken } from '../../../platform/tokens';
-import { porterStem } from '../tokenizer';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { migrate } from '../../src/db/migrate';
+import { porterStem } from '../../src/features/knowledge/tokenizer';
+import { allJobs } from '../../src/jobs';
+import type { Deps } from '../../src/platform/context';
+import { Jobs } from '../../src/platform/jobs';
+import { createLogger } from '../../src/platform/logger';
+import { signAccessToken } from '../../src/platform/tokens';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // HELIXIS_DATASETS when the checkout is not next to shared/ (a git worktree elsewhere).

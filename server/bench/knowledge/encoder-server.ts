@@ -5,10 +5,10 @@
  * corpora through the product's own client against it (decision 021 §11–12). Bench only: no auth, on
  * the loopback address.
  *
- *   npx tsx server/src/features/knowledge/bench/encoder-server.ts [port]
+ *   npx tsx server/bench/knowledge/encoder-server.ts [port]
  */
 import http from 'node:http';
-import { createLocalEncoder } from '../local-encoder';
+import { createLocalEncoder } from '../../src/features/knowledge/local-encoder';
 
 const encoder = createLocalEncoder();
 const port = Number(process.argv[2] ?? 8799);

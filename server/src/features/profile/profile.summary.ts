@@ -1,9 +1,9 @@
 import type { SaveBusinessSummaryOutput } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
-import { refreshBusinessSummary, saveBusinessSummary } from '../profile/profile.service';
+import { refreshBusinessSummary, saveBusinessSummary } from './profile.service';
 
 /**
- * The Business Summary card's Refresh: the profile feature owns the summary; this asks it to rebuild
+ * The Business Summary card's Refresh (on the Teach page): rebuilds the summary
  * from the current profile, facts, documents and integrations, then returns it.
  */
 export async function refreshTeachSummary({ ctx }: { ctx: WorkspaceContext }): Promise<SaveBusinessSummaryOutput> {

@@ -1,0 +1,193 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The import rules of server/src (decision 037), checked by reading the source files: no database, no server.
+//  - A feature's public face is its index.ts. Code in one feature imports another feature only through it;
+//    a feature's own files (its tests included) import its internals freely. Tests may also import another
+//    feature's test-helpers.ts, which is that feature's face for tests.
+//  - The feature graph has no cycle. Its nodes are features/<name>, llm, integrations and platform; an edge is
+//    "some production file of A imports a file of B". Test files are left out of the graph: a test composes
+//    the whole application and points at everything.
+//  - platform and db are below the features: their production files import no feature.
+
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+const SOURCE = /\.(ts|mts|mjs)$/;
+
+type ImportEdge = { from: string; to: string; spec: string };
+
+/**
+ * Cycles left on purpose, each with who removes it (decision 037). Nothing else may form a cycle, and an
+ * entry that no longer exists fails the test below, so the list only shrinks.
+ */
+const KNOWN_CYCLES = [
+  // A fact conflict opens and closes its task in the fact's own transaction; tasks settle conflicts
+  // and learn facts. Needs a task port on Deps or a shared work-item store: decision 037, open.
+  'features/facts features/tasks',
+  // llm/answer-match, synonyms and wordnet use knowledge's tokenizer; the one tokenizer module moves it
+  // below both (issue 29, item 3).
+  'features/knowledge llm',
+];
+
+/** Every source file under dir, as paths relative to server/src with forward slashes. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'fixtures') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (SOURCE.test(entry.name)) out.push(path.relative(SRC, full).split(path.sep).join('/'));
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+/** Relative import specifiers of one file, resolved to paths relative to server/src (no extension). */
+function importsOf(file: string): ImportEdge[] {
+  const text = readFileSync(path.join(SRC, file), 'utf8');
+  const edges: ImportEdge[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    if (!spec?.startsWith('.')) continue;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(SOURCE, '');
+    edges.push({ from: file, to: resolved.replace(/\.js$/, ''), spec });
+  }
+  return edges;
+}
+
+/** The graph node a file belongs to, or null for composition roots (app.ts, main.ts, jobs.ts, test/). */
+function nodeOf(file: string): string | null {
+  const parts = file.split('/');
+  if (parts[0] === 'features' && parts.length > 2) return `features/${parts[1]}`;
+  if (parts[0] === 'llm' || parts[0] === 'integrations' || parts[0] === 'platform' || parts[0] === 'db') {
+    return parts.length > 1 ? parts[0] : null;
+  }
+  return null;
+}
+
+const isTest = (file: string) => /\.test\.ts$/.test(file) || /(^|\/)test-helpers\.ts$/.test(file);
+
+/** True when `to` (resolved, no extension) is the public face of feature `node`. */
+function isFace(node: string, to: string): boolean {
+  return to === node || to === `${node}/index`;
+}
+
+const files = sourceFiles(SRC);
+const edges = files.flatMap(importsOf);
+
+/** Imports from one feature into another feature's internals. */
+function internalImports(): ImportEdge[] {
+  return edges.filter((e) => {
+    const from = nodeOf(e.from);
+    const to = nodeOf(e.to) ?? (e.to.startsWith('features/') ? `features/${e.to.split('/')[1]}` : null);
+    if (!from?.startsWith('features/') || !to?.startsWith('features/') || from === to) return false;
+    if (isFace(to, e.to)) return false;
+    if (isTest(e.from) && e.to === `${to}/test-helpers`) return false;
+    return true;
+  });
+}
+
+/** The node graph of production files: node -> node -> one example import. */
+function nodeGraph(): Map<string, Map<string, ImportEdge>> {
+  const graph = new Map<string, Map<string, ImportEdge>>();
+  for (const e of edges) {
+    if (isTest(e.from)) continue;
+    const from = nodeOf(e.from);
+    const to = nodeOf(e.to) ?? (e.to.startsWith('features/') ? `features/${e.to.split('/')[1]}` : null);
+    if (!from || !to || from === to || from === 'db' || to === 'db') continue;
+    if (!graph.has(from)) graph.set(from, new Map());
+    const out = graph.get(from) as Map<string, ImportEdge>;
+    if (!out.has(to)) out.set(to, e);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one node (Tarjan). */
+function cycles(): string[][] {
+  const graph = nodeGraph();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** The edges inside one component, printed as "a -> b (file: 'spec')". */
+function edgesWithin(component: string[]): string[] {
+  const graph = nodeGraph();
+  const inside = new Set(component);
+  const out: string[] = [];
+  for (const from of component) {
+    for (const [to, e] of graph.get(from) ?? []) {
+      if (inside.has(to)) out.push(`${from} -> ${to}  (${e.from}: '${e.spec}')`);
+    }
+  }
+  return out.sort();
+}
+
+describe('server import rules (decision 037)', () => {
+  it('reads the source tree', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain('features/knowledge/index.ts');
+    // The parser sees multi-line, type-only and dynamic imports.
+    expect(edges.some((e) => e.from === 'app.ts' && e.to.startsWith('features/'))).toBe(true);
+  });
+
+  it('imports another feature only through its index.ts', () => {
+    const bad = internalImports().map((e) => `${e.from} imports '${e.spec}'`);
+    if (bad.length) console.error(`Imports of another feature's internals (${bad.length}):\n${bad.join('\n')}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('has no cycle between features, llm, integrations and platform', () => {
+    const found = cycles().filter((c) => !KNOWN_CYCLES.includes(c.join(' ')));
+    const report = found.map((c) => `{${c.join(', ')}}\n  ${edgesWithin(c).join('\n  ')}`);
+    if (report.length) console.error(`Import cycles (${report.length}):\n${report.join('\n')}`);
+    expect(report).toEqual([]);
+  });
+
+  it('lists only cycles that still exist as known', () => {
+    // A known cycle that is gone must leave the list, so it cannot come back unnoticed.
+    const present = new Set(cycles().map((c) => c.join(' ')));
+    expect(KNOWN_CYCLES.filter((c) => !present.has(c))).toEqual([]);
+  });
+
+  it('keeps platform and db below the features', () => {
+    const bad = edges
+      .filter((e) => !isTest(e.from) && ['platform', 'db'].includes(nodeOf(e.from) ?? ''))
+      .filter((e) => e.to.startsWith('features/'))
+      .map((e) => `${e.from} imports '${e.spec}'`);
+    expect(bad).toEqual([]);
+  });
+});

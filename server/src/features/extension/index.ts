@@ -1,0 +1,2 @@
+// The extension feature's public face: what other features and the composition root may import (decision 037).
+export { extensionHandlers, registerExtensionRoutes } from './extension.routes';

@@ -1,0 +1,2 @@
+// The jobs feature's public face: what other features and the composition root may import (decision 037).
+export { jobHandlers } from './jobs.routes';
