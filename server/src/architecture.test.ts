@@ -22,9 +22,6 @@ type ImportEdge = { from: string; to: string; spec: string };
  * entry that no longer exists fails the test below, so the list only shrinks.
  */
 const KNOWN_CYCLES = [
-  // A fact conflict opens and closes its task in the fact's own transaction; tasks settle conflicts
-  // and learn facts. Needs a task port on Deps or a shared work-item store: decision 037, open.
-  'features/facts features/tasks',
   // llm/answer-match, synonyms and wordnet use knowledge's tokenizer; the one tokenizer module moves it
   // below both (issue 29, item 3).
   'features/knowledge llm',

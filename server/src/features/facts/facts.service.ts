@@ -27,13 +27,13 @@ import {
   shouldReplaceFact,
 } from '@helixis/domain';
 import type { Tx } from '../../db/client';
+import { findTask, insertTask, updateTask, workspaceOwner } from '../../db/work-items';
 import { rankFactsByMeaning } from '../../llm/answer-match';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { withTenant } from '../../platform/tenant';
 import { ingestText } from '../knowledge';
-import { findTask, insertTask, updateTask, workspaceOwner } from '../tasks';
 import * as ledgerRepo from './facts.ledger.repo';
 import * as repo from './facts.repo';
 import { describeSource, sameMeaning, scopeSuffix, sourceKindOf, speakerOf } from './facts.sources';

@@ -1,5 +1,4 @@
 // The tasks feature's public face: what other features and the composition root may import (decision 037).
 
-export { findTask, insertTask, updateTask, workspaceOwner } from './tasks.repo';
 export { taskHandlers } from './tasks.routes';
 export { createTaskForQuestion } from './tasks.service';

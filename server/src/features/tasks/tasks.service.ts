@@ -9,12 +9,12 @@ import {
   type UpdateTaskOutput,
 } from '@helixis/contract';
 import type { z } from 'zod';
+import * as repo from '../../db/work-items';
 import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addRegressionQuestion } from '../assistants';
 import { resolveConflictOfTask, upsertFact } from '../facts';
-import * as repo from './tasks.repo';
 
 export function toTask(row: repo.TaskRow): Task {
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);

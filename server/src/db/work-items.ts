@@ -1,6 +1,11 @@
+/**
+ * The tasks table (work items for a person): below the features, because two of them write it in
+ * their own transactions: tasks (questions handed over, answers) and facts (a conflict opens and
+ * closes its task with the fact). Decision 037.
+ */
 import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { memberships, tasks, workspaces } from '../../db/schema';
+import type { Queryable } from './client';
+import { memberships, tasks, workspaces } from './schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = Omit<typeof tasks.$inferInsert, 'workspaceId' | 'id' | 'createdAt' | 'updatedAt'>;
