@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../integrations/google/fake';
 import { FakeMicrosoft } from '../../integrations/microsoft/fake';
-import { api, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 
 /** Gmail and Outlook as connectors: integrations-connect answers the OAuth URL, the lookup reads the mailbox. */
 const PUBLIC = 'http://app.helixis.test';
@@ -13,8 +14,7 @@ const microsoft = new FakeMicrosoft({
 });
 let t: TestApp;
 
-const post = <T = any>(user: TestUser, name: string, body: unknown = {}) =>
-  api<T>(t, 'POST', `/functions/v1/${name}`, { token: user.token, body });
+const { post } = testHttp(() => t);
 
 const statusOf = async (user: TestUser, kind: string) =>
   (await post(user, 'integrations-status', {})).body.connectors.find((c: any) => c.kind === kind);

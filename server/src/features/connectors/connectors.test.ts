@@ -14,8 +14,9 @@ import { loggerOptions } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../property-systems/appfolio/fake';
 import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../../property-systems/buildium/fake';
-import { api, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 import { CONNECTOR_CATALOG } from './connectors.catalog';
 import { CONNECTOR_REGISTRY } from './connectors.registry';
 
@@ -32,14 +33,7 @@ const appfolio = new FakeAppfolio({ seed: 8, units: 40, pageSize: 25 });
 let logs = '';
 let t: TestApp;
 
-const post = <T = any>(user: TestUser, name: string, body: unknown = {}) =>
-  api<T>(t, 'POST', `/functions/v1/${name}`, { token: user.token, body });
-
-async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
-  const user = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
-  return { user, workspaceId: me.body.workspace.id };
-}
+const { signedIn, post } = testHttp(() => t);
 
 async function member(workspaceId: string, role: 'MEMBER' | 'ADMIN'): Promise<TestUser> {
   const u = await createUserWithSession(t);
@@ -88,7 +82,7 @@ afterEach(() => {
 
 describe('connectors-catalog', () => {
   it('covers every category with real products, bundled logos, and a working client behind each available entry', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'connectors-catalog');
     expect(res.status).toBe(200);
     const entries = res.body as any[];
@@ -108,7 +102,7 @@ describe('connectors-catalog', () => {
   });
 
   it('refuses to connect a coming-soon entry or an unknown kind', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const soon = await post(user, 'integrations-connect', { kind: 'salesforce', credentials: { token: 'x' } });
     expect(soon.status).toBe(409);
     expect(soon.body.error).toEqual({
@@ -124,7 +118,7 @@ describe('connectors-catalog', () => {
 
 describe('HubSpot', () => {
   it('refuses a bad token, stores a good one encrypted and looks contacts up by e-mail and by id', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const bad = await post(user, 'integrations-connect', {
       kind: 'hubspot',
       workspace_id: workspaceId,
@@ -211,7 +205,7 @@ describe('fetch records', () => {
     ['jobber', () => jobber.clients.length, { accessToken: JOBBER_TOKEN }],
     ['shopify', () => shopify.customers.length, { shop: FAKE_SHOPIFY_SHOP, accessToken: SHOPIFY_TOKEN }],
   ] as const)("pages through every %s record with the app's own cursor", async (kind, total, credentials) => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     expect((await post(user, 'integrations-connect', { kind, credentials })).status).toBe(200);
     const ctx: WorkspaceContext = {
       requestId: 'test',
@@ -240,7 +234,7 @@ describe('fetch records', () => {
 
 describe('Jobber', () => {
   it('speaks GraphQL with the version header, refuses a bad token and finds clients by e-mail and id', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const bad = await post(user, 'integrations-connect', { kind: 'jobber', credentials: { accessToken: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Jobber refused the credentials. Please check them and try again.');
@@ -270,7 +264,7 @@ describe('Jobber', () => {
   });
 
   it('retries a throttled answer and then reads', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     await post(user, 'integrations-connect', { kind: 'jobber', credentials: { accessToken: JOBBER_TOKEN } });
     jobber.requests.length = 0;
     jobber.failNext({ status: 429, retryAfter: '0' });
@@ -284,7 +278,7 @@ describe('Jobber', () => {
 
 describe('Shopify', () => {
   it('refuses a bad token or shop, then finds customers by e-mail and id with their last order', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const bad = await post(user, 'integrations-connect', {
       kind: 'shopify',
       credentials: { shop: FAKE_SHOPIFY_SHOP, accessToken: 'shpat_wrong' },
@@ -338,7 +332,7 @@ describe('Shopify', () => {
   });
 
   it('marks the connection as error when the token is revoked', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     await post(user, 'integrations-connect', {
       kind: 'shopify',
       credentials: { shop: FAKE_SHOPIFY_SHOP, accessToken: SHOPIFY_TOKEN },
@@ -353,7 +347,7 @@ describe('Shopify', () => {
 
 describe('Buildium and AppFolio', () => {
   it('connect through integrations-connect with the existing credential storage and find tenants', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const bad = await post(user, 'integrations-connect', {
       kind: 'buildium',
       credentials: { clientId: FAKE_BUILDIUM_CLIENT_ID, secret: 'wrong', baseUrl: buildium.url },
@@ -407,7 +401,7 @@ describe('Buildium and AppFolio', () => {
 
 describe('fields and PII', () => {
   it('never enables a PII field, saves the others, and the snapshot follows them', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     await post(user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
     const get = await post(user, 'integrations-fields', { action: 'get', kind: 'hubspot', workspace_id: workspaceId });
     expect(get.status).toBe(200);
@@ -471,7 +465,7 @@ describe('fields and PII', () => {
 
 describe('fact-cache-policy', () => {
   it('defaults to pointer, validates the TTL, and in facts mode serves stored facts until they expire', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     await post(user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
     expect((await post(user, 'fact-cache-policy', { kind: 'hubspot' })).body).toEqual({
       mode: 'pointer',
@@ -546,27 +540,27 @@ describe('tenant scope', () => {
   it("keeps one workspace's connector, fields, policy and facts away from another", async () => {
     const a = await signedIn();
     const b = await signedIn();
-    await post(a.user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
-    await post(a.user, 'fact-cache-policy', { kind: 'hubspot', mode: 'facts', ttl_seconds: 86_400 });
-    await post(a.user, 'integrations-fields', {
+    await post(a, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
+    await post(a, 'fact-cache-policy', { kind: 'hubspot', mode: 'facts', ttl_seconds: 86_400 });
+    await post(a, 'integrations-fields', {
       action: 'update',
       kind: 'hubspot',
       updates: [{ field_key: 'company', enabled: false }],
     });
     const contact = hubspot.contacts[9];
-    expect((await post(a.user, 'relationship', { kind: 'hubspot', external_id: contact?.id })).body.found).toBe(true);
+    expect((await post(a, 'relationship', { kind: 'hubspot', external_id: contact?.id })).body.found).toBe(true);
 
-    expect((await statusOf(b.user, 'hubspot')).status).toBe('disconnected');
-    const lookup = await post(b.user, 'relationship', { kind: 'hubspot', external_id: contact?.id });
+    expect((await statusOf(b, 'hubspot')).status).toBe('disconnected');
+    const lookup = await post(b, 'relationship', { kind: 'hubspot', external_id: contact?.id });
     expect(lookup.status).toBe(409);
     expect(lookup.body.error).toEqual({ code: 'connector_not_connected', message: 'HubSpot is not connected.' });
-    expect((await post(b.user, 'fact-cache-policy', { kind: 'hubspot' })).body.mode).toBe('pointer');
-    const fields = await post(b.user, 'integrations-fields', { action: 'get', kind: 'hubspot' });
+    expect((await post(b, 'fact-cache-policy', { kind: 'hubspot' })).body.mode).toBe('pointer');
+    const fields = await post(b, 'integrations-fields', { action: 'get', kind: 'hubspot' });
     expect(fields.body.fields.find((f: any) => f.field_key === 'company').enabled).toBe(true);
 
     // Naming the other workspace is refused outright.
-    for (const name of ['relationship', 'integrations-fields', 'fact-cache-policy', 'integrations-connect']) {
-      const res = await post(b.user, name, {
+    for (const name of ['relationship', 'integrations-fields', 'fact-cache-policy', 'integrations-connect'] as const) {
+      const res = await post(b, name, {
         kind: 'hubspot',
         workspace_id: a.workspaceId,
         external_id: contact?.id,
@@ -575,7 +569,7 @@ describe('tenant scope', () => {
       expect(res.status, name).toBeGreaterThanOrEqual(400);
       expect([400, 403]).toContain(res.status);
     }
-    const named = await post(b.user, 'relationship', {
+    const named = await post(b, 'relationship', {
       kind: 'hubspot',
       workspace_id: a.workspaceId,
       external_id: contact?.id,
@@ -583,21 +577,21 @@ describe('tenant scope', () => {
     expect(named.status).toBe(403);
 
     // Row-level security is the second wall: unfiltered reads in B's scope see none of A's rows.
-    const seenByB = await withTenant(t.database, { workspaceId: b.workspaceId, userId: b.user.id }, async (tx) => ({
+    const seenByB = await withTenant(t.database, { workspaceId: b.workspaceId, userId: b.id }, async (tx) => ({
       connections: await tx.select().from(connectorConnections),
       facts: await tx.select().from(connectorFacts),
       fields: await tx.select().from(connectorFields),
       policies: await tx.select().from(connectorCachePolicies),
     }));
     expect(seenByB).toEqual({ connections: [], facts: [], fields: [], policies: [] });
-    const seenByA = await withTenant(t.database, { workspaceId: a.workspaceId, userId: a.user.id }, (tx) =>
+    const seenByA = await withTenant(t.database, { workspaceId: a.workspaceId, userId: a.id }, (tx) =>
       tx.select().from(connectorFacts),
     );
     expect(seenByA.length).toBe(1);
 
     // B connecting its own account does not reach A's stored facts.
-    await post(b.user, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
-    const own = await post(b.user, 'relationship', { kind: 'hubspot', external_id: contact?.id });
+    await post(b, 'integrations-connect', { kind: 'hubspot', credentials: { accessToken: HUBSPOT_TOKEN } });
+    const own = await post(b, 'relationship', { kind: 'hubspot', external_id: contact?.id });
     expect(own.body.served_from).toBe('live');
     expect(own.body.fields).toHaveProperty('company');
   });

@@ -8,6 +8,7 @@ import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../property-systems/bu
 import { toCents } from '../../property-systems/buildium/kpis';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 import { waitFor } from '../../test/wait';
 
 // A distinctive secret, so its absence from the database, responses and logs is meaningful.
@@ -17,14 +18,7 @@ const appfolio = new FakeAppfolio({ seed: 5, units: 300, pageSize: 40 });
 let logs = '';
 let t: TestApp;
 
-const post = <T = any>(user: TestUser, name: string, body: unknown = {}) =>
-  api<T>(t, 'POST', `/functions/v1/${name}`, { token: user.token, body });
-
-async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
-  const user = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
-  return { user, workspaceId: me.body.workspace.id };
-}
+const { signedIn, post } = testHttp(() => t);
 
 /** Waits until the workspace's background jobs (the KPI read after connecting) have finished. */
 async function settle(user: TestUser): Promise<void> {
@@ -70,7 +64,7 @@ afterEach(() => {
 
 describe('buildium-health', () => {
   it('answers ok with the configured host', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'buildium-health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -105,7 +99,7 @@ describe('buildium-health', () => {
 
 describe('buildium-connect error codes', () => {
   it('refuses missing fields with the settings page text', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'buildium-connect', { clientId: '  ', secret: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'missing_fields', message: 'Both Client ID and Secret are required' });
@@ -113,7 +107,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('maps a wrong secret to auth_invalid without retrying and stores nothing', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const res = await post(user, 'buildium-connect', connectBody({ secret: 'wrong-secret' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -133,7 +127,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('maps a key without rental or association permission to insufficient_scope', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     buildium.denied.add('rentals');
     buildium.denied.add('associations');
     const res = await post(user, 'buildium-connect', connectBody());
@@ -146,7 +140,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('maps a wrong base path to endpoint_404 and an unparsable one to payload_invalid', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const missing = await post(user, 'buildium-connect', connectBody({ baseUrl: `${buildium.url}/wrong` }));
     expect(missing.body).toMatchObject({
       error_code: 'endpoint_404',
@@ -168,7 +162,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('refuses a private address that is not a trusted upstream, without connecting to it', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'buildium-connect', connectBody({ baseUrl: 'http://127.0.0.1:9' }));
     expect(res.body).toMatchObject({ ok: false, error_code: 'payload_invalid' });
     // Over https the safe fetch refuses the private address itself, and the message says so.
@@ -182,7 +176,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('retries 429 with 250 then 500 ms delays and connects on the third attempt', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     buildium.failNext({ status: 429, times: 2 });
     const res = await post(user, 'buildium-connect', connectBody());
     expect(res.body).toMatchObject({ ok: true, status: 'connected', attempts: 1 });
@@ -197,7 +191,7 @@ describe('buildium-connect error codes', () => {
   });
 
   it('gives up after 3 attempts on 5xx and on dropped connections', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     buildium.failNext({ status: 503, times: 3 });
     const outage = await post(user, 'buildium-connect', connectBody());
     expect(outage.body).toMatchObject({
@@ -228,7 +222,7 @@ describe('a Buildium connection', () => {
   let workspaceId: string;
 
   beforeAll(async () => {
-    ({ user, workspaceId } = await signedIn());
+    ({ workspaceId, ...user } = await signedIn());
   });
 
   it('stores the secret encrypted, never returns or logs it, and reads the KPIs in a job', async () => {
@@ -366,7 +360,7 @@ describe('a Buildium connection', () => {
     expect(status.body.buildium.connected).toBe(true);
     const kpis = await post(employee, 'buildium-kpis', {});
     expect(kpis.body.ok).toBe(true);
-    for (const name of ['buildium-connect', 'appfolio-connect']) {
+    for (const name of ['buildium-connect', 'appfolio-connect'] as const) {
       const res = await post(employee, name, { clientId: 'a', secret: 'b', host: 'x.appfolio.com' });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('insufficient_role');
@@ -375,15 +369,15 @@ describe('a Buildium connection', () => {
 
   it('keeps other workspaces out', async () => {
     const other = await signedIn();
-    const status = await post(other.user, 'integrations-status', { includeKpis: true });
+    const status = await post(other, 'integrations-status', { includeKpis: true });
     expect(status.body.buildium).toMatchObject({ connected: false, status: 'never', kpis: null });
-    const kpis = await post(other.user, 'buildium-kpis', {});
+    const kpis = await post(other, 'buildium-kpis', {});
     expect(kpis.body).toMatchObject({ ok: false, error_code: 'not_connected', data: null });
-    const history = await api<any>(t, 'GET', '/api/v1/integrations/kpi-history', { token: other.user.token });
+    const history = await api<any>(t, 'GET', '/api/v1/integrations/kpi-history', { token: other.token });
     expect(history.body.snapshots).toEqual([]);
-    for (const name of ['integrations-status', 'buildium-kpis', 'buildium-verify', 'buildium-connect']) {
+    for (const name of ['integrations-status', 'buildium-kpis', 'buildium-verify', 'buildium-connect'] as const) {
       const res = await post(
-        other.user,
+        other,
         name,
         name === 'buildium-connect' ? { ...connectBody(), workspaceId } : { workspaceId },
       );
@@ -394,7 +388,7 @@ describe('a Buildium connection', () => {
 
 describe('AppFolio', () => {
   it('validates required fields, maps a bad secret, and connects through every report page', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const missing = await post(user, 'appfolio-connect', { clientId: 'x', secret: '', host: 'acme.appfolio.com' });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('Please fill in all required fields.');

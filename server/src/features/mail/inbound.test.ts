@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
-import { createUserWithSession, type TestUser } from '../../test/factories';
+import { callFunction, testHttp } from '../../test/http';
 import { waitFor } from '../../test/wait';
 import { type InboundMailServer, startInboundMail } from './inbound-smtp';
 
@@ -14,11 +14,7 @@ let icsServer: http.Server;
 let icsBase = '';
 const icsBodies = new Map<string, string>();
 
-async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
-  const user = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
-  return { user, workspaceId: me.body.workspace.id };
-}
+const { signedIn } = testHttp(() => t);
 
 function transport() {
   return nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
@@ -90,14 +86,11 @@ afterAll(async () => {
 
 describe('create-email-alias and inbound SMTP', () => {
   it('gives one address per workspace and receives mail for it over SMTP', async () => {
-    const { user, workspaceId } = await signedIn();
-    const first = await api<any>(t, 'POST', '/functions/v1/create-email-alias', {
-      token: user.token,
-      body: { workspace_id: workspaceId },
-    });
+    const { workspaceId, ...user } = await signedIn();
+    const first = await callFunction(t, user, 'create-email-alias', { workspace_id: workspaceId });
     expect(first.status).toBe(200);
     expect(first.body.address).toMatch(new RegExp(`^inbox-[0-9a-f]{12}@${DOMAIN.replace(/\./g, '\\.')}$`));
-    const again = await api<any>(t, 'POST', '/functions/v1/create-email-alias', { token: user.token, body: {} });
+    const again = await callFunction(t, user, 'create-email-alias');
     expect(again.body.address).toBe(first.body.address);
 
     const info = await transport().sendMail({
@@ -140,8 +133,8 @@ describe('create-email-alias and inbound SMTP', () => {
   });
 
   it('refuses unknown aliases and other domains at RCPT time (no open relay)', async () => {
-    const { user } = await signedIn();
-    const alias = await api<any>(t, 'POST', '/functions/v1/create-email-alias', { token: user.token, body: {} });
+    const user = await signedIn();
+    const alias = await callFunction(t, user, 'create-email-alias');
     for (const to of [`inbox-000000000000@${DOMAIN}`, 'someone@gmail.example']) {
       await expect(transport().sendMail({ from: 'x@example.com', to, subject: 's', text: 't' })).rejects.toMatchObject({
         responseCode: 550,
@@ -161,7 +154,7 @@ describe('create-email-alias and inbound SMTP', () => {
   it("keeps each workspace's mail to itself", async () => {
     const a = await signedIn();
     const b = await signedIn();
-    const aliasA = await api<any>(t, 'POST', '/functions/v1/create-email-alias', { token: a.user.token, body: {} });
+    const aliasA = await callFunction(t, a, 'create-email-alias');
     await transport().sendMail({
       from: 'x@example.com',
       to: aliasA.body.address,
@@ -169,22 +162,19 @@ describe('create-email-alias and inbound SMTP', () => {
       text: 'secret A',
     });
     await waitFor(
-      () => api<any>(t, 'GET', '/api/v1/mail/messages', { token: a.user.token }),
+      () => api<any>(t, 'GET', '/api/v1/mail/messages', { token: a.token }),
       (r) => r.body.messages?.length === 1,
     );
-    const other = await api<any>(t, 'GET', '/api/v1/mail/messages', { token: b.user.token });
+    const other = await api<any>(t, 'GET', '/api/v1/mail/messages', { token: b.token });
     expect(other.body.messages).toEqual([]);
-    const foreign = await api<any>(t, 'POST', '/functions/v1/create-email-alias', {
-      token: b.user.token,
-      body: { workspace_id: a.workspaceId },
-    });
+    const foreign = await callFunction(t, b, 'create-email-alias', { workspace_id: a.workspaceId });
     expect(foreign.status).toBe(403);
   });
 });
 
 describe('ingest-ics', () => {
   it('imports an uploaded .ics, registering its VTIMEZONE and expanding the recurrence', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const form = new FormData();
     form.set('workspace_id', workspaceId);
     form.set('file', new Blob([calendar('Maple Court')], { type: 'text/calendar' }), 'maple.ics');
@@ -234,7 +224,7 @@ describe('ingest-ics', () => {
   });
 
   it('imports from a URL through the safe fetch, and re-importing replaces the events', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     icsBodies.set('/team.ics', calendar('Team'));
     const url = `${icsBase}/team.ics`;
     for (let i = 0; i < 2; i++) {
@@ -247,7 +237,7 @@ describe('ingest-ics', () => {
   });
 
   it('refuses private addresses, bad files and wrong types with readable errors', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const privateUrl = await api<any>(t, 'POST', '/functions/v1/ingest-ics', {
       token: user.token,
       body: { icsUrl: 'http://10.0.0.8/calendar.ics' },

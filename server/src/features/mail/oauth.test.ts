@@ -6,6 +6,7 @@ import { FAKE_MS_CLIENT_ID, FakeMicrosoft } from '../../integrations/microsoft/f
 import { loggerOptions } from '../../platform/logger';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 import { waitFor } from '../../test/wait';
 import { freshAccessToken } from './oauth.service';
 
@@ -20,14 +21,7 @@ const microsoft = new FakeMicrosoft({
 let logs = '';
 let t: TestApp;
 
-const post = <T = any>(user: TestUser, name: string, body: unknown = {}) =>
-  api<T>(t, 'POST', `/functions/v1/${name}`, { token: user.token, body });
-
-async function signedIn(): Promise<{ user: TestUser; workspaceId: string }> {
-  const user = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: user.token });
-  return { user, workspaceId: me.body.workspace.id };
-}
+const { signedIn, post } = testHttp(() => t);
 
 /** Plays the browser: follows the authorization URL to the provider, which redirects back. */
 async function authorize(authUrl: string): Promise<URL> {
@@ -74,13 +68,13 @@ beforeEach(() => {
 
 describe('oauth-config and oauth-preflight', () => {
   it('gives the public client ids and never a secret', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'oauth-config');
     expect(res.body).toEqual({ google_client_id: FAKE_GOOGLE_CLIENT_ID, ms_client_id: FAKE_MS_CLIENT_ID });
   });
 
   it('reports a complete configuration and builds the Gmail authorization request of the spec', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const env = await post(user, 'oauth-preflight', { provider: 'env-check' });
     expect(env.body).toMatchObject({
       ok: true,
@@ -117,7 +111,7 @@ describe('oauth-config and oauth-preflight', () => {
   });
 
   it('asks Microsoft for Mail.Read, Mail.Send and offline_access', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'oauth-preflight', { provider: 'outlook-mail' });
     const q = new URL(res.body.authUrl).searchParams;
     expect(q.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['offline_access', 'Mail.Read', 'Mail.Send']));
@@ -151,7 +145,7 @@ describe('oauth-config and oauth-preflight', () => {
 
 describe('Gmail round trip', () => {
   it('connects, stores the tokens encrypted and never shows them', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const { back, callback } = await connect(user, 'gmail');
     expect(back.origin + back.pathname).toBe(`${PUBLIC}/oauth/gmail/callback`);
     expect(callback.status).toBe(200);
@@ -190,7 +184,7 @@ describe('Gmail round trip', () => {
   });
 
   it('refuses a replayed code and state', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const start = await post(user, 'oauth-start', { provider: 'gmail' });
     const back = await authorize(start.body.authUrl);
     const body = { provider: 'gmail', code: back.searchParams.get('code'), state: back.searchParams.get('state') };
@@ -200,7 +194,7 @@ describe('Gmail round trip', () => {
   });
 
   it('rejects a tampered state and a state issued to someone else', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const start = await post(user, 'oauth-start', { provider: 'gmail' });
     const back = await authorize(start.body.authUrl);
     const state = back.searchParams.get('state') ?? '';
@@ -218,7 +212,7 @@ describe('Gmail round trip', () => {
       return_to: '/onboarding?error=oauth_failed',
     });
 
-    const { user: other } = await signedIn();
+    const other = await signedIn();
     const stolen = await post(other, 'oauth-callback', {
       provider: 'gmail',
       code: back.searchParams.get('code'),
@@ -230,7 +224,7 @@ describe('Gmail round trip', () => {
   });
 
   it('maps access_denied and missing parameters to the spec codes', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     google.decision = 'deny';
     const start = await post(user, 'oauth-start', { provider: 'gmail' });
     const back = await authorize(start.body.authUrl);
@@ -257,7 +251,7 @@ describe('Gmail round trip', () => {
   });
 
   it('aborts on a redirect URI mismatch, at the provider and at the callback', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const start = await post(user, 'oauth-start', { provider: 'gmail' });
     // The provider refuses an unregistered return address with an error page, not a redirect.
     const wrong = new URL(start.body.authUrl);
@@ -283,7 +277,7 @@ describe('Gmail round trip', () => {
   });
 
   it('diagnostic mode exchanges the code but stores nothing', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const start = await post(user, 'oauth-start', { provider: 'gmail', return_to: '/onboarding?step=integrations' });
     const back = await authorize(start.body.authUrl);
     const res = await post(user, 'oauth-callback', {
@@ -302,7 +296,7 @@ describe('Gmail round trip', () => {
   });
 
   it('disconnect revokes at Google and deletes the tokens', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     await connect(user, 'gmail');
     const refreshBefore = [...google.refreshTokens.entries()].filter(([, v]) => !v.revoked).length;
     const res = await post(user, 'oauth-disconnect', { provider: 'gmail' });
@@ -317,7 +311,7 @@ describe('Gmail round trip', () => {
 
 describe('Outlook round trip and refresh', () => {
   it('connects (ms365 accepted as outlook) and refreshes with the rotated refresh token', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     const start = await post(user, 'oauth-start', { provider: 'ms365', return_to: '/integrations/email' });
     expect(start.body.provider).toBe('outlook');
     const back = await authorize(start.body.authUrl);
@@ -351,7 +345,7 @@ describe('Outlook round trip and refresh', () => {
   });
 
   it('a Gmail token still valid is used without calling the provider', async () => {
-    const { user, workspaceId } = await signedIn();
+    const { workspaceId, ...user } = await signedIn();
     await connect(user, 'gmail');
     const before = google.requests.length;
     const token = await freshAccessToken({ deps: t.deps, workspaceId, userId: user.id, log: t.deps.log }, 'gmail');
@@ -362,7 +356,7 @@ describe('Outlook round trip and refresh', () => {
 
 describe('guards', () => {
   it('refuses non-OAuth providers with the spec payload', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const res = await post(user, 'oauth-start', { provider: 'buildium' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('not_oauth_provider');
@@ -378,7 +372,7 @@ describe('guards', () => {
 
 describe('email-intake (Run intake now)', () => {
   it('reads the connected inboxes through the Gmail API and Graph, once, into mail and knowledge', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     const now = Date.now();
     google.messages.push(
       {
@@ -440,7 +434,7 @@ describe('email-intake (Run intake now)', () => {
   });
 
   it('reports an API refusal per provider without failing the others', async () => {
-    const { user } = await signedIn();
+    const user = await signedIn();
     await connect(user, 'gmail');
     // Three times: a lone 5xx is retried (upstream schedule, 3 attempts) and would pass.
     google.failNext({ status: 500, path: '/gmail/v1/users/me/messages', times: 3 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
-import { createUserWithSession, type TestUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 
 /** Issue 25 §5-6: what the owner says in onboarding becomes facts that chat cites and completeness counts. */
 
@@ -12,11 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(): Promise<TestUser & { workspaceId: string }> {
-  const u = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: u.token });
-  return { ...u, workspaceId: me.body.workspace.id };
-}
+const { signedIn } = testHttp(() => t);
 
 const saveRound = (u: TestUser, round: number, answers: string[]) =>
   api<any>(t, 'POST', `/api/v1/onboarding/rounds/${round}`, { token: u.token, body: { answers, complete: true } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { testHttp } from '../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(): Promise<TestUser & { workspaceId: string }> {
-  const u = await createUserWithSession(t);
-  const me = await api<any>(t, 'GET', '/api/v1/me', { token: u.token });
-  return { ...u, workspaceId: me.body.workspace.id };
-}
+const { signedIn } = testHttp(() => t);
 
 const saveRound = (u: TestUser, round: number, answers: string[], complete = true) =>
   api<any>(t, 'POST', `/api/v1/onboarding/rounds/${round}`, { token: u.token, body: { answers, complete } });
