@@ -6,21 +6,11 @@ import { BuildiumClient, normaliseBuildiumBaseUrl } from '../../integrations/bui
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
 import { decryptSecret } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
 import * as repo from './integrations.repo';
 
 export const UPSTREAM_TIMEOUT_MS = 15_000;
 
 export type WorkspaceInput = { workspaceId?: string; workspace_id?: string };
-
-/** The spec's calls may name the workspace; only the caller's own is accepted. */
-export function assertOwnWorkspace(ctx: WorkspaceContext, input: WorkspaceInput): void {
-  for (const given of [input.workspaceId, input.workspace_id]) {
-    if (given !== undefined && given !== ctx.workspace.id) {
-      throw new AppError('permission_denied', { userMessage: 'You do not have access to this workspace.' });
-    }
-  }
-}
 
 export function messageFor(code: ConnectErrorCode, provider: PropertyProvider): string {
   const text = connectErrorMessages[code];

@@ -3,14 +3,7 @@ import type { AppfolioClient } from '../../integrations/appfolio/client';
 import type { BuildiumClient } from '../../integrations/buildium/client';
 import { newTraceId, type UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
-import {
-  assertOwnWorkspace,
-  asUpstream,
-  clientFor,
-  loadCredentials,
-  messageFor,
-  type WorkspaceInput,
-} from './integrations.credentials';
+import { asUpstream, clientFor, loadCredentials, messageFor, type WorkspaceInput } from './integrations.credentials';
 import { buildiumHealth, readKpis, verifyProvider } from './integrations.service';
 
 // ── test panels ─────────────────────────────────────────────────────────────────────────────────
@@ -75,12 +68,10 @@ const BUILDIUM_RESOURCES: [string, string][] = [
 
 export async function buildiumTest({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: WorkspaceInput;
 }): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
   const checks: TestCheck[] = [];
   const health = await buildiumHealth({ ctx });
   checks.push({
@@ -152,12 +143,10 @@ const APPFOLIO_REPORTS = [
 
 export async function appfolioTest({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: WorkspaceInput;
 }): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
   const creds = await loadCredentials(ctx, 'appfolio');
   if (!creds) return { ok: false, message: integrationTexts.appfolioNotConnected, checks: [] };
   const client = clientFor(ctx, creds) as AppfolioClient;

@@ -36,7 +36,6 @@ import { connectorStatuses } from '../connectors/connectors.status';
 import { mailStatus } from '../mail/mail.service';
 import {
   appfolioClient,
-  assertOwnWorkspace,
   asUpstream,
   buildiumBaseUrlProblem,
   buildiumClient,
@@ -151,7 +150,6 @@ export async function buildiumConnect({
   ctx: WorkspaceContext;
   input: BuildiumConnectInput;
 }): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
   const clientId = input.clientId?.trim() ?? '';
   const secret = input.secret?.trim() ?? '';
   if (!clientId || !secret) throw new AppError('missing_fields');
@@ -260,12 +258,10 @@ export async function verifyProvider(ctx: WorkspaceContext, provider: PropertyPr
 
 export async function buildiumVerify({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: WorkspaceInput;
 }): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
   return verifyProvider(ctx, 'buildium');
 }
 
@@ -401,7 +397,6 @@ export async function buildiumKpis({
   ctx: WorkspaceContext;
   input: BuildiumKpisInput;
 }): Promise<KpisResult> {
-  assertOwnWorkspace(ctx, input);
   return getPropertyKpis(ctx, { force: input.force === true });
 }
 
@@ -507,7 +502,6 @@ export async function integrationsStatus({
   ctx: WorkspaceContext;
   input: IntegrationsStatusInput;
 }): Promise<IntegrationsStatus> {
-  assertOwnWorkspace(ctx, input);
   const { connections, snapshot } = await ctx.tenant(async (tx) => ({
     connections: await repo.listConnections(tx, ctx.workspace.id),
     snapshot: input.includeKpis ? await repo.latestSnapshot(tx, ctx.workspace.id, 'buildium') : null,
@@ -547,14 +541,7 @@ export async function integrationsStatus({
   return all;
 }
 
-export async function summaryStatus({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput;
-}): Promise<SummaryStatus> {
-  assertOwnWorkspace(ctx, input);
+export async function summaryStatus({ ctx }: { ctx: WorkspaceContext; input: WorkspaceInput }): Promise<SummaryStatus> {
   const connections = await ctx.tenant((tx) => repo.listConnections(tx, ctx.workspace.id));
   const states = new Set(connections.map((c) => c.syncStatus));
   if (states.has('pending')) return { status: 'pending' };
@@ -572,7 +559,6 @@ export async function appfolioConnect({
   ctx: WorkspaceContext;
   input: AppfolioConnectInput;
 }): Promise<AppfolioConnectResult> {
-  assertOwnWorkspace(ctx, input);
   const clientId = input.clientId?.trim() ?? '';
   const secret = input.secret?.trim() ?? '';
   const host = (input.host ?? '').trim().replace(/\/+$/, '');

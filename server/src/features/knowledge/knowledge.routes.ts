@@ -6,9 +6,9 @@ import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
 import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
 import { assertCleanText } from '../../platform/input-rules';
+import { assertOwnWorkspace } from '../../platform/workspace-owner';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import {
-  assertOwnWorkspace,
   deleteDocument,
   documentPassages,
   getDocument,
@@ -56,7 +56,7 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps):
     });
     scope.post(INGEST_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
       const ctx = await managerContext(deps, request);
-      assertOwnWorkspace(ctx, namedWorkspace(request));
+      assertOwnWorkspace(ctx.workspace.id, namedWorkspace(request));
       // Idempotency-Key: a retried upload or URL gets the first answer, not a second document.
       let fingerprint: string;
       let ingest: () => Promise<IngestOutput>;
@@ -94,7 +94,7 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Deps):
         ingest = () => ingestUpload(ctx, upload);
       } else {
         const input = parseInput(IngestUrlInput, request.body);
-        assertOwnWorkspace(ctx, input.workspaceId, input.workspace_id);
+        assertOwnWorkspace(ctx.workspace.id, input.workspaceId, input.workspace_id);
         fingerprint = requestFingerprint('url', input.url);
         ingest = () => ingestUrl(ctx, { url: input.url });
       }

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, workspaceContextFor } from '../../platform/http';
-import { assertOwnWorkspace } from '../knowledge/knowledge.service';
+import { assertOwnWorkspace } from '../../platform/workspace-owner';
 import { resolveWorkspace } from '../workspaces/workspaces.service';
 import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
 import { createEmailAlias, emailIntake, integrationsSummary, listMail, mailStatus } from './mail.service';
@@ -61,7 +61,7 @@ export async function registerMailRoutes(app: FastifyInstance, deps: Deps): Prom
               filename = part.filename;
               data = await part.toBuffer();
             } else if (part.fieldname === 'workspace_id' && typeof part.value === 'string') {
-              assertOwnWorkspace(ctx, part.value.trim());
+              assertOwnWorkspace(ctx.workspace.id, part.value);
             }
           }
         } catch (err) {
@@ -86,7 +86,7 @@ export async function registerMailRoutes(app: FastifyInstance, deps: Deps): Prom
         result = await importCalendar(ctx, { sourceType: 'file', sourceName: filename, load: async () => text });
       } else {
         const input = parseInput(IngestIcsInput, request.body);
-        assertOwnWorkspace(ctx, input.workspace_id);
+        assertOwnWorkspace(ctx.workspace.id, input.workspace_id);
         result = await importCalendar(ctx, {
           sourceType: 'url',
           sourceName: input.icsUrl,

@@ -20,7 +20,6 @@ import * as profileRepo from '../profile/profile.repo';
 import {
   changeProfile,
   checkUserId,
-  checkWorkspaceId,
   findOwnProfile,
   profileResult,
   refreshBusinessSummary,
@@ -107,7 +106,6 @@ export async function onboardingSummary({
   ctx: WorkspaceContext;
   input: OnboardingSummaryInput;
 }): Promise<OnboardingSummary> {
-  checkWorkspaceId(ctx, input.workspace_id);
   const row = await findOwnProfile(ctx);
   const sources = await readSummarySources(ctx);
   return buildOnboardingSummary({
