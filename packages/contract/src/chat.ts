@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Endpoint, NoInput } from './endpoint';
+import { type Endpoint, NoInput, WORKSPACE_ID_FIELDS } from './endpoint';
 import { QueryRewrite, RECENT_TURNS_MAX, RecentTurn, ScoreParts } from './knowledge';
 import { Task } from './tasks';
 import { Uuid } from './workspaces';
@@ -319,6 +319,7 @@ export const chatEndpoints = {
     method: 'POST',
     path: '/functions/v1/rag-answer',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Answer, confidence and sources for a query; reports whether a task would be created.',
     input: RagAnswerInput,
     output: RagAnswerOutput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
@@ -225,6 +225,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-connect',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     registeredOnly: true,
     role: 'manager',
     summary: 'OAuth connectors: the authorization URL. API-key connectors: verifies and stores the credentials.',
@@ -235,6 +236,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-disconnect',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     role: 'manager',
     summary: 'Removes a connector connection and its cached facts.',
     input: IntegrationsDisconnectInput,
@@ -244,6 +246,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-fields',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Fields a connector shares (get), or switches them (update, manager; PII fields never).',
     input: IntegrationsFieldsInput,
     output: IntegrationsFieldsResult,
@@ -252,6 +255,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/fact-cache-policy',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Reads, or with mode (manager) sets, how relationship lookups are cached.',
     input: FactCachePolicyInput,
     output: CachePolicy,
@@ -260,6 +264,7 @@ export const connectorEndpoints = {
     method: 'POST',
     path: '/functions/v1/relationship',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "A snapshot of one person or customer from a connected app's records, by e-mail or external id.",
     input: RelationshipInput,
     output: RelationshipSnapshot,

@@ -26,10 +26,20 @@ export interface Endpoint {
    * throwaway account must not do (it would make the server a relay).
    */
   registeredOnly?: boolean;
+  /**
+   * Input fields that name a workspace (the spec's calls carry `workspaceId`, `workspace_id`, `businessId`).
+   * The server checks them before the handler runs (server/src/platform/workspace-owner.ts): absent or
+   * empty means the caller's own; anything else must be the caller's workspace, or the request is refused
+   * with `permission_denied` and `workspaceErrors.notYours`. Access 'workspace' only.
+   */
+  namesWorkspace?: readonly string[];
   /** GET/DELETE read it from the query string, others from the JSON body; `:name` path segments join it. */
   input: z.ZodType;
   output: z.ZodType;
 }
+
+/** The usual `namesWorkspace`: the spec's calls spell the field both ways. */
+export const WORKSPACE_ID_FIELDS = ['workspaceId', 'workspace_id'] as const;
 
 /** The input of an endpoint that takes none. */
 export const NoInput = z.object({}).strict();

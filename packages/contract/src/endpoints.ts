@@ -25,7 +25,7 @@ import { teamEndpoints } from './team';
 import { workspaceEndpoints } from './workspaces';
 
 export type { Access, Endpoint } from './endpoint';
-export { NoInput } from './endpoint';
+export { NoInput, WORKSPACE_ID_FIELDS } from './endpoint';
 
 /**
  * Every resource (`/api/v1/...`) and spec function (`POST /functions/v1/<name>`) of the product,

@@ -154,6 +154,8 @@ export const workspaceErrors = {
   createFailed: 'Failed to create workspace: ',
   rpcNoWorkspace: 'RPC returned no workspace - check function logs',
   missing: 'Your workspace is missing or corrupted...',
+  /** A request named a workspace that is not the caller's (permission_denied, 403). */
+  notYours: 'You do not have access to this workspace.',
   repairSuccess: 'Workspace repair completed successfully! Please refresh the page.',
   repairFailed: 'Workspace repair failed. Please contact support if the issue persists.',
 } as const;

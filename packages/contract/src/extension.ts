@@ -150,6 +150,7 @@ export const extensionEndpoints = {
     method: 'POST',
     path: '/functions/v1/ext-bootstrap',
     access: 'workspace',
+    namesWorkspace: ['businessId'],
     // A token that reads the workspace from other sites is not for anonymous sessions (decision 029 §7).
     registeredOnly: true,
     summary:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 import { SaveBusinessSummaryOutput } from './profile';
 import { Uuid } from './workspaces';
 
@@ -331,6 +331,7 @@ export const factEndpoints = {
     method: 'GET',
     path: FACTS_INGEST_PATH,
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "The workspace's facts (facts-ingest GET).",
     input: ListFactsInput,
     output: FactList,
@@ -339,6 +340,7 @@ export const factEndpoints = {
     method: 'POST',
     path: FACTS_INGEST_PATH,
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Extracts facts from text ("Key: value" lines and known patterns) and upserts them.',
     input: IngestFactsInput,
     output: IngestFactsOutput,
@@ -356,6 +358,7 @@ export const factEndpoints = {
     method: 'POST',
     path: '/functions/v1/knowledge-correct',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     role: 'manager',
     summary: 'Corrects a fact (confidence 95), keeping the history of corrections.',
     input: KnowledgeCorrectInput,
@@ -407,6 +410,7 @@ export const factEndpoints = {
     method: 'POST',
     path: '/functions/v1/knowledge-actions',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     role: 'manager',
     summary: 'generate_faq: FAQ pairs from the workspace facts and documents.',
     input: KnowledgeActionInput,

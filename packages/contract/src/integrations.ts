@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConnectorStatusEntry } from './connectors';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 import { PROPERTY_PROVIDERS, PropertyProvider } from './property-systems';
 import { Uuid } from './workspaces';
 
@@ -342,6 +342,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-status',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Connection status of the property-management systems (optionally with KPIs), mail and calendar.',
     input: IntegrationsStatusInput,
     output: IntegrationsStatus,
@@ -359,6 +360,7 @@ export const integrationEndpoints = {
     path: '/functions/v1/buildium-connect',
     idempotent: true,
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     registeredOnly: true,
     role: 'manager',
     summary: 'Validates Buildium credentials against the API and stores them encrypted for the workspace.',
@@ -369,6 +371,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/buildium-verify',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Re-checks the stored Buildium credentials and updates the connection status.',
     input: BuildiumVerifyInput,
     output: BuildiumVerifyResult,
@@ -377,6 +380,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/buildium-kpis',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Property KPIs from the connected system (cached; force re-reads the upstream).',
     input: BuildiumKpisInput,
     output: KpisResult,
@@ -385,6 +389,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/buildium-test',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Test panel: health, verify, KPIs and a sample of each Buildium resource.',
     input: TestPanelInput,
     output: TestPanelResult,
@@ -394,6 +399,7 @@ export const integrationEndpoints = {
     path: '/functions/v1/appfolio-connect',
     idempotent: true,
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     registeredOnly: true,
     role: 'manager',
     summary: 'Validates AppFolio Reports API credentials and stores them encrypted for the workspace.',
@@ -404,6 +410,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/appfolio-test',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Reads each AppFolio report once with the stored credentials.',
     input: TestPanelInput,
     output: TestPanelResult,
@@ -420,6 +427,7 @@ export const integrationEndpoints = {
     method: 'POST',
     path: '/functions/v1/summary-status',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "Whether the data read after connecting is ready ('ready' when finished).",
     input: SummaryStatusInput,
     output: SummaryStatus,

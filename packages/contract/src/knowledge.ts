@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
@@ -286,6 +286,7 @@ export const knowledgeEndpoints = {
     method: 'POST',
     path: '/functions/v1/search',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "BM25 search over the workspace's document chunks, best first.",
     input: SearchInput,
     output: SearchOutput,

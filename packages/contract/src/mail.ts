@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 import { Uuid } from './workspaces';
 
 /**
@@ -341,6 +341,7 @@ export const mailEndpoints = {
     method: 'POST',
     path: '/functions/v1/email-intake',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     registeredOnly: true,
     summary: "Run intake now: reads the caller's connected Gmail / Outlook inbox and stores new mail.",
     input: EmailIntakeInput,
@@ -350,6 +351,7 @@ export const mailEndpoints = {
     method: 'POST',
     path: '/functions/v1/create-email-alias',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     registeredOnly: true,
     role: 'manager',
     summary: "The workspace's inbound e-mail address (created once, then returned).",
@@ -376,6 +378,7 @@ export const mailEndpoints = {
     method: 'POST',
     path: '/functions/v1/integrations-summary',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'Mail and calendar accounts with their status, and recent import runs.',
     input: IntegrationsSummaryInput,
     output: IntegrationsSummary,

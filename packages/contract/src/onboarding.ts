@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Endpoint, NoInput } from './endpoint';
+import { type Endpoint, NoInput, WORKSPACE_ID_FIELDS } from './endpoint';
 import { AssistantMode, BusinessProfileResult, OnboardingProgress } from './profile';
 import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_NAMES } from './property-systems';
 
@@ -250,6 +250,7 @@ export const onboardingEndpoints = {
     method: 'POST',
     path: '/functions/v1/onboarding-summary',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: 'What the assistant learned, what it still needs and which automations it suggests.',
     input: OnboardingSummaryInput,
     output: OnboardingSummary,

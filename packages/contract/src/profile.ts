@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { type Endpoint, WORKSPACE_ID_FIELDS } from './endpoint';
 
 /**
  * The business profile's JSON parts, the confidence score's tiers
@@ -329,6 +329,7 @@ export const profileEndpoints = {
     method: 'POST',
     path: '/functions/v1/business-profile',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "Reads (action get) or upserts (action upsert) the caller's business profile.",
     input: BusinessProfileCall,
     output: BusinessProfileResult,
@@ -345,6 +346,7 @@ export const profileEndpoints = {
     method: 'POST',
     path: '/functions/v1/save-business-summary',
     access: 'workspace',
+    namesWorkspace: WORKSPACE_ID_FIELDS,
     summary: "The workspace's business summary (action get).",
     input: SaveBusinessSummaryInput,
     output: SaveBusinessSummaryOutput,

@@ -8,11 +8,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerQuestion } from '../../src/features/chat/answer';
 import { signUp } from '../../src/features/chat/bench/assistant-run';
-import { DATASETS_DIR } from '../knowledge/scorer';
 import { ingestTexts } from '../../src/features/knowledge/bulk';
 import { createOfflineProvider } from '../../src/llm/offline-provider';
 import { systemWorkspaceContext } from '../../src/platform/system-context';
 import { startBenchApp } from '../assistant';
+import { DATASETS_DIR } from '../knowledge/scorer';
 import { readJsonl } from '../knowledge-bench';
 
 const outFile = process.argv[2] ?? '/tmp/wiki-dump.json';

@@ -152,9 +152,7 @@ describe('migrate', () => {
     const db = await openDatabase({});
     try {
       await migrate(db);
-      const [ws] = await db.query<{ id: string }>(
-        "insert into workspaces (name) values ('Plugin check') returning id",
-      );
+      const [ws] = await db.query<{ id: string }>("insert into workspaces (name) values ('Plugin check') returning id");
       const insert = (provider: string) =>
         db.query(
           'insert into integration_connections (workspace_id, provider, client_id, secret_encrypted) values ($1, $2, $3, $4)',

@@ -19,6 +19,7 @@ import { mailLinkOrigin } from './public-origin';
 import { CACHED_READS, readCacheOf, readKey } from './read-cache';
 import { withTenant } from './tenant';
 import { verifyAccessToken } from './tokens';
+import { assertNamedWorkspaces } from './workspace-owner';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -185,6 +186,7 @@ export function registerEndpoints(
           const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null };
           const access = await resolveWorkspace(base);
           if (endpoint.access === 'workspace') assertRole(access, role);
+          assertNamedWorkspaces(access.id, endpoint.namesWorkspace, withPathParams(request.query, request.params));
           const key = readKey(name, access.id, user.id, request);
           reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
           const hit = cache.read(key);
@@ -213,6 +215,7 @@ export function registerEndpoints(
         const appOrigin = mailLinkOrigin(deps.config, app);
         const base: RequestContext = { requestId: request.id, log, deps, user, workspace: null, appOrigin };
         const ctx = endpoint.access === 'workspace' ? await scopeToWorkspace(base, resolveWorkspace, role) : base;
+        if (ctx.workspace) assertNamedWorkspaces(ctx.workspace.id, endpoint.namesWorkspace, input);
         reply.header('cache-control', 'no-store');
         if (endpoint.idempotent && ctx.workspace) {
           const fingerprint = requestFingerprint(endpoint.method, endpoint.path, raw);

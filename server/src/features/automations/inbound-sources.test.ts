@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../platform/context';
-import { createLogger } from '../../platform/logger';
 import { InboundPayload } from '../../platform/job-ports';
+import { createLogger } from '../../platform/logger';
 import { runInbound } from './pipeline';
 
 /**

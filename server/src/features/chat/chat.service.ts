@@ -234,8 +234,6 @@ export async function ragAnswer({
   ctx: WorkspaceContext;
   input: z.output<typeof RagAnswerInput>;
 }): Promise<RagAnswerOutput> {
-  const named = input.workspace_id ?? input.workspaceId;
-  if (named && named !== ctx.workspace.id) throw new AppError('permission_denied');
   assertMayTest(ctx, input.is_test);
   const provider = selectProvider(ctx.deps.config);
   const answer = await answerQuestion(ctx, provider, {

@@ -17,7 +17,6 @@ import {
 import { hasRole } from '@helixis/domain';
 import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { assertOwnWorkspace } from '../integrations';
 import type { FieldValue, Lookup } from './connector';
 import { CONNECTOR_CATALOG, catalogEntry } from './connectors.catalog';
 import { CONNECTOR_REGISTRY } from './connectors.registry';
@@ -59,7 +58,6 @@ export async function integrationsConnect({
   ctx: WorkspaceContext;
   input: IntegrationsConnectInput;
 }): Promise<IntegrationsConnectResult> {
-  assertOwnWorkspace(ctx, input);
   const { connector } = requireWorking(input.kind);
   return connector.connect(ctx, input.credentials ?? {});
 }
@@ -71,7 +69,6 @@ export async function integrationsDisconnect({
   ctx: WorkspaceContext;
   input: { kind: string; workspace_id?: string; workspaceId?: string };
 }): Promise<{ ok: boolean }> {
-  assertOwnWorkspace(ctx, input);
   const { connector } = requireWorking(input.kind);
   await connector.disconnect(ctx);
   await ctx.tenant((tx) => repo.deleteFacts(tx, ctx.workspace.id, input.kind));
@@ -92,7 +89,6 @@ export async function integrationsFields({
   ctx: WorkspaceContext;
   input: IntegrationsFieldsInput;
 }): Promise<IntegrationsFieldsResult> {
-  assertOwnWorkspace(ctx, input);
   const entry = requireEntry(input.kind);
   const ws = ctx.workspace.id;
   if (input.action === 'update') {
@@ -125,7 +121,6 @@ export async function factCachePolicy({
   ctx: WorkspaceContext;
   input: FactCachePolicyInput;
 }): Promise<CachePolicy> {
-  assertOwnWorkspace(ctx, input);
   const entry = requireEntry(input.kind);
   const ws = ctx.workspace.id;
   return ctx.tenant(async (tx) => {
@@ -158,7 +153,6 @@ export async function relationship({
   ctx: WorkspaceContext;
   input: RelationshipInput;
 }): Promise<RelationshipSnapshot> {
-  assertOwnWorkspace(ctx, input);
   const { entry, connector } = requireWorking(input.kind);
   const ws = ctx.workspace.id;
   const query: Lookup = input.email !== undefined ? { email: input.email } : { externalId: input.external_id ?? '' };

@@ -6,13 +6,7 @@ import {
   isPropertyProvider,
 } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
-import {
-  assertOwnWorkspace,
-  composeIntegrationsStatus,
-  type IntegrationStates,
-  onlyPart,
-  readIntegrationStates,
-} from '../integrations';
+import { composeIntegrationsStatus, type IntegrationStates, onlyPart, readIntegrationStates } from '../integrations';
 import { CONNECTOR_CATALOG } from './connectors.catalog';
 import * as repo from './connectors.repo';
 
@@ -33,7 +27,6 @@ export async function integrationsStatus({
   ctx: WorkspaceContext;
   input: IntegrationsStatusInput;
 }): Promise<IntegrationsStatus> {
-  assertOwnWorkspace(ctx, input);
   const states = await readIntegrationStates(ctx, input.includeKpis === true);
   const all = { ...composeIntegrationsStatus(states), connectors: await connectorStatuses(ctx, states) };
   return onlyPart(all, input.provider);

@@ -50,12 +50,10 @@ export async function assistantNameOf(ctx: WorkspaceContext): Promise<string> {
 /** ext-bootstrap: a fresh extension token for the caller's workspace (older ones beyond the cap are revoked). */
 export async function extBootstrap({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: z.output<typeof ExtBootstrapInput>;
 }): Promise<ExtBootstrapOutput> {
-  if (input.businessId && input.businessId !== ctx.workspace.id) throw new AppError('permission_denied');
   await consume(ctx, `ext-bootstrap:${ctx.user.id}`, EXT_BOOTSTRAPS_PER_MINUTE);
   const { token, row } = await issueToken(ctx, 'extension', ctx.deps.config.extension.tokenTtlSeconds);
   await ctx.tenant(async (tx) => {

@@ -3,10 +3,10 @@
  * sessions, KPIs, status). Other features import this file only. It imports no other feature
  * that imports it back: the connectors feature builds on it, never the reverse (decision 038).
  */
-export { assertOwnWorkspace, loadCredentials, openSession, type WorkspaceInput } from './integrations.credentials';
+export { loadCredentials, openSession, type WorkspaceInput } from './integrations.credentials';
 export { refreshKpisJob } from './integrations.jobs';
-export { integrationHandlers } from './integrations.routes';
 export { learnPortfolioFacts } from './integrations.knowledge';
+export { integrationHandlers } from './integrations.routes';
 export {
   composeIntegrationsStatus,
   connectProvider,

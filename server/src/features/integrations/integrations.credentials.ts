@@ -3,20 +3,10 @@ import { type ConnectErrorCode, connectErrorMessage, type PropertyProvider } fro
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
 import { decryptSecret } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
 import { type PropertySession, propertySystem, systemName } from '../../property-systems';
 import * as repo from './integrations.repo';
 
 export type WorkspaceInput = { workspaceId?: string; workspace_id?: string };
-
-/** The spec's calls may name the workspace; only the caller's own is accepted. */
-export function assertOwnWorkspace(ctx: WorkspaceContext, input: WorkspaceInput): void {
-  for (const given of [input.workspaceId, input.workspace_id]) {
-    if (given !== undefined && given !== ctx.workspace.id) {
-      throw new AppError('permission_denied', { userMessage: 'You do not have access to this workspace.' });
-    }
-  }
-}
 
 export function messageFor(code: ConnectErrorCode, provider: PropertyProvider): string {
   return connectErrorMessage(code, systemName(provider));

@@ -27,7 +27,6 @@ import { publishEvent } from '../../platform/events';
 import { type KpiRun, propertySystem, systemName } from '../../property-systems';
 import { mailStatus } from '../mail';
 import {
-  assertOwnWorkspace,
   asUpstream,
   loadCredentials,
   logFailure,
@@ -382,7 +381,6 @@ export async function propertyKpis({
   ctx: WorkspaceContext;
   input: WorkspaceInput & { force?: boolean };
 }): Promise<KpisResult> {
-  assertOwnWorkspace(ctx, input);
   return getPropertyKpis(ctx, { force: input.force === true });
 }
 
@@ -542,19 +540,11 @@ export async function integrationsStatus({
   ctx: WorkspaceContext;
   input: IntegrationsStatusInput;
 }): Promise<IntegrationsStatus> {
-  assertOwnWorkspace(ctx, input);
   const states = await readIntegrationStates(ctx, input.includeKpis === true);
   return onlyPart(composeIntegrationsStatus(states), input.provider);
 }
 
-export async function summaryStatus({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput;
-}): Promise<SummaryStatus> {
-  assertOwnWorkspace(ctx, input);
+export async function summaryStatus({ ctx }: { ctx: WorkspaceContext; input: WorkspaceInput }): Promise<SummaryStatus> {
   const connections = await ctx.tenant((tx) => repo.listConnections(tx, ctx.workspace.id));
   const states = new Set(connections.map((c) => c.syncStatus));
   if (states.has('pending')) return { status: 'pending' };

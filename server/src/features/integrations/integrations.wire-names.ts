@@ -7,7 +7,7 @@ import type {
   TestPanelResult,
 } from '@helixis/contract';
 import type { RequestContext, WorkspaceContext } from '../../platform/context';
-import { assertOwnWorkspace, type WorkspaceInput } from './integrations.credentials';
+import type { WorkspaceInput } from './integrations.credentials';
 import { propertyTestPanel } from './integrations.panels';
 import { connectProvider, propertyKpis, systemHealth, verifyProvider } from './integrations.service';
 
@@ -26,23 +26,19 @@ export const buildiumHealth = async ({ ctx }: { ctx: RequestContext }): Promise<
 };
 
 export async function buildiumConnect({ ctx, input }: Args<BuildiumConnectInput>): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
   return connectProvider(ctx, 'buildium', { ...input, endpoint: input.baseUrl ?? input.host });
 }
 
-export async function buildiumVerify({ ctx, input }: Args<WorkspaceInput>): Promise<ConnectResult> {
-  assertOwnWorkspace(ctx, input);
+export async function buildiumVerify({ ctx }: Args<WorkspaceInput>): Promise<ConnectResult> {
   return verifyProvider(ctx, 'buildium');
 }
 
-export async function buildiumTest({ ctx, input }: Args<WorkspaceInput>): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
+export async function buildiumTest({ ctx }: Args<WorkspaceInput>): Promise<TestPanelResult> {
   return propertyTestPanel(ctx, 'buildium');
 }
 
 /** The spec's AppFolio answer: `{success, error}` instead of the connect result. */
 export async function appfolioConnect({ ctx, input }: Args<AppfolioConnectInput>): Promise<AppfolioConnectResult> {
-  assertOwnWorkspace(ctx, input);
   const result = await connectProvider(ctx, 'appfolio', { ...input, endpoint: input.host });
   return {
     success: result.ok,
@@ -52,8 +48,7 @@ export async function appfolioConnect({ ctx, input }: Args<AppfolioConnectInput>
   };
 }
 
-export async function appfolioTest({ ctx, input }: Args<WorkspaceInput>): Promise<TestPanelResult> {
-  assertOwnWorkspace(ctx, input);
+export async function appfolioTest({ ctx }: Args<WorkspaceInput>): Promise<TestPanelResult> {
   return propertyTestPanel(ctx, 'appfolio');
 }
 

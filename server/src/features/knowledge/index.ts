@@ -6,7 +6,6 @@ export { createIngestJob, type DocumentReadyHook, knowledgeMaintenanceJob } from
 export { documentChunkTexts } from './knowledge.repo';
 export { knowledgeHandlers, registerKnowledgeRoutes } from './knowledge.routes';
 export {
-  assertOwnWorkspace,
   deleteDocument,
   getDocument,
   ingestFileForWorkspace,

@@ -6,8 +6,8 @@ import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, type WorkspaceResolver, workspaceContextFor } from '../../platform/http';
 import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
 import { assertCleanText } from '../../platform/input-rules';
+import { assertOwnWorkspace } from '../../platform/workspace-owner';
 import {
-  assertOwnWorkspace,
   deleteDocument,
   documentPassages,
   getDocument,
@@ -62,7 +62,7 @@ export async function registerKnowledgeRoutes(
     });
     scope.post(INGEST_PATH, { config: { access: 'workspace', role: 'manager' } }, async (request, reply) => {
       const ctx = await managerContext(deps, request, resolveWorkspace);
-      assertOwnWorkspace(ctx, namedWorkspace(request));
+      assertOwnWorkspace(ctx.workspace.id, namedWorkspace(request));
       // Idempotency-Key: a retried upload or URL gets the first answer, not a second document.
       let fingerprint: string;
       let ingest: () => Promise<IngestOutput>;
@@ -100,7 +100,7 @@ export async function registerKnowledgeRoutes(
         ingest = () => ingestUpload(ctx, upload);
       } else {
         const input = parseInput(IngestUrlInput, request.body);
-        assertOwnWorkspace(ctx, input.workspaceId, input.workspace_id);
+        assertOwnWorkspace(ctx.workspace.id, input.workspaceId, input.workspace_id);
         fingerprint = requestFingerprint('url', input.url);
         ingest = () => ingestUrl(ctx, { url: input.url });
       }

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type EndpointHandlers, parseInput, type WorkspaceResolver, workspaceContextFor } from '../../platform/http';
-import { assertOwnWorkspace } from '../knowledge';
+import { assertOwnWorkspace } from '../../platform/workspace-owner';
 import { fetchIcs, importCalendar, listCalendarEvents } from './calendar.service';
 import { createEmailAlias, emailIntake, integrationsSummary, listMail, mailStatus } from './mail.service';
 import { oauthCallback, oauthConfig, oauthDisconnect, oauthPreflight, oauthStart } from './oauth.service';
@@ -67,7 +67,7 @@ export async function registerMailRoutes(
               filename = part.filename;
               data = await part.toBuffer();
             } else if (part.fieldname === 'workspace_id' && typeof part.value === 'string') {
-              assertOwnWorkspace(ctx, part.value.trim());
+              assertOwnWorkspace(ctx.workspace.id, part.value);
             }
           }
         } catch (err) {
@@ -92,7 +92,7 @@ export async function registerMailRoutes(
         result = await importCalendar(ctx, { sourceType: 'file', sourceName: filename, load: async () => text });
       } else {
         const input = parseInput(IngestIcsInput, request.body);
-        assertOwnWorkspace(ctx, input.workspace_id);
+        assertOwnWorkspace(ctx.workspace.id, input.workspace_id);
         result = await importCalendar(ctx, {
           sourceType: 'url',
           sourceName: input.icsUrl,

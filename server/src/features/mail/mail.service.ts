@@ -18,7 +18,7 @@ import { AUTOMATION_INBOUND_JOB } from '../../platform/job-ports';
 import type { Logger } from '../../platform/logger';
 import { createMailer } from '../../platform/mailer';
 import { withSystem, withTenant } from '../../platform/tenant';
-import { assertOwnWorkspace, ingestTextForWorkspace } from '../knowledge';
+import { ingestTextForWorkspace } from '../knowledge';
 import { importMailAttachments } from './attachments';
 import * as repo from './mail.repo';
 import { freshAccessToken, oauthConfig } from './oauth.service';
@@ -29,12 +29,10 @@ const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
 
 export async function createEmailAlias({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: { workspace_id?: string };
 }): Promise<EmailAlias> {
-  assertOwnWorkspace(ctx, input.workspace_id);
   const domain = ctx.deps.config.inboundMail.domain;
   const existing = await ctx.tenant((tx) => repo.findAlias(tx, ctx.workspace.id));
   if (existing) return { address: existing.address };
@@ -103,12 +101,10 @@ export async function mailStatus({ ctx }: { ctx: WorkspaceContext }): Promise<Ma
 
 export async function integrationsSummary({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: { workspace_id?: string };
 }): Promise<IntegrationsSummary> {
-  assertOwnWorkspace(ctx, input.workspace_id);
   const ws = ctx.workspace.id;
   const { tokens, alias, imports } = await ctx.tenant(async (tx) => ({
     tokens: await repo.listTokens(tx, ws),
@@ -335,7 +331,6 @@ export async function emailIntake({
   ctx: WorkspaceContext;
   input: { business_id?: string; workspace_id?: string };
 }): Promise<EmailIntakeResult> {
-  assertOwnWorkspace(ctx, input.workspace_id);
   // A business of another workspace is refused like every other foreign id (403), never ignored.
   if (input.business_id && !(await isOwnBusinessId(ctx, input.business_id))) {
     throw new AppError('permission_denied', { userMessage: 'You do not have access to this business.' });

@@ -20,7 +20,6 @@ import {
   buildOnboardingSummary,
   changeProfile,
   checkUserId,
-  checkWorkspaceId,
   ensureProfile,
   findOwnProfile,
   findSummary,
@@ -109,7 +108,6 @@ export async function onboardingSummary({
   ctx: WorkspaceContext;
   input: OnboardingSummaryInput;
 }): Promise<OnboardingSummary> {
-  checkWorkspaceId(ctx, input.workspace_id);
   const row = await findOwnProfile(ctx);
   const sources = await readSummarySources(ctx);
   return buildOnboardingSummary({

@@ -7,7 +7,6 @@ export {
   businessSignature,
   changeProfile,
   checkUserId,
-  checkWorkspaceId,
   findEffectiveProfile,
   findOwnProfile,
   profileResult,

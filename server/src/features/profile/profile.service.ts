@@ -65,17 +65,6 @@ export function profileResult(row: repo.BusinessProfileRow | undefined | null): 
   };
 }
 
-/** Save codes for ids sent by a client: they must be real UUIDs and the caller's own. */
-export function checkWorkspaceId(ctx: WorkspaceContext, workspaceId: string | undefined): void {
-  if (workspaceId === undefined || workspaceId === '') return;
-  if (!isUuid(workspaceId)) {
-    throw new AppError('invalid_workspace_id', { userMessage: invalidIdMessage('workspace', workspaceId) });
-  }
-  if (workspaceId !== ctx.workspace.id) {
-    throw new AppError('invalid_workspace_id', { status: 403, userMessage: 'This workspace is not yours.' });
-  }
-}
-
 export function checkUserId(ctx: WorkspaceContext, userId: string | undefined): void {
   if (userId === undefined || userId === '') return;
   if (isLocalId(userId) || !isUuid(userId)) {
@@ -173,7 +162,6 @@ export async function businessProfile({
   ctx: WorkspaceContext;
   input: BusinessProfileCall;
 }): Promise<BusinessProfileResult> {
-  checkWorkspaceId(ctx, input.workspace_id);
   if (input.action === 'get') return profileResult(await findEffectiveProfile(ctx));
   const { profile } = input;
   checkUserId(ctx, profile.user_id);
@@ -218,12 +206,10 @@ export async function updateBusinessProfile({
 /** POST /functions/v1/save-business-summary (action get); builds the summary on first read. */
 export async function saveBusinessSummary({
   ctx,
-  input,
 }: {
   ctx: WorkspaceContext;
   input: SaveBusinessSummaryInput;
 }): Promise<SaveBusinessSummaryOutput> {
-  checkWorkspaceId(ctx, input.workspace_id);
   let row = await ctx.tenant((tx) => repo.findSummary(tx, ctx.workspace.id));
   if (!row) {
     await refreshBusinessSummary(ctx);

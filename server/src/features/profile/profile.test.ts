@@ -123,7 +123,7 @@ describe('business-profile (get / upsert)', () => {
     const other = await signedIn();
     const foreignWs = await call(u, { action: 'get', workspace_id: other.workspaceId });
     expect(foreignWs.status).toBe(403);
-    expect(foreignWs.body.error.code).toBe('invalid_workspace_id');
+    expect(foreignWs.body.error.code).toBe('permission_denied');
 
     const foreignUser = await call(u, { action: 'upsert', profile: { user_id: other.id } });
     expect(foreignUser.status).toBe(403);
