@@ -15,7 +15,7 @@ import { chunkBlocks } from '../../src/features/knowledge/chunking';
 import { BM25_B, BM25_K1 } from '../../src/features/knowledge/knowledge.repo';
 import { indexedTerms } from '../../src/features/knowledge/knowledge.service';
 import { parseDocument } from '../../src/features/knowledge/parsers';
-import { queryTerms } from '../../src/features/knowledge/tokenizer';
+import { queryTerms } from '../../src/text/tokenizer';
 import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

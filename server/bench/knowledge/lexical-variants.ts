@@ -17,7 +17,7 @@ import { chunkBlocks } from '../../src/features/knowledge/chunking';
 import { indexedText } from '../../src/features/knowledge/knowledge.service';
 import { parseDocument } from '../../src/features/knowledge/parsers';
 import { porter2Stem } from '../../src/features/knowledge/porter2';
-import { tokenize as productTokenize, type Token } from '../../src/features/knowledge/tokenizer';
+import { tokenize as productTokenize, type Token } from '../../src/text/tokenizer';
 import { DATASETS_DIR as DATASETS, loadScorer, type Qrels } from './scorer';
 
 interface Chunk {

@@ -20,7 +20,7 @@ import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
 import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
 import { parseDocument } from '../../src/features/knowledge/parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
-import { queryTerms } from '../../src/features/knowledge/tokenizer';
+import { queryTerms } from '../../src/text/tokenizer';
 import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';

@@ -31,7 +31,7 @@ import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
 import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
 import { parseDocument } from '../../src/features/knowledge/parsers';
 import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
-import { queryTerms, tokenize } from '../../src/features/knowledge/tokenizer';
+import { queryTerms, tokenize } from '../../src/text/tokenizer';
 import { DEFAULT_LSA, dot, Lsa, type LsaOptions } from './lsa';
 import { DATASETS_DIR, loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';

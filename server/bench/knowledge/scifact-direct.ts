@@ -17,8 +17,8 @@ import { migrate } from '../../src/db/migrate';
 import { chunkBlocks, textToBlocks } from '../../src/features/knowledge/chunking';
 import * as repo from '../../src/features/knowledge/knowledge.repo';
 import { indexedText } from '../../src/features/knowledge/knowledge.service';
-import { queryTerms, termFrequencies } from '../../src/features/knowledge/tokenizer';
 import { withTenant } from '../../src/platform/tenant';
+import { queryTerms, termFrequencies } from '../../src/text/tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASETS = path.resolve(here, '../../../../../../shared/datasets');

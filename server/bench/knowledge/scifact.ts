@@ -26,12 +26,12 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
-import { porterStem } from '../../src/features/knowledge/tokenizer';
 import { allJobs } from '../../src/jobs';
 import type { Deps } from '../../src/platform/context';
 import { Jobs } from '../../src/platform/jobs';
 import { createLogger } from '../../src/platform/logger';
 import { signAccessToken } from '../../src/platform/tokens';
+import { porterStem } from '../../src/text/tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // HELIXIS_DATASETS when the checkout is not next to shared/ (a git worktree elsewhere).

@@ -18,7 +18,7 @@
  * - The chunk's search rank adds a little, so ties go to what search put first.
  */
 import { type Segment, segmentText } from '@helixis/domain';
-import { tokenize } from '../features/knowledge/tokenizer';
+import { tokenize } from '../text/tokenizer';
 import type { Evidence } from './provider';
 import { inThesaurus, synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';

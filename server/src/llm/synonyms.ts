@@ -5,7 +5,7 @@
  * property management; each group is a set of words that can stand for each other in a question.
  * Groups are stored as the search index's lexemes, so every inflection of a word matches.
  */
-import { tokenize } from '../features/knowledge/tokenizer';
+import { tokenize } from '../text/tokenizer';
 
 const GROUPS: readonly string[] = [
   'pay payment paying paid remit',

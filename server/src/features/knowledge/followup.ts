@@ -15,7 +15,7 @@ import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
 import { isTopicTerm, profileQuestion } from '../../llm/answer-match';
-import { tokenize } from './tokenizer';
+import { tokenize } from '../../text/tokenizer';
 
 /**
  * Words that point back at an earlier subject. "it" is left out when it is the empty subject of

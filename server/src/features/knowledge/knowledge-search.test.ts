@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { termFrequencies } from '../../text/tokenizer';
 import { knowledgeMaintenanceJob } from './knowledge.jobs';
 import { searchKnowledge } from './knowledge.service';
 import { ingestAndWait, searchFor } from './test-helpers';
-import { termFrequencies } from './tokenizer';
 
 let t: TestApp;
 let a: TestUser;

@@ -27,6 +27,7 @@ import type { Logger } from '../../platform/logger';
 import { chunksIndexed, documentsIndexed } from '../../platform/metrics';
 import { assertFetchableUrl } from '../../platform/safe-fetch';
 import { withTenant } from '../../platform/tenant';
+import { queryTerms, tokenize } from '../../text/tokenizer';
 import { cosineSimilarity, EMBED_JOB, embedderFromConfig, vectorWeightFor } from './embeddings';
 import { embeddingsOf } from './embeddings.repo';
 import { rewriteFollowUp } from './followup';
@@ -43,7 +44,6 @@ import {
   rankWithSettings,
   SHIPPED_RANKING,
 } from './ranking';
-import { queryTerms, tokenize } from './tokenizer';
 import { fetchWebPage } from './web';
 
 /** Moved to prepare.ts (they run in the ingest worker); kept here for their many importers. */

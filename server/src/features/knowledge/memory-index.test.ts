@@ -9,12 +9,12 @@ import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { waitFor } from '../../test/wait';
+import { tokenize } from '../../text/tokenizer';
 import { ingestTexts } from './bulk';
 import { deleteDocumentIndex, lockWorkspaceIndex, rankChunks, readStats } from './knowledge.repo';
 import type { KnowledgeScope } from './knowledge.service';
 import { rankFromMemory, TermIndexes, termIndexesOf } from './memory-index';
 import { corpus, expectSameRanking, queries } from './ranking-test-support';
-import { tokenize } from './tokenizer';
 
 let t: TestApp;
 let owner: TestUser;

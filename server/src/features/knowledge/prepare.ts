@@ -5,10 +5,10 @@
  */
 import { KNOWLEDGE_LIMITS } from '@helixis/contract';
 import { AppError } from '../../platform/errors';
+import { termFrequencies } from '../../text/tokenizer';
 import { type Block, chunkBlocks } from './chunking';
 import { type DocumentFormat, parseDocument, titleFromFileName } from './parsers';
 import { SHIPPED_RANKING } from './ranking';
-import { termFrequencies } from './tokenizer';
 
 /**
  * What a chunk is indexed as: its document's title (without a file extension) and its text. Titles

@@ -3,8 +3,8 @@
  * made-up Zipf-distributed words, generated queries, and the comparison of two rankings.
  */
 import { expect } from 'vitest';
+import { termFrequencies } from '../../text/tokenizer';
 import type { RankedChunk } from './knowledge.repo';
-import { termFrequencies } from './tokenizer';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 export function random(seed: number): () => number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { porterStem, queryTerms, termFrequencies, tokenize } from '../../text/tokenizer';
 import { type Block, CHUNK_MAX_CHARS, chunkBlocks, markdownToBlocks, textToBlocks } from './chunking';
-import { porterStem, queryTerms, termFrequencies, tokenize } from './tokenizer';
 
 describe('porterStem (Porter 1980)', () => {
   it.each([
