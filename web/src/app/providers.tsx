@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { router } from './router';
@@ -29,12 +29,22 @@ const queryClient = createQueryClient();
  */
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
+/** Phones (the app's menu breakpoint, 768 px): toasts at the bottom, where they cover no header button. */
+const PHONE = '(max-width: 767px)';
+function subscribePhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+const isPhone = () => window.matchMedia(PHONE).matches;
+
 export function AppProviders() {
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster richColors closeButton position="top-right" />
+        <Toaster richColors closeButton position={phone ? 'bottom-center' : 'top-right'} />
       </Suspense>
     </QueryClientProvider>
   );
