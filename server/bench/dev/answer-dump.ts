@@ -11,6 +11,7 @@ import { assistantSetDir, documentBytes, loadAssistantSet } from '../../src/feat
 import { createOfflineProvider } from '../../src/llm/offline-provider';
 import { systemWorkspaceContext } from '../../src/platform/system-context';
 import { startBenchApp } from '../assistant';
+import { answeredFields } from './dump-row';
 
 const args = process.argv.slice(2);
 const setAt = args.indexOf('--set');
@@ -71,10 +72,7 @@ try {
       });
       rows.push({
         ...q,
-        rewrite: result.rewrite,
-        evidence: result.evidence.map(({ explain: _explain, ...e }) => e),
-        answer: result.text,
-        taskNeeded: result.taskNeeded,
+        ...answeredFields(result),
       });
     }
   }

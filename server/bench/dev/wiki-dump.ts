@@ -14,6 +14,7 @@ import { systemWorkspaceContext } from '../../src/platform/system-context';
 import { startBenchApp } from '../assistant';
 import { DATASETS_DIR } from '../knowledge/scorer';
 import { readJsonl } from '../knowledge-bench';
+import { answeredFields } from './dump-row';
 
 const outFile = process.argv[2] ?? '/tmp/wiki-dump.json';
 const dir = path.join(DATASETS_DIR, 'rag-mini-wikipedia');
@@ -46,10 +47,7 @@ try {
       kind: 'answerable',
       question: q.question,
       expected: [q.answer.trim().replace(/\.$/, '')],
-      rewrite: result.rewrite,
-      evidence: result.evidence.map(({ explain: _explain, ...e }) => e),
-      answer: result.text,
-      taskNeeded: result.taskNeeded,
+      ...answeredFields(result),
     });
   }
 } finally {

@@ -588,6 +588,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
 
 const QUESTION_OPENER =
   '(?:what|when|where|who|whom|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
+const OPENS_WITH_QUESTION_WORD = new RegExp(`^${QUESTION_OPENER}\\b`, 'i');
 const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUESTION_OPENER}\\b)`, 'i');
 
 /**
@@ -606,7 +607,7 @@ export function questionParts(question: string): string[] {
     const own = profileQuestion(piece).terms.some(isTopicTerm);
     // A statement after the question ("…a space heater in my room? it gets cold") is context, not a
     // second question that needs its own answer.
-    const asks = piece.endsWith('?') || new RegExp(`^${QUESTION_OPENER}\\b`, 'i').test(piece);
+    const asks = piece.endsWith('?') || OPENS_WITH_QUESTION_WORD.test(piece);
     if ((!own || !asks) && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
     else parts.push(piece);
   }
