@@ -133,6 +133,33 @@ describe('question words', () => {
     expect(rankUnits('Where do I throw out my garbage?', units)[0]?.text).toContain('chute');
   });
 
+  it('reads the kind of answer from the sentence or clause that asks, not from the scene before it', () => {
+    // "call" in the scene would ask for a phone number; the question asks for a price.
+    expect(answerTypeOf('Dad lost his call button necklace thing. how much to get a new one?')).toBe('money');
+    expect(answerTypeOf('My mom fell. What is she supposed to use to call for help?')).toBe('phone');
+    // "deadline" in the scene would ask for a date; the question after the comma is a yes/no question.
+    expect(
+      answerTypeOf("the AC shuts off at 6 and we're working late for a deadline, can we keep it running longer"),
+    ).toBe('yesno');
+    expect(answerTypeOf('When is the deadline for the application?')).toBe('date');
+  });
+
+  it('finds a lead time written with the notice before its length ("written notice of 30 days")', () => {
+    expect(
+      hasAnswerType('lead', 'To end your residency, give written notice of 30 days to the Executive Director.'),
+    ).toBe(true);
+    expect(hasAnswerType('lead', 'Send a notice of at least two weeks before you leave.')).toBe(true);
+    expect(hasAnswerType('lead', 'A written notice is sent to every resident.')).toBe(false);
+    const units = unitsOf([
+      doc(
+        'Residents who move to the Garden Wing keep their place on the list. To end your residency, give written notice of 30 days to the Executive Director.',
+      ),
+    ]);
+    expect(rankUnits('How much notice do I need to give if I decide to move out?', units)[0]?.text).toContain(
+      'notice of 30 days',
+    );
+  });
+
   it('reads "what happens if" as a question about a consequence, not a price', () => {
     expect(answerTypeOf("What happens if I don't pay for two months?")).toBe(null);
     expect(answerTypeOf('What happens if I pay late, and how much is the fee?')).toBe('money');

@@ -66,7 +66,9 @@ const SHAPING_WORDS = new Set(
     make much many long time times goes day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
-    please help think sure summarize summarise summary explain describe new one ones far ahead beforehand`,
+    please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
+    decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
+    trying try curious question quick`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -96,6 +98,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b|\bhow soon before\b/i,
     has: new RegExp(
       `\\b(\\d+|${NUMBER_WORDS}|a|one)(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)['’]?\\s+(\\w+\\s+){0,2}(in advance|ahead|before|beforehand|prior|notice|earlier)\\b`,
+      'i',
+    ),
+    // "written notice of 30 days", "notice of at least two weeks": the notice named before its length.
+    also: new RegExp(
+      `\\bnotice (of|at least|no less than|not less than)\\s+(at least\\s+)?(\\d+|${NUMBER_WORDS}|a|one)[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?)\\b`,
       'i',
     ),
   },
@@ -160,6 +167,10 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
 ];
 
+const QUESTION_OPENER =
+  '(?:what|when|where|who|whom|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
+const OPENS_AS_QUESTION = new RegExp(`^${QUESTION_OPENER}\\b`, 'i');
+
 /** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
 const ASKS_CONSEQUENCE = /\bwhat (happens|will happen|would happen|do you do|will you do|if)\b/i;
 /** "What items am I not allowed to store?": a question about what is forbidden is answered by a prohibition. */
@@ -167,10 +178,34 @@ const PROHIBITION =
   /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
 const NEGATION_BONUS = 0.08;
 
-export function answerTypeOf(question: string): AnswerType | null {
-  if (ASKS_CONSEQUENCE.test(question) && !/\bhow much\b/i.test(question)) return null;
-  for (const rule of TYPE_RULES) if (rule.asks.test(question)) return rule.type;
+function typeOfClause(clause: string): AnswerType | null {
+  if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return null;
+  for (const rule of TYPE_RULES) if (rule.asks.test(clause)) return rule.type;
   return null;
+}
+
+/** The clause that asks, after a scene set before it with a comma ("…late for a deadline, can we keep it on?"). */
+function askingClause(sentence: string): string {
+  const clauses = sentence.split(/,\s+/);
+  for (let i = clauses.length - 1; i > 0; i--) {
+    if (OPENS_AS_QUESTION.test(clauses[i] ?? '')) return clauses.slice(i).join(', ');
+  }
+  return sentence;
+}
+
+/**
+ * The kind of answer a question asks for, read from the sentence that asks ("Dad lost his call button.
+ * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence
+ * says nothing of the kind.
+ */
+export function answerTypeOf(question: string): AnswerType | null {
+  const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
+  if (sentences.length > 1) {
+    const asking = [...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim()));
+    const own = asking ? typeOfClause(askingClause(asking)) : null;
+    if (own) return own;
+  }
+  return typeOfClause(askingClause(question)) ?? typeOfClause(question);
 }
 
 export function hasAnswerType(type: AnswerType, text: string): boolean {
@@ -586,9 +621,6 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   return scored;
 }
 
-const QUESTION_OPENER =
-  '(?:what|when|where|who|whom|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
-const OPENS_WITH_QUESTION_WORD = new RegExp(`^${QUESTION_OPENER}\\b`, 'i');
 const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUESTION_OPENER}\\b)`, 'i');
 
 /**
@@ -607,7 +639,7 @@ export function questionParts(question: string): string[] {
     const own = profileQuestion(piece).terms.some(isTopicTerm);
     // A statement after the question ("…a space heater in my room? it gets cold") is context, not a
     // second question that needs its own answer.
-    const asks = piece.endsWith('?') || OPENS_WITH_QUESTION_WORD.test(piece);
+    const asks = piece.endsWith('?') || OPENS_AS_QUESTION.test(piece);
     if ((!own || !asks) && parts.length > 0) parts[parts.length - 1] = `${parts[parts.length - 1]} ${piece}`;
     else parts.push(piece);
   }

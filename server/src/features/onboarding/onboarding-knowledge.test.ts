@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { testHttp } from '../../test/http';
+import { uploadFile, waitForDocument } from '../knowledge/test-helpers';
 
 /** Issue 25 §5-6: what the owner says in onboarding becomes facts that chat cites and completeness counts. */
 
@@ -83,6 +84,10 @@ describe('onboarding rounds become facts', () => {
       expect(fact.provenance, key).toMatchObject({ type: 'onboarding', source });
       expect(Number.isNaN(Date.parse(fact.provenance.timestamp)), key).toBe(false);
     }
+    // The owner's sentence a profile value was read from is kept with it (it helps find the fact); a value
+    // the owner did not write as such (the industry, a category) has none.
+    expect(byKey.get('business_name').provenance.context).toBe('Maple Street Property Management.');
+    expect(byKey.get('industry').provenance.context).toBeUndefined();
     // What customers ask (round 3, question 1) are questions, not facts about the business.
     expect(byKey.has('rent_payment')).toBe(false);
     expect(byKey.has('pet_policy')).toBe(false);
@@ -116,6 +121,31 @@ describe('onboarding rounds become facts', () => {
         mode,
       ).toContain(citation);
     }
+  });
+});
+
+describe("the owner's own sentence finds a profile fact", () => {
+  it('"What\'s the name of the park?" is answered with the name from "We\'re …, a family-owned RV park", not a document sentence with "name" in it', async () => {
+    const u = await signedIn();
+    const rules = [
+      '# Arrival',
+      '',
+      'Late arrivals will find their packet with their name in the box by the',
+      'office door, and can settle up the next morning.',
+    ].join('\n');
+    const upload = await uploadFile(t, u.token, 'Arrival.md', rules);
+    expect(upload.status).toBe(202);
+    await waitForDocument(t, u.token, upload.body.document.id);
+    const round = await saveRound(u, 1, [
+      "We're Sagebrush Flats RV Resort, a family-owned RV park with 142 sites on the Salado River.",
+      'Outside Tierra Verde.',
+      'Snowbirds and families on road trips.',
+    ]);
+    expect(round.status).toBe(200);
+    const res = await chat(u, "What's the name of the park?");
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain('Sagebrush Flats RV Resort');
+    expect(res.body.message).toContain('[Fact:Business Name]');
   });
 });
 

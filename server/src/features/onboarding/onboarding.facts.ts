@@ -112,7 +112,7 @@ export async function learnFromOnboardingMessage(ctx: WorkspaceContext, message:
   const saved: SavedFact[] = [];
   let profile = stateOf(await findEffectiveProfile(ctx));
   if (patch.business_data || patch.essential_info) {
-    const change = await changeProfile(ctx, { patch, source: 'chat', facts: CHAT_ORIGIN });
+    const change = await changeProfile(ctx, { patch, source: 'chat', facts: { ...CHAT_ORIGIN, said: [text] } });
     saved.push(...change.savedFacts);
     profile = stateOf(change.row);
   }

@@ -78,7 +78,7 @@ export async function saveOnboardingRound({
   const { row } = await changeProfile(ctx, {
     patch: patchFromAnswers(answersAfter(current, input.roundNumber, answers)),
     source: 'onboarding',
-    facts: { source: 'manual', type: 'onboarding', ref: `onboarding round ${input.roundNumber}` },
+    facts: { source: 'manual', type: 'onboarding', ref: `onboarding round ${input.roundNumber}`, said: answers },
     progress: (saved) => {
       const previous = saved.rounds.find((r) => r.roundNumber === input.roundNumber);
       const completed = input.complete || (previous?.completed ?? false);

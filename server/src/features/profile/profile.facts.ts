@@ -1,5 +1,5 @@
 import type { FactSource } from '@helixis/contract';
-import { changedProfileFacts, type ProfileFactState } from '@helixis/domain';
+import { changedProfileFacts, type ProfileFactState, sentencesOf } from '@helixis/domain';
 import type { WorkspaceContext } from '../../platform/context';
 import { upsertFact } from '../facts';
 
@@ -16,6 +16,26 @@ export interface FactOrigin {
   type: string;
   /** provenance.source: 'onboarding round 1', 'onboarding chat', 'business profile'. */
   ref: string;
+  /**
+   * What the owner said, when the change was read from their words: the sentence holding a fact's value
+   * is kept as its provenance context, so "What's the name of the park?" finds the name the owner gave
+   * in "We're Sagebrush Flats RV Resort, a family-owned RV park…".
+   */
+  said?: readonly string[];
+}
+
+/**
+ * The owner's sentence that holds a value as written (the first), or undefined. Case counts: an industry
+ * "Self storage" is a category, not the words of "Cedar Point Self Storage".
+ */
+function sentenceHolding(said: readonly string[] | undefined, value: string): string | undefined {
+  const needle = value.trim();
+  if (!said || needle.length < 2) return undefined;
+  for (const text of said) {
+    const sentence = sentencesOf(text).find((s) => s.includes(needle));
+    if (sentence) return sentence.slice(0, 400);
+  }
+  return undefined;
 }
 
 export const PROFILE_ORIGIN: FactOrigin = { source: 'manual', type: 'profile', ref: 'business profile' };
@@ -43,7 +63,12 @@ export async function syncProfileFacts(
       key: fact.key,
       value: fact.value,
       source: origin.source,
-      provenance: { type: origin.type, source: origin.ref, method: 'profile' },
+      provenance: {
+        type: origin.type,
+        source: origin.ref,
+        method: 'profile',
+        context: sentenceHolding(origin.said, fact.value),
+      },
     });
     if (stored.value.toLowerCase() === fact.value.toLowerCase()) {
       saved.push({ key: stored.key, label: stored.label, value: stored.value });
