@@ -255,7 +255,8 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "What is your business called?" asks for a name, not about calling.
   const question = asked.replace(/\b(called|named)(\s*[?.!]*\s*)$/i, 'name$2');
   const terms = new Map<string, QuestionTerm>();
-  const type = answerTypeOf(question);
+  // A follow-up that asks nothing of its own ("and dinner?") asks what the earlier question asked.
+  const type = answerTypeOf(question) ?? (carried ? answerTypeOf(carried) : null);
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {

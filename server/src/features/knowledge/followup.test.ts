@@ -1,6 +1,7 @@
 import type { ChatWithContextOutput, MessageList, RagAnswerOutput, SearchOutput } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
+import { bestQuotes } from '../../llm/offline-provider';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
 import { looksLikeFollowUp, REWRITE_PROMPT, rewriteOffline } from './followup';
@@ -139,6 +140,28 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     const fallback = await search(tModel, modelOwner.token, { query: FOLLOW_UP, k: 3, recent_turns: turns });
     expect(fallback.rewrite?.method).toBe('offline');
     expect(fallback.results.map((r) => r.document_title)).toContain('Maple Court residents guide');
+  });
+
+  it('a follow-up that asks nothing of its own ("and dinner?") asks what the earlier question asked', () => {
+    const lunch = [{ role: 'user' as const, content: 'What time is lunch in the dining room?' }];
+    const rewrite = rewriteOffline('and dinner?', lunch);
+    expect(rewrite?.rewritten).toBe('and dinner? what time lunch dining room');
+    const meals = {
+      kind: 'document' as const,
+      id: 'meals',
+      title: 'Dining',
+      chunkIndex: 3,
+      citation: '[Doc:Dining#3]',
+      text: 'The main meal of the day is included in your monthly fee; you choose lunch or dinner each day.\n\n| Meal | Hours |\n|---|---|\n| Lunch | 11:30 a.m. to 1:30 p.m. |\n| Dinner | 4:45 p.m. to 6:45 p.m. |',
+      similarity: 1,
+      fromHuman: false,
+    };
+    const carried = rewrite?.rewritten.slice('and dinner?'.length).trim() ?? '';
+    expect(bestQuotes('and dinner?', [meals], carried)[0]?.sentence).toContain('4:45 p.m. to 6:45 p.m.');
+    // A follow-up with a question word of its own keeps its own kind of answer.
+    expect(
+      rewriteOffline('and when do I get it back?', [{ role: 'user', content: 'How much is the deposit?' }])?.rewritten,
+    ).toBe('and when do I get it back? much deposit');
   });
 
   it('leaves a question that stands alone as typed', () => {

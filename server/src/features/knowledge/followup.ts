@@ -97,12 +97,25 @@ export function salientWords(question: string, turns: readonly RecentTurn[]): st
   return carried;
 }
 
-/** The offline rewrite, or null when the question stands alone or the turns add nothing. */
+/** What an earlier question asked for: "what time", "how much", "when"… at its start. */
+const ASKING_PHRASE =
+  /^\s*(what time|what days?|which days?|how (?:much|many|long|often|soon|late|early|far (?:ahead|in advance))|when|where|who)\b/i;
+const HAS_QUESTION_WORD = /\b(what|when|where|who|whom|which|why|how)\b/i;
+
+/**
+ * The offline rewrite, or null when the question stands alone or the turns add nothing. A follow-up
+ * without a question word of its own ("and dinner?") also asks what the earlier question asked: "What
+ * time is lunch?" → "and dinner? what time lunch", so the answer is a time again.
+ */
 export function rewriteOffline(question: string, turns: readonly RecentTurn[]): QueryRewrite | null {
   if (turns.length === 0 || !looksLikeFollowUp(question)) return null;
   const carried = salientWords(question, turns);
   if (carried.length === 0) return null;
-  return { original: question, rewritten: `${question.trim()} ${carried.join(' ')}`, method: 'offline' };
+  const earlier = [...turns].reverse().find((t) => t.role === 'user')?.content ?? '';
+  const asking = HAS_QUESTION_WORD.test(question) ? null : ASKING_PHRASE.exec(earlier)?.[1];
+  const phrase = asking?.toLowerCase().split(/\s+/) ?? [];
+  const words = asking ? [...phrase, ...carried.filter((w) => !phrase.includes(w.toLowerCase()))] : carried;
+  return { original: question, rewritten: `${question.trim()} ${words.join(' ')}`, method: 'offline' };
 }
 
 export const REWRITE_PROMPT = [
