@@ -161,7 +161,20 @@ describe('question words', () => {
   });
 
   it('reads "what happens if" as a question about a consequence, not a price', () => {
-    expect(answerTypeOf("What happens if I don't pay for two months?")).toBe(null);
+    expect(answerTypeOf("What happens if I don't pay for two months?")).toBe('consequence');
+    expect(hasAnswerType('consequence', 'Cars parked on the customer levels may be ticketed.')).toBe(true);
+    expect(
+      hasAnswerType('consequence', 'If the county orders an evacuation, we refund the nights you could not use.'),
+    ).toBe(true);
+    expect(hasAnswerType('consequence', 'Tenants park on levels 4 and 5 of the deck.')).toBe(false);
+    const units = unitsOf([
+      doc(
+        'Tenants and their employees must park on levels 4 and 5 of the deck, leaving levels 1 to 3 for customers. Cars of employees found parked on the customer levels may be ticketed.',
+      ),
+    ]);
+    expect(rankUnits('what happens if employees park on the customer levels anyway?', units)[0]?.text).toContain(
+      'ticketed',
+    );
     expect(answerTypeOf('What happens if I pay late, and how much is the fee?')).toBe('money');
   });
 

@@ -39,7 +39,8 @@ export type AnswerType =
   | 'frequency'
   | 'number'
   | 'date'
-  | 'yesno';
+  | 'yesno'
+  | 'consequence';
 
 export interface QuestionTerm {
   lexeme: string;
@@ -85,6 +86,12 @@ const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
 
 const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
+  {
+    // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
+    type: 'consequence',
+    asks: /$^/,
+    has: /\b(may|will|can|must|would) be (\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fee|fine|penalty|charge|forfeit|forfeits|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refund|refunds|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
+  },
   {
     type: 'phone',
     asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b/i,
@@ -179,7 +186,7 @@ const PROHIBITION =
 const NEGATION_BONUS = 0.08;
 
 function typeOfClause(clause: string): AnswerType | null {
-  if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return null;
+  if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
   for (const rule of TYPE_RULES) if (rule.asks.test(clause)) return rule.type;
   return null;
 }
