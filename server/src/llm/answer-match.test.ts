@@ -160,6 +160,25 @@ describe('question words', () => {
     );
   });
 
+  it('reads "my 10 year old" as a child, not as the number 10 of "10:00 p.m."', () => {
+    const units = unitsOf([
+      doc(
+        'The hot tub is open all year from 9:00 a.m. to 10:00 p.m. Children under 14 are not allowed in the hot tub.',
+      ),
+    ]);
+    expect(rankUnits('can my 10 year old go in the hot tub with me', units)[0]?.text).toContain('Children under 14');
+    expect(
+      rankUnits(
+        'can my 6-year-old use the pool?',
+        unitsOf([doc('Kids under 12 must be with an adult at the pool.')]),
+      )[0]?.coverage,
+    ).toBeGreaterThan(0.5);
+    // An adult's age is no child.
+    expect(
+      profileQuestion('my 70 year old mother needs a ground floor unit').terms.some((t) => t.lexeme === 'child'),
+    ).toBe(false);
+  });
+
   it('reads "what happens if" as a question about a consequence, not a price', () => {
     expect(answerTypeOf("What happens if I don't pay for two months?")).toBe('consequence');
     expect(hasAnswerType('consequence', 'Cars parked on the customer levels may be ticketed.')).toBe(true);

@@ -123,7 +123,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'duration',
-    asks: /\bhow (long|soon|quickly|fast)\b|\bhow many (days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
+    asks: /\bhow (long|soon|quick|quickly|fast)\b|\bhow many (days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
     has: new RegExp(
       `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b|\\b(same|next)[ -]day\\b|\\bwithin\\b|\\bimmediately\\b`,
       'i',
@@ -251,6 +251,11 @@ function actionVerbsOf(question: string): Set<string> {
   return out;
 }
 
+const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
+const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+/** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
+const ageOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : CHILD_AGES.indexOf(word.toLowerCase()) + 1 || 99);
+
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -277,6 +282,19 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     }
   };
   add(question, 1);
+  // "my 10 year old", "a 6-year-old": a child, which is how rules speak of them ("Children under 14…");
+  // the number and "old" say only which child.
+  const age = AGE.exec(question);
+  if (age && ageOf(age[1] ?? '') < 18) {
+    for (const word of [age[1] ?? '', 'old']) {
+      const term = terms.get(tokenize(word)[0]?.lexeme ?? '');
+      if (term) term.weight = SHAPING_WEIGHT;
+    }
+    const child = tokenize('child')[0]?.lexeme ?? 'child';
+    if (!terms.has(child)) {
+      terms.set(child, { lexeme: child, synonyms: synonymsOf(child), related: new Set(), weight: 1, carried: false });
+    }
+  }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
   for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)]) {
     if (!terms.has(lexeme)) {

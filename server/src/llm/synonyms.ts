@@ -90,6 +90,8 @@ const GROUPS: readonly string[] = [
   'owe owed balance',
   'party parties event events gathering celebration',
   'kid kids child children minor minors',
+  'staff employee employees worker workers personnel',
+  'raise raising increase increases hike',
   'forgot forgotten left lost found',
   'earn earning income salary',
   'qualify qualification eligible approved approval',
