@@ -21,6 +21,8 @@ export interface FakeOpenAI {
   requests: FakeChatRequest[];
   /** Replace the answer builder (per test). */
   reply: (request: FakeChatRequest) => string;
+  /** Milliseconds between the streamed pieces of an answer (a slow model; 0, the default, sends at once). */
+  pauseMs: number;
   /** Answer the next N requests with this HTTP status (e.g. 500) before answering normally. */
   failNext(status: number, times?: number): void;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const fake: Omit<FakeOpenAI, 'url' | 'close'> & { url?: string } = {
     requests: [],
     reply: defaultFakeReply,
+    pauseMs: 0,
     failNext(status, times = 1) {
       failures = { status, left: times };
     },
@@ -91,7 +94,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of text.match(/\S+\s*|\s+/g) ?? []) res.write(chunk({ content: piece }, null));
+    for (const piece of text.match(/\S+\s*|\s+/g) ?? []) {
+      if (fake.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.pauseMs));
+      if (res.destroyed) return;
+      res.write(chunk({ content: piece }, null));
+    }
     res.write(chunk({}, 'stop'));
     res.end('data: [DONE]\n\n');
   });

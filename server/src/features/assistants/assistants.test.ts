@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_STREAM_PATH, type ChatStreamEvent } from '@helixis/contract';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { CHAT_STREAM_PATH, ChatStreamEvent } from '@helixis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFakeReply, type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
 import { api, startTestApp, type TestApp } from '../../test/app';
@@ -244,6 +245,117 @@ describe('streaming chat and the model provider', () => {
       body: { message: 'Hi', provider: 'offline' },
     });
     expect(offline.body.provider).toBe('offline');
+  });
+});
+
+interface StreamRead {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** How many pieces the body arrived in. */
+  reads: number;
+  /** True when the whole message arrived, the terminating chunk included. */
+  complete: boolean;
+  events: ChatStreamEvent[];
+}
+
+/**
+ * POSTs a question to the stream and reads the answer to its end. `holdMs` leaves the body unread that long
+ * after the headers arrive, and `pauseMs` waits after each piece read: a slow reader.
+ */
+function readStream(question: string, options: { holdMs?: number; pauseMs?: number } = {}): Promise<StreamRead> {
+  const url = new URL(CHAT_STREAM_PATH, t.url);
+  const payload = JSON.stringify({ messages: [{ role: 'user', content: question }] });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'content-length': Buffer.byteLength(payload),
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let body = '';
+      let reads = 0;
+      res.setEncoding('utf8');
+      res.on('data', (piece: string) => {
+        body += piece;
+        reads++;
+        if (options.pauseMs) {
+          res.pause();
+          setTimeout(() => res.resume(), options.pauseMs);
+        }
+      });
+      res.on('aborted', () => reject(new Error('the server closed the connection before the end of the body')));
+      res.on('error', reject);
+      res.on('end', () => {
+        const events = body
+          .split('\n\n')
+          .filter((block) => block.startsWith('data: '))
+          .map((block) => ChatStreamEvent.parse(JSON.parse(block.slice(6))));
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, reads, complete: res.complete, events });
+      });
+      if (options.holdMs) {
+        res.pause();
+        setTimeout(() => res.resume(), options.holdMs);
+      }
+    });
+    req.end(payload);
+  });
+}
+
+function expectCleanEnd(read: StreamRead, answer: string): void {
+  expect(read.status).toBe(200);
+  expect(read.headers['content-type']).toContain('text/event-stream');
+  expect(read.headers['transfer-encoding']).toBe('chunked');
+  expect(read.complete).toBe(true);
+  expect(read.body.endsWith('\n\n')).toBe(true);
+  const done = read.events.at(-1);
+  if (done?.type !== 'done') throw new Error(`the stream ended with ${JSON.stringify(done)}`);
+  expect(read.events.filter((e) => e.type === 'done' || e.type === 'error')).toHaveLength(1);
+  const deltas = read.events.flatMap((e) => (e.type === 'delta' ? [e.text] : []));
+  expect(deltas.join('')).toBe(done.result.message);
+  // (A question nothing answers also gets the note that a task was created for the team.)
+  expect(done.result.message.startsWith(answer)).toBe(true);
+}
+
+/**
+ * Issue 28: the streamed chat answer ends cleanly. Read over a plain HTTP connection (not fetch) to see what
+ * goes over the wire: the headers, how many reads the body took, and whether the chunked body ended with its
+ * terminating chunk (`complete`) rather than a closed connection.
+ */
+describe('the chat stream ends cleanly', () => {
+  it('under a slow answer: every piece, then `done`, then the end of the chunked body', async () => {
+    const answer = 'The laundry room opens at seven in the morning and closes at ten at night.';
+    fake.reply = () => answer;
+    fake.pauseMs = 25;
+    try {
+      const read = await readStream('When does the laundry room open?');
+      expectCleanEnd(read, answer);
+      // It streamed: the answer came in several pieces, not one write at the end.
+      expect(read.reads).toBeGreaterThan(5);
+    } finally {
+      fake.pauseMs = 0;
+    }
+  });
+
+  it('to a client that reads late and slowly', async () => {
+    const answer = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    fake.reply = () => answer;
+    const read = await readStream('Tell me everything.', { holdMs: 400, pauseMs: 5 });
+    expectCleanEnd(read, answer);
+  });
+
+  it('says the answer may be stored but must be revalidated: no `no-store`', async () => {
+    // Chromium reports a fetch whose `no-store` body the page reads through a stream reader as aborted
+    // (net::ERR_ABORTED) even when the page read it to its end, depending on how the body's pieces arrive.
+    fake.reply = () => 'A short answer.';
+    const read = await readStream('Anything?');
+    expectCleanEnd(read, 'A short answer.');
+    expect(read.headers['cache-control']).toBe('no-cache');
   });
 });
 

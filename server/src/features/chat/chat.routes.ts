@@ -53,7 +53,12 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps, resolveWork
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
+      // Not `no-store` (every JSON answer's value): Chromium's network events (what DevTools and the
+      // browser tests see) report a `no-store` response that the page reads through a stream reader as
+      // aborted (net::ERR_ABORTED), even when the page read it to its end, whenever the body arrives in
+      // several pieces, as a model's answer does (issue 28). Nothing reuses the answer to a POST anyway;
+      // `no-cache` is what event streams usually send.
+      'cache-control': 'no-cache',
       connection: 'keep-alive',
       'x-request-id': request.id,
     });
