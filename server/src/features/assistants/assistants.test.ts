@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFakeReply, type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from '../../llm/fake-openai';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
+import { waitFor } from '../../test/wait';
 import { ingestAndWait } from '../knowledge/test-helpers';
 
 let t: TestApp;
@@ -347,6 +348,51 @@ describe('the chat stream ends cleanly', () => {
     fake.reply = () => answer;
     const read = await readStream('Tell me everything.', { holdMs: 400, pauseMs: 5 });
     expectCleanEnd(read, answer);
+  });
+
+  it('a client that leaves mid-answer finds the whole answer in its thread on coming back', async () => {
+    const answer = Array.from({ length: 60 }, (_, i) => `part${i}`).join(' ');
+    fake.reply = () => answer;
+    fake.pauseMs = 10;
+    const title = 'Leaving before the end?';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const payload = JSON.stringify({ messages: [{ role: 'user', content: title }] });
+        const req = httpRequest(new URL(CHAT_STREAM_PATH, t.url), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${owner.token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        });
+        req.on('error', () => resolve());
+        req.on('response', (res) => {
+          // The first piece arrives, then the page goes away.
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+          res.on('error', () => resolve());
+        });
+        setTimeout(() => reject(new Error('no answer began')), 10_000);
+        req.end(payload);
+      });
+      const stored = await waitFor(
+        async () => {
+          const threads = await api<any>(t, 'GET', '/api/v1/threads', { token: owner.token });
+          const thread = threads.body.threads.find((x: { title: string }) => x.title === title);
+          if (!thread) return null;
+          const msgs = await api<any>(t, 'GET', `/api/v1/threads/${thread.id}/messages`, { token: owner.token });
+          const reply = msgs.body.messages.find((m: { role: string }) => m.role === 'assistant');
+          return reply ? (reply.content as string) : null;
+        },
+        (content) => content !== null,
+      );
+      expect(stored?.startsWith(answer)).toBe(true);
+    } finally {
+      fake.pauseMs = 0;
+    }
   });
 
   it('says the answer may be stored but must be revalidated: no `no-store`', async () => {

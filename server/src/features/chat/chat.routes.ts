@@ -46,10 +46,9 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps, resolveWork
       workspace,
       tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
     };
-    const abort = new AbortController();
-    request.raw.on('close', () => {
-      if (!reply.raw.writableEnded) abort.abort();
-    });
+    // A client that leaves mid-answer (a page change, a closed tab) does not stop it: the answer is still
+    // stored in its thread, where the user finds it on coming back. (The request's own 'close' fires as
+    // soon as its body is read, so it never told a departure anyway.)
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -66,7 +65,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps, resolveWork
       if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(ChatStreamEvent.parse(event))}\n\n`);
     };
     try {
-      const result = await chatWithContext({ ctx, input }, (text) => send({ type: 'delta', text }), abort.signal);
+      const result = await chatWithContext({ ctx, input }, (text) => send({ type: 'delta', text }));
       send({ type: 'done', result });
     } catch (err) {
       const appError = isAppError(err) ? err : new AppError('llm_failed', { cause: err });
