@@ -179,6 +179,26 @@ describe('question words', () => {
     ).toBe(false);
   });
 
+  it('does not answer "Level 2" with the price of level 1, and quotes the unit size asked for', () => {
+    const care = unitsOf([
+      doc(
+        'Assisted living care is billed by care level, in addition to the monthly service fee, starting at $850 a month for level 1.',
+      ),
+    ]);
+    expect(
+      bestQuotes('How much does Level 2 assisted living care cost per month?', care.map((u) => u.evidence).slice(0, 1)),
+    ).toEqual([]);
+    expect(
+      bestQuotes('How much does level 1 care cost?', care.map((u) => u.evidence).slice(0, 1))[0]?.sentence,
+    ).toContain('$850');
+    const sizes = [doc('5x10 drive-up unit: $69 per month. 10x15 climate-controlled unit: $169 per month.')];
+    expect(bestQuotes('How much is a 10x15 unit?', sizes)[0]?.sentence).toContain('$169');
+    expect(bestQuotes('How much is a 10x30 unit?', sizes)).toEqual([]);
+    expect(
+      bestQuotes('What does a two-bedroom rent for?', [doc('A one-bedroom apartment rents for $1,100 a month.')]),
+    ).toEqual([]);
+  });
+
   it('reads "what happens if" as a question about a consequence, not a price', () => {
     expect(answerTypeOf("What happens if I don't pay for two months?")).toBe('consequence');
     expect(hasAnswerType('consequence', 'Cars parked on the customer levels may be ticketed.')).toBe(true);

@@ -521,6 +521,45 @@ export interface ScoredUnit extends Unit {
   missing: number;
   /** How many topic words the question has. */
   topics: number;
+  /** The unit gives another number for what the question numbers ("level 1" for "Level 2"). */
+  conflict: boolean;
+}
+
+/** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom". */
+const QUALIFIED = new RegExp(
+  `\\b(level|tier|phase|building|floor|unit|suite|site|lot|section|zone|plan|option|grade|class|stage|type)\\s+(\\d+|[a-e]\\b|${NUMBER_WORDS})|\\b(\\d+|${NUMBER_WORDS}|studio)[\\s-]*(bedroom|bed|br|bath|bathroom)s?\\b|\\b(\\d+\\s?x\\s?\\d+)\\b`,
+  'gi',
+);
+
+interface Qualifier {
+  key: string;
+  value: string;
+}
+
+function qualifiersOf(text: string): Qualifier[] {
+  const out: Qualifier[] = [];
+  for (const m of text.matchAll(QUALIFIED)) {
+    if (m[1] && m[2]) out.push({ key: m[1].toLowerCase(), value: m[2].toLowerCase() });
+    else if (m[3] && m[4])
+      out.push({
+        key: m[4]
+          .toLowerCase()
+          .replace(/^(bed|br)$/, 'bedroom')
+          .replace(/^bath$/, 'bathroom'),
+        value: m[3].toLowerCase(),
+      });
+    else if (m[5]) out.push({ key: 'size', value: m[5].toLowerCase().replace(/\s/g, '') });
+  }
+  return out;
+}
+
+/** True when the text names a qualified thing of the question only with other numbers ("level 1" for "Level 2"). */
+function conflicts(asked: readonly Qualifier[], text: string): boolean {
+  const given = qualifiersOf(text);
+  return asked.some((q) => {
+    const same = given.filter((g) => g.key === q.key);
+    return same.length > 0 && !same.some((g) => g.value === q.value);
+  });
 }
 
 type Match = 'exact' | 'synonym' | 'related' | null;
@@ -590,6 +629,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // Only a question about what is not allowed: "Can I smoke here?" may be answered either way.
   const negatedQuestion =
     /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
+  const qualifiers = qualifiersOf(question);
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -629,6 +669,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     return {
       ...unit,
+      conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
       score,
       coverage,
       ownTopicHits,
@@ -704,6 +745,8 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
  */
 export function answers(unit: ScoredUnit): boolean {
   if (unit.asks) return false;
+  // "How much is Level 2 care?" is not answered by the price of level 1.
+  if (unit.conflict) return false;
   if (lacksRequiredType(unit)) return false;
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the

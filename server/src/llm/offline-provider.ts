@@ -84,7 +84,8 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
 function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit | null {
   // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
   // one that has it (it could not answer anyway).
-  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u));
+  // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
+  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict);
   const best = ranked[0];
   if (!best || !answers(best)) return null;
   // A fact read from a document says what a sentence of that document says: quote the sentence, whose
