@@ -91,6 +91,8 @@ const GROUPS: readonly string[] = [
   'party parties event events gathering celebration',
   'kid kids child children minor minors',
   'staff employee employees worker workers personnel',
+  'extra additional',
+  'permit permits pass passes decal decals hangtag',
   'raise raising increase increases hike',
   'forgot forgotten left lost found',
   'earn earning income salary',
