@@ -203,6 +203,12 @@ describe('question words', () => {
     expect(answerTypeOf("What happens if I don't pay for two months?")).toBe('consequence');
     expect(hasAnswerType('consequence', 'Cars parked on the customer levels may be ticketed.')).toBe(true);
     expect(
+      hasAnswerType(
+        'consequence',
+        'A bag left in a hallway is removed by staff, and the suite is charged $25 per bag.',
+      ),
+    ).toBe(true);
+    expect(
       hasAnswerType('consequence', 'If the county orders an evacuation, we refund the nights you could not use.'),
     ).toBe(true);
     expect(hasAnswerType('consequence', 'Tenants park on levels 4 and 5 of the deck.')).toBe(false);

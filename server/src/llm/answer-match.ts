@@ -90,7 +90,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
     type: 'consequence',
     asks: /$^/,
-    has: /\b(may|will|can|must|would) be (\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fee|fine|penalty|charge|forfeit|forfeits|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refund|refunds|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
+    has: /\b(may|will|can|must|would|is|are) (be )?(\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fees?|fines?|penalty|penalties|charges?|forfeits?|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refunds?|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
   },
   {
     type: 'phone',
