@@ -199,6 +199,22 @@ describe('question words', () => {
     ).toEqual([]);
   });
 
+  it('finds whom to call from the sentence that says what counts as an emergency', () => {
+    const handbook = [
+      doc(
+        'Laundry rooms are on every floor. An emergency is anything that threatens safety or could damage the building: a water leak, no heat in winter, a fire alarm. For an emergency, call (555) 314-2299 right away, day or night. Rent is due on the first.',
+      ),
+    ];
+    for (const question of [
+      'my sink is leaking, what number do I call?',
+      'the heat stopped working in winter, who do I call?',
+    ]) {
+      expect(bestQuotes(question, handbook)[0]?.sentence, question).toContain('(555) 314-2299');
+    }
+    // No sentence of the passage speaks of what is asked: nothing to borrow.
+    expect(bestQuotes('what number do i call to book the tennis court', handbook)).toEqual([]);
+  });
+
   it('reads "what happens if" as a question about a consequence, not a price', () => {
     expect(answerTypeOf("What happens if I don't pay for two months?")).toBe('consequence');
     expect(hasAnswerType('consequence', 'Cars parked on the customer levels may be ticketed.')).toBe(true);

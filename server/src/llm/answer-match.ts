@@ -377,6 +377,8 @@ const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
 const LABEL_LIKE_PENALTY = 0.05;
+/** How much of a neighbouring sentence's match a phone-number sentence borrows (see rankUnits). */
+const BRIDGE_WEIGHT = 0.8;
 const isLabelLike = (text: string) => !/[\d:]/.test(text) && text.split(/\s+/).filter(Boolean).length <= 4;
 
 /**
@@ -682,6 +684,27 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       topics,
     };
   });
+  // "What number do I call if my sink is leaking?": the handbook says what an emergency is ("a water leak,
+  // no heat…") in one sentence and whom to call for one in another. A sentence with a phone number
+  // borrows, at BRIDGE_WEIGHT, the match of a sentence of its passage it shares a word with. (Tried for
+  // amounts and times too: there it answered questions the documents do not answer.)
+  if (profile.type === 'phone') {
+    for (const u of scored) {
+      if (u.typeMatch !== true || u.kind === 'fact') continue;
+      let borrowed = 0;
+      for (const v of scored) {
+        if (v === u || v.evidence !== u.evidence || v.typeMatch === true || v.ownTopicHits === 0) continue;
+        const shared = [...u.own].some((l) => v.own.has(l) && !SHAPING_WORDS.has(l) && l.length > 2);
+        if (shared) borrowed = Math.max(borrowed, v.coverage);
+      }
+      const lift = BRIDGE_WEIGHT * borrowed - u.coverage;
+      if (lift > 0) {
+        u.coverage += lift;
+        u.score += lift;
+        u.ownTopicHits = Math.max(u.ownTopicHits, 1);
+      }
+    }
+  }
   scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
   // How far the best unit stands above the next one (0 for every other unit).
   if (scored[0]) scored[0].margin = scored[0].score - (scored[1]?.score ?? 0);
