@@ -184,3 +184,13 @@ describe('server import rules (decision 037)', () => {
     expect(bad).toEqual([]);
   });
 });
+
+describe('platform rules written once (decision 041)', () => {
+  const files = sourceFiles(SRC).filter((f) => !/\.test\.ts$/.test(f));
+  it('defines rowsOf (the rows of a raw statement) only in db/client.ts', () => {
+    const defining = files.filter((f) =>
+      /\b(function|const|let)\s+rowsOf\b/.test(readFileSync(path.join(SRC, f), 'utf8')),
+    );
+    expect(defining).toEqual(['db/client.ts']);
+  });
+});

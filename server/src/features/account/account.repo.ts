@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<T>(pending: Promise<unknown>): Promise<T[]> {
-  return ((await pending) as { rows: T[] }).rows;
-}
+import { rowsOf, type Tx } from '../../db/client';
 
 // Deleting an account crosses the tenant wall by design (it removes whole workspaces and a user), so
 // these run as the owning role inside one withSystem transaction.
@@ -28,10 +23,11 @@ export async function membershipsOf(
      order by o.workspace_id, o.user_id
        for update of o`);
   const rows = await rowsOf<{ workspace_id: string; role: string; owners: number }>(
-    tx.execute(sql`
+    tx,
+    sql`
     select m.workspace_id, m.role,
            (select count(*)::int from memberships o where o.workspace_id = m.workspace_id and o.role = 'OWNER') as owners
-      from memberships m where m.user_id = ${userId} for update of m`),
+      from memberships m where m.user_id = ${userId} for update of m`,
   );
   return rows;
 }
@@ -39,10 +35,11 @@ export async function membershipsOf(
 /** Workspaces created by the user that no membership points to any more (an orphan is theirs to delete). */
 export async function orphanWorkspacesOwnedBy(tx: Tx, userId: string): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(
-    tx.execute(sql`
+    tx,
+    sql`
     select w.id from workspaces w
      where w.owner_id = ${userId}
-       and not exists (select 1 from memberships m where m.workspace_id = w.id)`),
+       and not exists (select 1 from memberships m where m.workspace_id = w.id)`,
   );
   return rows.map((r) => r.id);
 }
@@ -53,11 +50,12 @@ export async function orphanWorkspacesOwnedBy(tx: Tx, userId: string): Promise<s
  */
 export async function tablesWithColumn(tx: Tx, column: 'workspace_id' | 'user_id'): Promise<string[]> {
   const rows = await rowsOf<{ table_name: string }>(
-    tx.execute(sql`
+    tx,
+    sql`
     select c.table_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = current_schema() and c.column_name = ${column} and t.table_type = 'BASE TABLE'
-     order by c.table_name`),
+     order by c.table_name`,
   );
   return rows.map((r) => r.table_name);
 }
@@ -100,8 +98,6 @@ export async function deleteUser(tx: Tx, userId: string): Promise<void> {
 }
 
 export async function allUserIdsExcept(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
-    tx.execute(sql`select id from users where id <> ${userId} order by created_at`),
-  );
+  const rows = await rowsOf<{ id: string }>(tx, sql`select id from users where id <> ${userId} order by created_at`);
   return rows.map((r) => r.id);
 }

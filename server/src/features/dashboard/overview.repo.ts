@@ -1,12 +1,6 @@
 import type { InsightCounts, PropertyProvider } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-
-/** Raw rows: these statements count across several features' tables, read-only, one workspace each. */
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { type Queryable, rowsOf } from '../../db/client';
 
 const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);

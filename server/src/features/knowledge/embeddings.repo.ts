@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
-
-/** Rows of a raw `execute`: both drivers answer `{ rows }`. */
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { type Database, type Queryable, rowsOf } from '../../db/client';
 
 const vectorColumnCache = new WeakMap<Database, Promise<boolean>>();
 

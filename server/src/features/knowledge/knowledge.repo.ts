@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client';
+import { type Queryable, rowsOf, type Tx } from '../../db/client';
 import { documentChunks, documents, documentUploads, knowledgeStats } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type UploadRow = typeof documentUploads.$inferSelect;
-
-/** Rows of a raw `execute`: both drivers answer `{ rows }`. */
-export async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Rows go to SQL as one JSON parameter (jsonb_to_recordset): the same on PGlite and node-postgres, any size. */
 const json = (value: unknown) => JSON.stringify(value);

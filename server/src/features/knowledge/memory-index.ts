@@ -17,10 +17,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
+import { rowsOf } from '../../db/client';
 import type { Logger } from '../../platform/logger';
 import { termIndexPostingSources, termIndexTotals } from '../../platform/metrics';
 import { withTenant } from '../../platform/tenant';
-import { type RankedChunk, readStats, rowsOf } from './knowledge.repo';
+import { type RankedChunk, readStats } from './knowledge.repo';
 
 /** Chunks read per statement while a copy is (re)built: short transactions, a small result each. */
 const LOAD_PAGE = 2_000;

@@ -1,11 +1,6 @@
 import { DEFAULT_WIDGET_APPEARANCE, type WidgetAppearance, type WidgetPosition } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { type Queryable, rowsOf } from '../../db/client';
 
 export async function findWidget(db: Queryable, workspaceId: string): Promise<string | null> {
   const [row] = await rowsOf<{ public_id: string }>(
