@@ -193,4 +193,12 @@ describe('platform rules written once (decision 041)', () => {
     );
     expect(defining).toEqual(['db/client.ts']);
   });
+
+  it('builds a WorkspaceContext only in platform/ (systemWorkspaceContext, userWorkspaceContext)', () => {
+    // A context's tenant scope is what row-level security trusts: one place decides how it is made.
+    const building = files.filter(
+      (f) => !f.startsWith('platform/') && /\btenant:\s*(async\s*)?\(/.test(readFileSync(path.join(SRC, f), 'utf8')),
+    );
+    expect(building).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import { requestFingerprint, withIdempotency } from './idempotency';
 import type { Logger } from './logger';
 import { mailLinkOrigin } from './public-origin';
 import { CACHED_READS, readCacheOf, readKey } from './read-cache';
-import { withTenant } from './tenant';
+import { userWorkspaceContext } from './system-context';
 import { verifyAccessToken } from './tokens';
 import { assertNamedWorkspaces } from './workspace-owner';
 
@@ -126,17 +126,7 @@ async function scopeToWorkspace(
 ): Promise<WorkspaceContext> {
   const workspace = await resolveWorkspace(ctx);
   assertRole(workspace, role);
-  return inWorkspace(ctx, workspace);
-}
-
-/** The request's context scoped to a workspace the caller may act in. */
-function inWorkspace(ctx: RequestContext, workspace: WorkspaceAccess): WorkspaceContext {
-  return {
-    ...ctx,
-    log: ctx.log.child({ userId: ctx.user.id, workspaceId: workspace.id }),
-    workspace,
-    tenant: (fn) => withTenant(ctx.deps.database, { workspaceId: workspace.id, userId: ctx.user.id }, fn),
-  };
+  return userWorkspaceContext(ctx, workspace);
 }
 
 /**
@@ -193,7 +183,7 @@ export function registerEndpoints(
           if (hit !== undefined) return reply.send(hit);
           base.appOrigin = mailLinkOrigin(deps.config, app);
           const input = parseInput(endpoint.input, withPathParams(request.query, request.params));
-          const ctx = endpoint.access === 'workspace' ? inWorkspace(base, access) : base;
+          const ctx = endpoint.access === 'workspace' ? userWorkspaceContext(base, access) : base;
           const body = JSON.stringify(endpoint.output.parse(await handler({ ctx, input })));
           cache.rememberRead(key, { body, workspaceId: access.id, userId: user.id, at });
           return reply.send(body);

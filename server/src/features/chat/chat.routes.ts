@@ -1,10 +1,10 @@
 import { CHAT_STREAM_PATH, ChatStreamEvent, ChatWithContextInput } from '@helixis/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps, WorkspaceContext } from '../../platform/context';
+import type { Deps } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
 import { authenticateRequest, type EndpointHandlers, parseInput, type WorkspaceResolver } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
-import { withTenant } from '../../platform/tenant';
+import { userWorkspaceContext } from '../../platform/system-context';
 import { applyTestAssistant, listRegressionQuestions, runApplyCheck } from './apply-check.service';
 import { chatWithContext, createThread, helixisAssistant, listMessages, listThreads, ragAnswer } from './chat.service';
 import { getQuestionSet, latestComparison, runComparison, saveQuestionSet } from './question-sets.service';
@@ -40,12 +40,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps, resolveWork
     const input = parseInput(ChatWithContextInput, request.body);
     const base = { requestId: request.id, log, deps, user, workspace: null };
     const workspace = await resolveWorkspace(base);
-    const ctx: WorkspaceContext = {
-      ...base,
-      log: log.child({ userId: user.id, workspaceId: workspace.id }),
-      workspace,
-      tenant: (fn) => withTenant(deps.database, { workspaceId: workspace.id, userId: user.id }, fn),
-    };
+    const ctx = userWorkspaceContext(base, workspace);
     // A client that leaves mid-answer (a page change, a closed tab) does not stop it: the answer is still
     // stored in its thread, where the user finds it on coming back. (The request's own 'close' fires as
     // soon as its body is read, so it never told a departure anyway.)

@@ -10,6 +10,7 @@ import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
+import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
 import { learnPortfolioFacts, readKpis } from '../integrations';
 import { deleteDocument, fetchWebPage, ingestUrl } from '../knowledge';
@@ -245,16 +246,9 @@ export async function getLearningSession({
 
 // ── the learn job ───────────────────────────────────────────────────────────────────────────────
 
-function jobContext(deps: Deps, log: Logger, workspaceId: string, userId: string, jobId: string): WorkspaceContext {
-  return {
-    requestId: `job:${jobId}`,
-    log,
-    deps,
-    user: { id: userId, email: null, isAnonymous: false, sessionId: '' },
-    workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
-    tenant: (fn) => withTenant(deps.database, { workspaceId, userId: userId || null }, fn),
-  };
-}
+/** The learn job's context: the workspace's, on behalf of the user who started the session. */
+const jobContext = (deps: Deps, log: Logger, workspaceId: string, userId: string, jobId: string): WorkspaceContext =>
+  systemWorkspaceContext(deps, log, workspaceId, `job:${jobId}`, userId);
 
 /** Waits until the documents a sync queued are indexed (or failed), so the counts include them. */
 async function waitForDocuments(ctx: WorkspaceContext, ids: readonly string[], signal: AbortSignal): Promise<void> {

@@ -4,6 +4,7 @@ import { businessRoleFor } from '@helixis/domain';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { userWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
 import * as repo from './extension.repo';
 
@@ -59,18 +60,17 @@ export async function authenticateWorkspaceToken(
   const scope = { workspaceId: row.workspaceId, userId: row.userId };
   const role = await withTenant(deps.database, scope, (tx) => repo.membershipRole(tx, row.workspaceId, row.userId));
   if (!role) throw new AppError('extension_token_revoked');
-  const ctx: WorkspaceContext = {
-    requestId: request.requestId,
-    log: request.log.child({ userId: row.userId, workspaceId: row.workspaceId, tokenId: row.id }),
-    deps,
-    user: { id: row.userId, email: null, isAnonymous: false, sessionId: '' },
-    workspace: {
-      id: row.workspaceId,
-      role: role as WorkspaceContext['workspace']['role'],
-      businessRole: businessRoleFor(role),
+  const ctx = userWorkspaceContext(
+    {
+      requestId: request.requestId,
+      log: request.log,
+      deps,
+      user: { id: row.userId, email: null, isAnonymous: false, sessionId: '' },
+      workspace: null,
     },
-    tenant: (fn) => withTenant(deps.database, scope, fn),
-  };
+    { id: row.workspaceId, role: role as WorkspaceContext['workspace']['role'], businessRole: businessRoleFor(role) },
+    { tokenId: row.id },
+  );
   await ctx.tenant((tx) => repo.touchToken(tx, row.workspaceId, row.id));
   return { ctx, token: row };
 }

@@ -3,22 +3,15 @@ import { z } from 'zod';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
-import { withSystem, withTenant } from '../../platform/tenant';
+import { systemWorkspaceContext } from '../../platform/system-context';
+import { withSystem } from '../../platform/tenant';
 import { learnPortfolioFacts } from './integrations.knowledge';
 import * as repo from './integrations.repo';
 import { REFRESH_KPIS_JOB, readKpis } from './integrations.service';
 
 /** A workspace-scoped context for background work (no signed-in user behind it). */
-function jobContext(deps: Deps, log: Logger, workspaceId: string, jobId: string): WorkspaceContext {
-  return {
-    requestId: `job:${jobId}`,
-    log,
-    deps,
-    user: { id: '', email: null, isAnonymous: false, sessionId: '' },
-    workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
-    tenant: (fn) => withTenant(deps.database, { workspaceId, userId: null }, fn),
-  };
-}
+const jobContext = (deps: Deps, log: Logger, workspaceId: string, jobId: string): WorkspaceContext =>
+  systemWorkspaceContext(deps, log, workspaceId, `job:${jobId}`);
 
 /**
  * Reads a workspace's KPIs from its connected system and stores a snapshot (the history chart and
