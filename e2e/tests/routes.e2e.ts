@@ -73,9 +73,21 @@ const VISITS: RouteVisit[] = [
   { route: '/connect', url: '/connect', name: 'connect', signedIn: true },
   { route: '/settings', url: '/settings', name: 'settings', signedIn: true },
   {
-    route: '/settings/integrations/buildium',
+    route: '/settings/integrations/:provider',
     url: '/settings/integrations/buildium',
     name: 'settings-buildium',
+    signedIn: true,
+  },
+  {
+    route: '/settings/integrations/:provider',
+    url: '/settings/integrations/appfolio',
+    name: 'settings-appfolio',
+    signedIn: true,
+  },
+  {
+    route: '/settings/integrations/:provider/test',
+    url: '/settings/integrations/appfolio/test',
+    name: 'appfolio-test',
     signedIn: true,
   },
   { route: '/settings/integrations', url: '/settings/integrations', name: 'settings-integrations', signedIn: true },
@@ -92,6 +104,7 @@ const VISITS: RouteVisit[] = [
     ready: (page) => page.getByText("Today's tasks").first().waitFor(),
   },
   { route: '/integrations/email', url: '/integrations/email', name: 'integrations-email', signedIn: true },
+  // A system's own spec address of its test panel (the catalogue's testRoute, not a literal of routes.tsx).
   { route: '/buildium-test', url: '/buildium-test', name: 'buildium-test', signedIn: true },
   {
     route: '/oauth/:provider/start',

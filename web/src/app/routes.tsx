@@ -1,3 +1,4 @@
+import { PROPERTY_PROVIDERS, PROPERTY_SYSTEM_SCREENS } from '@helixis/contract';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { RouteErrorScreen } from './error-boundary';
@@ -33,7 +34,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/onboarding', lazy: page(() => import('../features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
   {
     path: '/onboarding/buildium',
-    lazy: page(() => import('../features/onboarding/pages/buildium-step-page'), 'BuildiumStepPage'),
+    lazy: page(() => import('../features/onboarding/pages/property-step-page'), 'PropertyStepPage'),
   },
   {
     path: '/onboarding/ready',
@@ -55,12 +56,20 @@ const workspaceRoutes: RouteObject[] = [
   },
   { path: '/connect', lazy: page(() => import('../features/connectors/pages/connect-page'), 'ConnectPage') },
   { path: '/settings', lazy: page(() => import('../features/settings/pages/settings-page'), 'SettingsPage') },
+  // Every property system's settings and test panel (the spec's /settings/integrations/buildium among them).
   {
-    path: '/settings/integrations/buildium',
-    lazy: page(() => import('../features/integrations/pages/buildium-settings-page'), 'BuildiumSettingsPage'),
+    path: '/settings/integrations/:provider',
+    lazy: page(() => import('../features/integrations/pages/property-settings-page'), 'PropertySettingsPage'),
   },
-  /** The route that redirects to the Buildium settings page. */
-  { path: '/settings/integrations', element: <Navigate replace to="/settings/integrations/buildium" /> },
+  {
+    path: '/settings/integrations/:provider/test',
+    lazy: page(() => import('../features/integrations/pages/property-test-page'), 'PropertyTestPage'),
+  },
+  /** Redirects to the settings page of the catalogue's first system. */
+  {
+    path: '/settings/integrations',
+    element: <Navigate replace to={`/settings/integrations/${PROPERTY_PROVIDERS[0]}`} />,
+  },
   {
     path: '/assistants/new',
     lazy: page(() => import('../features/assistants/pages/create-assistant-page'), 'CreateAssistantPage'),
@@ -86,10 +95,16 @@ const workspaceRoutes: RouteObject[] = [
     path: '/integrations/email',
     lazy: page(() => import('../features/integrations/pages/email-integrations-page'), 'EmailIntegrationsPage'),
   },
-  {
-    path: '/buildium-test',
-    lazy: page(() => import('../features/integrations/pages/buildium-test-page'), 'BuildiumTestPage'),
-  },
+  // The spec's own test-panel addresses (/buildium-test), from the catalogue.
+  ...PROPERTY_PROVIDERS.flatMap((provider): RouteObject[] => {
+    const path = PROPERTY_SYSTEM_SCREENS[provider].testRoute;
+    if (!path) return [];
+    const lazy = async () => {
+      const { PropertyTestPage } = await import('../features/integrations/pages/property-test-page');
+      return { element: <PropertyTestPage provider={provider} /> };
+    };
+    return [{ path, lazy }];
+  }),
   {
     path: '/oauth/:provider/start',
     lazy: page(() => import('../features/integrations/pages/oauth-start-page'), 'OAuthStartPage'),

@@ -1,9 +1,14 @@
+import { PROPERTY_PROVIDERS } from '@helixis/contract';
 import { clearStoredAuth } from './auth-storage';
 import { crashReport, reportCrash } from './client-log';
 
 export type ErrorKind = 'auth' | 'integration' | 'general';
 
-const INTEGRATION_HINT = /integration|buildium|appfolio|oauth|connector|upstream/i;
+/** Words of an integration failure: the property systems' ids among them (their names are the ids' letters). */
+const INTEGRATION_HINT = new RegExp(
+  ['integration', ...PROPERTY_PROVIDERS, 'oauth', 'connector', 'upstream'].join('|'),
+  'i',
+);
 const AUTH_HINT = /uuid|invalid|authentication|session_/i;
 
 /** Doc 1 §4: auth when the message speaks of UUIDs, invalid data, authentication or a session id, unless it is about an integration. */

@@ -1,13 +1,10 @@
 /**
  * Public face of the integrations feature (decision 042): other features and app/ import only this file.
- * Property-management systems (Buildium, AppFolio), mail and calendar accounts and OAuth: connect dialogs,
+ * Property-management systems (the contract's catalogue), mail and calendar accounts and OAuth: connect dialogs,
  * KPIs and their records, and the settings, test and OAuth pages.
  */
 export { useIntegrationsStatus, usePropertyKpis, useRefreshKpis } from './api/integrations';
 export { useOAuthReadiness } from './api/mail';
-export { AppfolioConnectModal } from './components/appfolio-connect-modal';
-export { BuildiumConnectModal } from './components/buildium-connect-modal';
-export { BuildiumOnboardingStep } from './components/buildium-onboarding-step';
 export {
   CATEGORY_ICON,
   CatalogDialog,
@@ -16,6 +13,8 @@ export {
   useIntegrationsSummary,
 } from './components/catalog-dialog';
 export { KpiSentenceCard } from './components/kpi-sentence-card';
+export { PropertyConnectDialog } from './components/property-connect-dialog';
 export { PropertyKpis } from './components/property-kpis';
+export { PropertyOnboardingStep } from './components/property-onboarding-step';
 export { formatTime, kpiSentence } from './lib/format';
 export { providerLabel } from './provider-label';

@@ -1,3 +1,4 @@
+import { propertySystemList } from '@helixis/contract';
 import {
   BookOpen,
   CalendarCheck,
@@ -113,8 +114,7 @@ export const featureBlocks: FeatureBlock[] = [
 export const faqs: { question: string; answer: string }[] = [
   {
     question: 'Which property-management systems does Helixis work with?',
-    answer:
-      'Helixis is built to connect to Buildium and AppFolio, and to Gmail and Microsoft 365 for e-mail and calendars. Once your system is connected, the dashboard shows your rentals, unpaid bills and open tasks.',
+    answer: `Helixis is built to connect to ${propertySystemList('and')}, and to Gmail and Microsoft 365 for e-mail and calendars. Once your system is connected, the dashboard shows your rentals, unpaid bills and open tasks.`,
   },
   {
     question: 'Will the assistant reply to residents on its own?',

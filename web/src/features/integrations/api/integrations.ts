@@ -1,4 +1,12 @@
-import { type EndpointInput, type EndpointOutput, INTEGRATION_CONSTANTS } from '@helixis/contract';
+import {
+  type ConnectionStatus,
+  type EndpointOutput,
+  INTEGRATION_CONSTANTS,
+  integrationTexts,
+  PROPERTY_SYSTEM_NAMES,
+  PROPERTY_SYSTEM_SCREENS,
+  type PropertyProvider,
+} from '@helixis/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoke } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type IntegrationsStatus = EndpointOutput<'integrationsStatus'>;
 export type KpisResult = EndpointOutput<'buildiumKpis'>;
 export type ConnectResult = EndpointOutput<'buildiumConnect'>;
-export type TestPanelResult = EndpointOutput<'buildiumTest'>;
+export type TestPanelResult = EndpointOutput<'propertySystemTest'>;
 
 export const integrationKeys = {
   status: [...queryKeys.integrations, 'status'] as const,
@@ -14,7 +22,7 @@ export const integrationKeys = {
   history: [...queryKeys.integrations, 'history'] as const,
 };
 
-/** Status of the two systems, polled every 8 s and refetched when the tab becomes visible again. */
+/** Status of the property systems, mail and calendar, polled every 8 s and refetched when the tab becomes visible again. */
 export function integrationsStatusQueryOptions() {
   return queryOptions({
     queryKey: integrationKeys.status,
@@ -61,31 +69,96 @@ export function useRefreshKpis() {
   });
 }
 
-export function useBuildiumConnect() {
+/** Credentials as typed on a connect screen; endpoint is '' when left empty. */
+export interface TypedPropertyCredentials {
+  clientId: string;
+  secret: string;
+  endpoint: string;
+  workspaceId?: string;
+}
+
+/** Every connect answer, whichever endpoint gave it, as the screens show it. */
+export interface PropertyConnectOutcome {
+  ok: boolean;
+  message: string;
+  traceId: string | null;
+  httpStatus: number | null;
+  errorCode: string | null;
+  /** The connection's status after a verify; null where the endpoint does not say. */
+  status: ConnectionStatus | null;
+}
+
+function fromConnectResult(r: ConnectResult): PropertyConnectOutcome {
+  return {
+    ok: r.ok,
+    message: r.message,
+    traceId: r.trace_id,
+    httpStatus: r.http_status,
+    errorCode: r.error_code,
+    status: r.status,
+  };
+}
+
+/**
+ * Connects a system through the endpoint its catalogue entry names: the spec's system-named endpoint
+ * where it has one, integrations-connect otherwise (a refusal there arrives as an ApiError).
+ */
+export async function connectPropertySystem(
+  provider: PropertyProvider,
+  typed: TypedPropertyCredentials,
+): Promise<PropertyConnectOutcome> {
+  const { clientId, secret, endpoint, workspaceId } = typed;
+  const workspace = workspaceId ? { workspaceId } : {};
+  const wire = PROPERTY_SYSTEM_SCREENS[provider].wireNames.connect;
+  switch (wire) {
+    case 'buildiumConnect':
+      return fromConnectResult(
+        await invoke(wire, { clientId, secret, ...(endpoint ? { baseUrl: endpoint } : {}), ...workspace }),
+      );
+    case 'appfolioConnect': {
+      const r = await invoke(wire, { host: endpoint, clientId, secret, ...workspace });
+      const message = r.error ?? '';
+      return { ok: r.success, message, traceId: r.trace_id, httpStatus: null, errorCode: r.error_code, status: null };
+    }
+    case null: {
+      const credentials = { clientId, secret, ...(endpoint ? { baseUrl: endpoint } : {}) };
+      await invoke('integrationsConnect', { kind: provider, credentials, ...workspace });
+      const message = integrationTexts.toastConnected;
+      return { ok: true, message, traceId: null, httpStatus: null, errorCode: null, status: 'connected' };
+    }
+  }
+}
+
+export function usePropertyConnect(provider: PropertyProvider) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: EndpointInput<'buildiumConnect'>) => invoke('buildiumConnect', input),
+    mutationFn: (typed: TypedPropertyCredentials) => connectPropertySystem(provider, typed),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.integrations }),
   });
 }
 
-export function useBuildiumVerify() {
+/** Whether the system can re-check its stored credentials (the settings page's Re-verify). */
+export const canReverify = (provider: PropertyProvider) => PROPERTY_SYSTEM_SCREENS[provider].wireNames.verify !== null;
+
+export function usePropertyVerify(provider: PropertyProvider) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => invoke('buildiumVerify', {}),
+    mutationFn: async (): Promise<PropertyConnectOutcome> => {
+      const wire = PROPERTY_SYSTEM_SCREENS[provider].wireNames.verify;
+      if (wire === null) throw new Error(integrationTexts.notConnected(PROPERTY_SYSTEM_NAMES[provider]));
+      return fromConnectResult(await invoke(wire, {}));
+    },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.integrations }),
   });
 }
 
-export function useAppfolioConnect() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: EndpointInput<'appfolioConnect'>) => invoke('appfolioConnect', input),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.integrations }),
-  });
+/** The server configuration check a system runs before connecting; null where it has none. */
+export async function propertySystemHealth(
+  provider: PropertyProvider,
+): Promise<EndpointOutput<'buildiumHealth'> | null> {
+  const wire = PROPERTY_SYSTEM_SCREENS[provider].wireNames.health;
+  return wire === null ? null : invoke(wire, {});
 }
-
-export const buildiumHealth = () => invoke('buildiumHealth', {});
 
 /**
  * After connecting: polls summary-status every second, at most 30 times, until it is no longer

@@ -4,18 +4,24 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
-interface ConnectErrorProps {
-  /** The system being connected (its permission list is shown on 401/403). */
-  provider: PropertyProvider;
+/** A failed connection as the screens keep it. */
+export interface ConnectFailure {
   message: string;
   traceId: string | null;
   /** HTTP status of the failing upstream call: 401/403 list the view permissions the key needs. */
-  httpStatus?: number | null;
-  errorCode?: string | null;
+  httpStatus: number | null;
+  errorCode: string | null;
+}
+
+interface ConnectErrorProps {
+  /** The system being connected (its permission list is shown on 401/403). */
+  provider: PropertyProvider;
+  failure: ConnectFailure;
 }
 
 /** A failed connection: the spec's message, the trace ID with a copy button, and on 401/403 the needed permissions. */
-export function ConnectError({ provider, message, traceId, httpStatus, errorCode }: ConnectErrorProps) {
+export function ConnectError({ provider, failure }: ConnectErrorProps) {
+  const { message, traceId, httpStatus, errorCode } = failure;
   const permissions = PROPERTY_SYSTEM_PERMISSIONS[provider];
   const needsPermissions =
     permissions.length > 0 &&

@@ -7,6 +7,7 @@ import {
   onboardingTexts,
   PROPERTY_PROVIDERS,
   PROPERTY_SYSTEM_NAMES,
+  PROPERTY_SYSTEM_SCREENS,
   type PropertyProvider,
 } from '@helixis/contract';
 import { ArrowLeft, ArrowRight, Briefcase, Building2 } from 'lucide-react';
@@ -17,11 +18,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import {
-  AppfolioConnectModal,
-  BuildiumConnectModal,
   CATEGORY_ICON,
   CatalogDialog,
   CatalogStatusBadge,
+  PropertyConnectDialog,
   providerLabel,
   providerStatus,
   useIntegrationsStatus,
@@ -81,34 +81,37 @@ export function IntegrationsStep() {
           <div className="grid gap-3 sm:grid-cols-2">
             {PROPERTY_PROVIDERS.map((system) => {
               const isConnected = !!s?.[system]?.connected;
+              // A system with a settings page to start from links there; its dialog is the quick way.
+              const viaSettings = PROPERTY_SYSTEM_SCREENS[system].onboardingViaSettings;
+              const name = providerLabel(system);
               return (
                 <div className="flex items-center justify-between gap-3 rounded-lg border p-4" key={system}>
                   <div className="flex items-center gap-3">
                     <Building2 aria-hidden="true" className="size-5 text-primary" />
                     <div>
-                      <p className="font-medium text-sm">{providerLabel(system)}</p>
+                      <p className="font-medium text-sm">{name}</p>
                       <CatalogStatusBadge status={isConnected ? 'connected' : 'not_connected'} />
                     </div>
                   </div>
                   <div className="flex flex-wrap justify-end gap-2">
-                    {system === 'buildium' && signedIn ? (
+                    {viaSettings && signedIn ? (
                       <Link
                         className={buttonVariants({ size: 'sm', variant: 'outline' })}
-                        to="/settings/integrations/buildium?from=onboarding"
+                        to={`/settings/integrations/${system}?from=onboarding`}
                       >
-                        Connect Buildium
+                        {`Connect ${name}`}
                       </Link>
                     ) : null}
                     <Button
                       disabled={!signedIn}
                       size="sm"
-                      variant={isConnected || system === 'buildium' ? 'outline' : 'default'}
+                      variant={isConnected || viaSettings ? 'outline' : 'default'}
                       onClick={() => setModal(system)}
                     >
                       {signedIn
-                        ? system === 'buildium'
+                        ? viaSettings
                           ? 'Quick connect'
-                          : `${isConnected ? 'Reconnect' : 'Connect'} ${providerLabel(system)}`
+                          : `${isConnected ? 'Reconnect' : 'Connect'} ${name}`
                         : 'Sign in to connect'}
                     </Button>
                   </div>
@@ -209,8 +212,14 @@ export function IntegrationsStep() {
           }}
         />
       ) : null}
-      <BuildiumConnectModal open={modal === 'buildium'} onOpenChange={(o) => setModal(o ? 'buildium' : null)} />
-      <AppfolioConnectModal open={modal === 'appfolio'} onOpenChange={(o) => setModal(o ? 'appfolio' : null)} />
+      {PROPERTY_PROVIDERS.map((system) => (
+        <PropertyConnectDialog
+          key={system}
+          provider={system}
+          open={modal === system}
+          onOpenChange={(o) => setModal(o ? system : null)}
+        />
+      ))}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@helixis/contract';
+import { BRAND_NAME, propertySystemList } from '@helixis/contract';
 import { BookOpen, MessagesSquare, Plug } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageStatus } from '../../../components/page-status';
@@ -19,7 +19,7 @@ const tours = [
   {
     icon: Plug,
     title: 'Connect your systems',
-    text: 'Buildium or AppFolio for rentals and bills; Gmail or Outlook for mail and calendars.',
+    text: `${propertySystemList('or')} for rentals and bills; Gmail or Outlook for mail and calendars.`,
     to: '/connect',
   },
   {

@@ -1,3 +1,4 @@
+import { PROPERTY_PROVIDERS, propertySystemList } from '@helixis/contract';
 import { Building2, ChevronRight, Mail, Plug, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,9 +11,9 @@ const links = [
     icon: Plug,
   },
   {
-    to: '/settings/integrations/buildium',
+    to: `/settings/integrations/${PROPERTY_PROVIDERS[0]}`,
     title: 'Property management',
-    description: 'Buildium or AppFolio: live rentals, unpaid bills and open tasks.',
+    description: `${propertySystemList('or')}: live rentals, unpaid bills and open tasks.`,
     icon: Building2,
   },
   {

@@ -1,6 +1,7 @@
-import { integrationTexts, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
+import { integrationTexts, isPropertyProvider, PROPERTY_SYSTEM_NAMES, type PropertyProvider } from '@helixis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -39,15 +40,16 @@ function SampleTable({ rows }: { rows: Record<string, string | number | boolean 
   );
 }
 
-/** The Buildium test panel: health, verify, KPIs and a sample of each resource. */
-export function BuildiumTestPage() {
-  useDocumentTitle('Buildium test panel');
+/** One system's test panel: health where it has one, verify, KPIs and a sample of each resource. */
+function SystemTestPanel({ provider }: { provider: PropertyProvider }) {
+  const name = PROPERTY_SYSTEM_NAMES[provider];
+  useDocumentTitle(`${name} test panel`);
   const run = useMutation({
-    mutationFn: () => invoke('buildiumTest', {}),
+    mutationFn: () => invoke('propertySystemTest', { provider }),
     onSuccess: (result) => {
       const failed = result.checks.find((c) => !c.ok && c.status);
       if (failed)
-        toast.error(integrationTexts.toastSystemError(PROPERTY_SYSTEM_NAMES.buildium), {
+        toast.error(integrationTexts.toastSystemError(name), {
           description: `${failed.status} ${failed.path ?? ''}`,
         });
     },
@@ -58,8 +60,8 @@ export function BuildiumTestPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="font-semibold text-2xl tracking-tight">Buildium test panel</h1>
-          <p className="mt-1 text-muted-foreground">Runs every check against the connected Buildium account.</p>
+          <h1 className="font-semibold text-2xl tracking-tight">{name} test panel</h1>
+          <p className="mt-1 text-muted-foreground">Runs every check against the connected {name} account.</p>
         </div>
         <Button onClick={() => run.mutate()} disabled={run.isPending}>
           {run.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
@@ -103,4 +105,14 @@ export function BuildiumTestPage() {
       ))}
     </div>
   );
+}
+
+/**
+ * /settings/integrations/:provider/test, and a system's own spec address (its catalogue entry's testRoute,
+ * /buildium-test), which names the system through `provider`.
+ */
+export function PropertyTestPage({ provider: fixed }: { provider?: PropertyProvider }) {
+  const { provider = fixed } = useParams();
+  if (!isPropertyProvider(provider)) return <Navigate replace to="/settings/integrations" />;
+  return <SystemTestPanel key={provider} provider={provider} />;
 }
