@@ -143,6 +143,7 @@ export async function rankWorkspace(
   return { results, rewrite, expansion: outcome.expansion.map((e) => e.lexeme) };
 }
 
+/** The ranked chunks of one workspace, best first (see rankWorkspace). */
 export async function searchWorkspace(
   scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'> & { log?: Logger },
   input: SearchOptions,
