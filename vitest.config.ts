@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['server/src/**/*.test.ts'],
+    // server/bench holds research code; its few unit tests (e.g. the Porter2 stemmer's) run here too.
+    include: ['server/src/**/*.test.ts', 'server/bench/**/*.test.ts'],
     exclude: db === 'pglite' ? ['server/src/**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node',
     globalSetup: ['server/src/test/global-setup.ts'],

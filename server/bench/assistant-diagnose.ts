@@ -6,7 +6,7 @@
 
 import { settleJobs, signUp, upload } from '../src/features/chat/bench/assistant-run';
 import { assistantSetDir, documentBytes, loadAssistantSet } from '../src/features/chat/bench/assistant-set';
-import { searchKnowledge } from '../src/features/knowledge/knowledge.service';
+import { searchKnowledge } from '../src/features/knowledge/search/search';
 import { rankUnits, unitsOf } from '../src/llm/answer-match';
 import { docCitation, type Evidence } from '../src/llm/provider';
 import { systemWorkspaceContext } from '../src/platform/system-context';

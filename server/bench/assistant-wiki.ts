@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { signUp } from '../src/features/chat/bench/assistant-run';
-import { ingestTexts } from '../src/features/knowledge/bulk';
+import { ingestTexts } from '../src/features/knowledge/ingest/bulk';
 import type { Deps } from '../src/platform/context';
 import { assertDatasets, DATASETS_DIR } from './knowledge/scorer';
 import { readJsonl } from './knowledge-bench';

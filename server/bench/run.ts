@@ -15,7 +15,7 @@
  * large document).
  */
 import path from 'node:path';
-import { searchWorkspace } from '../src/features/knowledge/knowledge.service';
+import { searchWorkspace } from '../src/features/knowledge/search/search';
 import {
   createWorkspace,
   datasetsDir,

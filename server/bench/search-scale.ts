@@ -20,10 +20,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ingestTexts } from '../src/features/knowledge/bulk';
+import { termIndexesOf } from '../src/features/knowledge/index/memory-index';
+import { ingestTexts } from '../src/features/knowledge/ingest/bulk';
 import { knowledgeMaintenanceJob } from '../src/features/knowledge/knowledge.jobs';
-import { type KnowledgeScope, searchWorkspace } from '../src/features/knowledge/knowledge.service';
-import { termIndexesOf } from '../src/features/knowledge/memory-index';
+import type { KnowledgeScope } from '../src/features/knowledge/scope';
+import { searchWorkspace } from '../src/features/knowledge/search/search';
 import { createWorkspace, datasetsDir, latencySummary, openBenchEnv, out, readJsonl } from './knowledge-bench';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);

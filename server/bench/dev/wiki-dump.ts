@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerQuestion } from '../../src/features/chat/answer';
 import { signUp } from '../../src/features/chat/bench/assistant-run';
-import { ingestTexts } from '../../src/features/knowledge/bulk';
+import { ingestTexts } from '../../src/features/knowledge/ingest/bulk';
 import { createOfflineProvider } from '../../src/llm/offline-provider';
 import { systemWorkspaceContext } from '../../src/platform/system-context';
 import { startBenchApp } from '../assistant';

@@ -8,7 +8,7 @@
  *   npx tsx server/bench/knowledge/encoder-server.ts [port]
  */
 import http from 'node:http';
-import { createLocalEncoder } from '../../src/features/knowledge/local-encoder';
+import { createLocalEncoder } from '../../src/features/knowledge/embeddings/local-encoder';
 
 const encoder = createLocalEncoder();
 const port = Number(process.argv[2] ?? 8799);

@@ -15,11 +15,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkBlocks } from '../../src/features/knowledge/chunking';
-import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
-import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
-import { parseDocument } from '../../src/features/knowledge/parsers';
-import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
+import { cosineSimilarity } from '../../src/features/knowledge/embeddings/embeddings';
+import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
+import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
+import { indexedTerms, indexedText } from '../../src/features/knowledge/ingest/prepare';
+import {
+  fuseScores,
+  type RankSettings,
+  rerankCandidates,
+  SHIPPED_RANKING,
+} from '../../src/features/knowledge/search/ranking';
 import { queryTerms } from '../../src/text/tokenizer';
 import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';

@@ -26,11 +26,16 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkBlocks } from '../../src/features/knowledge/chunking';
-import { cosineSimilarity } from '../../src/features/knowledge/embeddings';
-import { indexedTerms, indexedText } from '../../src/features/knowledge/knowledge.service';
-import { parseDocument } from '../../src/features/knowledge/parsers';
-import { fuseScores, type RankSettings, rerankCandidates, SHIPPED_RANKING } from '../../src/features/knowledge/ranking';
+import { cosineSimilarity } from '../../src/features/knowledge/embeddings/embeddings';
+import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
+import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
+import { indexedTerms, indexedText } from '../../src/features/knowledge/ingest/prepare';
+import {
+  fuseScores,
+  type RankSettings,
+  rerankCandidates,
+  SHIPPED_RANKING,
+} from '../../src/features/knowledge/search/ranking';
 import { queryTerms, tokenize } from '../../src/text/tokenizer';
 import { DEFAULT_LSA, dot, Lsa, type LsaOptions } from './lsa';
 import { DATASETS_DIR, loadScorer, type Qrels } from './scorer';

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
-import { chunkBlocks, textToBlocks } from '../../src/features/knowledge/chunking';
+import { chunkBlocks, textToBlocks } from '../../src/features/knowledge/ingest/chunking';
+import { indexedText } from '../../src/features/knowledge/ingest/prepare';
 import * as repo from '../../src/features/knowledge/knowledge.repo';
-import { indexedText } from '../../src/features/knowledge/knowledge.service';
 import { withTenant } from '../../src/platform/tenant';
 import { queryTerms, termFrequencies } from '../../src/text/tokenizer';
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { createOpenAIEmbedder } from '../../src/features/knowledge/embeddings';
+import { createOpenAIEmbedder } from '../../src/features/knowledge/embeddings/embeddings';
 
 export const textKey = (text: string) => createHash('sha1').update(text).digest('hex');
 

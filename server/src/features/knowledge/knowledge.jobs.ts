@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Deps } from '../../platform/context';
 import { defineJob } from '../../platform/jobs';
-import { INGEST_JOB, processDocument } from './knowledge.service';
+import { processDocument } from './ingest/process';
+import { INGEST_JOB } from './ingest/requests';
 
 /** What runs on a document that just became READY: the facts feature learns what it states. */
 export type DocumentReadyHook = (

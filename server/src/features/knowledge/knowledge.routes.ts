@@ -7,17 +7,9 @@ import { type EndpointHandlers, parseInput, type WorkspaceResolver, workspaceCon
 import { requestFingerprint, withIdempotency } from '../../platform/idempotency';
 import { assertCleanText } from '../../platform/input-rules';
 import { assertOwnWorkspace } from '../../platform/workspace-owner';
-import {
-  deleteDocument,
-  documentPassages,
-  getDocument,
-  ingestUpload,
-  ingestUrl,
-  listDocuments,
-  previewWebsite,
-  renameDocument,
-  search,
-} from './knowledge.service';
+import { deleteDocument, documentPassages, getDocument, listDocuments, renameDocument } from './index/documents';
+import { ingestUpload, ingestUrl, previewWebsite } from './ingest/requests';
+import { search } from './search/search';
 
 export const knowledgeHandlers = {
   listDocuments,
