@@ -691,11 +691,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   if (profile.type === 'phone') {
     for (const u of scored) {
       if (u.typeMatch !== true || u.kind === 'fact') continue;
+      const words = [...u.own].filter((l) => !SHAPING_WORDS.has(l) && l.length > 2);
       let borrowed = 0;
       for (const v of scored) {
         if (v === u || v.evidence !== u.evidence || v.typeMatch === true || v.ownTopicHits === 0) continue;
-        const shared = [...u.own].some((l) => v.own.has(l) && !SHAPING_WORDS.has(l) && l.length > 2);
-        if (shared) borrowed = Math.max(borrowed, v.coverage);
+        if (v.coverage > borrowed && words.some((l) => v.own.has(l))) borrowed = v.coverage;
       }
       const lift = BRIDGE_WEIGHT * borrowed - u.coverage;
       if (lift > 0) {
