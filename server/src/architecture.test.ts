@@ -278,6 +278,13 @@ describe('platform rules written once (decision 041)', () => {
     expect(defining).toEqual(['db/client.ts']);
   });
 
+  it('reads the rows of a raw statement through rowsOf, tests included (no cast of an execute result)', () => {
+    const casting = sourceFiles(SRC).filter(
+      (f) => f !== 'db/client.ts' && /\bas unknown as \{\s*rows\s*:/.test(read(f)),
+    );
+    expect(casting).toEqual([]);
+  });
+
   it('builds a WorkspaceContext only in platform/ (systemWorkspaceContext, userWorkspaceContext)', () => {
     // A context's tenant scope is what row-level security trusts: one place decides how it is made.
     const building = files.filter(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
 import { createUserWithSession, type TestUser } from '../../../test/factories';
@@ -104,13 +105,14 @@ describe('BM25 ranking', () => {
 
   it('row-level security hides another workspace’s index even from a query without a workspace filter', async () => {
     const seen = await withTenant(t.database, { workspaceId: workspaceA, userId: a.id }, async (tx) => {
-      const r = (await tx.execute(
+      const [row] = await rowsOf<{ postings: number; terms: number; stats: number; all_chunks: number }>(
+        tx,
         sql`select (select count(*) from posting_blocks where workspace_id = ${workspaceB}::uuid)::int as postings,
                    (select count(*) from knowledge_terms where workspace_id = ${workspaceB}::uuid)::int as terms,
                    (select count(*) from knowledge_stats where workspace_id = ${workspaceB}::uuid)::int as stats,
                    (select count(*) from document_chunks)::int as all_chunks`,
-      )) as unknown as { rows: { postings: number; terms: number; stats: number; all_chunks: number }[] };
-      return r.rows[0];
+      );
+      return row;
     });
     expect(seen).toEqual({ postings: 0, terms: 0, stats: 0, all_chunks: Object.keys(TEXTS_A).length });
   });
