@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
-import { createUserWithSession, type TestUser } from '../../../test/factories';
+import { createUserWithSession, ownerContext, type TestUser } from '../../../test/factories';
 import { termFrequencies } from '../../../text/tokenizer';
 import { knowledgeMaintenanceJob } from '../knowledge.jobs';
 import { ingestAndWait, searchFor } from '../test-helpers';
@@ -181,17 +181,7 @@ describe('BM25 ranking', () => {
   });
 
   it('searchKnowledge gives other features the full chunk text for citing', async () => {
-    const results = await searchKnowledge(
-      {
-        requestId: 'test',
-        log: t.deps.log,
-        deps: t.deps,
-        user: { id: b.id, email: b.email, isAnonymous: false, sessionId: b.sessionId },
-        workspace: { id: workspaceB, role: 'OWNER', businessRole: 'owner' },
-        tenant: (fn) => withTenant(t.database, { workspaceId: workspaceB, userId: b.id }, fn),
-      },
-      { query: 'heating april', k: 1 },
-    );
+    const results = await searchKnowledge(ownerContext(t, b, workspaceB), { query: 'heating april', k: 1 });
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ document_title: 'b3', chunk_index: 0, content: TEXTS_B['b3.txt'] });
   });
