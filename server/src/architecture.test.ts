@@ -185,8 +185,92 @@ describe('server import rules (decision 037)', () => {
   });
 });
 
+/** A handler map: `= { ... } satisfies Partial<EndpointHandlers>;`, one entry a line. */
+const HANDLER_MAP = /=\s*\{\n([\s\S]*?)\n\}\s*satisfies Partial<EndpointHandlers>;/g;
+const read = (file: string) => readFileSync(path.join(SRC, file), 'utf8');
+
+/** The source file a relative import specifier of `from` names (a folder means its index.ts). */
+function moduleFile(from: string, spec: string): string {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec)).replace(/\.js$/, '');
+  return files.includes(`${base}.ts`) ? `${base}.ts` : `${base}/index.ts`;
+}
+
+/** The file that declares `name` as seen from `file`, following imports and re-exports (`a as b` included). */
+function declaringFile(file: string, name: string, depth = 0): string | null {
+  const text = read(file);
+  if (new RegExp(`\\b(const|function)\\s+${name}\\b`).test(text)) return file;
+  if (depth > 5) return null;
+  for (const m of text.matchAll(/(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(\.[^']*)'/g)) {
+    for (const part of (m[1] as string).split(',')) {
+      const [original, local = original] = part
+        .replace(/^\s*type\s+/, '')
+        .trim()
+        .split(/\s+as\s+/);
+      if (local === name && original) return declaringFile(moduleFile(file, m[2] as string), original, depth + 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * Every entry of the handler maps of one file (spread maps followed), each with what is wrong with it:
+ * a named handler must be declared `const name: EndpointHandler<'key'>`; an inline one must leave its
+ * parameter to the map's type.
+ */
+function handlerEntries(file: string): { at: string; key: string; problem: string | null }[] {
+  const out: { at: string; key: string; problem: string | null }[] = [];
+  for (const map of read(file).matchAll(HANDLER_MAP)) {
+    for (const raw of (map[1] as string).split('\n')) {
+      const line = raw.trim();
+      if (!line || line.startsWith('//')) continue;
+      const spread = /^\.\.\.(\w+),$/.exec(line);
+      if (spread) {
+        const source = declaringFile(file, spread[1] as string);
+        const spreadEntries = source ? handlerEntries(source) : [];
+        out.push(...spreadEntries);
+        if (!spreadEntries.length) out.push({ at: source ?? file, key: line, problem: 'not a handler map' });
+        continue;
+      }
+      const inline = /^(\w+):\s*(?:async\s*)?\((\w*|\{[\w\s,]*\})\)\s*=>/.exec(line);
+      if (inline) {
+        out.push({ at: file, key: inline[1] as string, problem: null });
+        continue;
+      }
+      const named = /^(\w+)(?::\s*(\w+))?,$/.exec(line);
+      if (!named) {
+        out.push({ at: file, key: line, problem: 'not a handler entry this test can read' });
+        continue;
+      }
+      const key = named[1] as string;
+      const name = named[2] ?? key;
+      const source = declaringFile(file, name);
+      const typed = new RegExp(`\\bconst\\s+${name}:\\s*EndpointHandler<'${key}'>\\s*=`);
+      out.push({
+        at: source ?? file,
+        key,
+        problem: !source
+          ? `declaration of ${name} not found`
+          : typed.test(read(source))
+            ? null
+            : `${name} is not declared as EndpointHandler<'${key}'>`,
+      });
+    }
+  }
+  return out;
+}
+
 describe('platform rules written once (decision 041)', () => {
   const files = sourceFiles(SRC).filter((f) => !/\.test\.ts$/.test(f));
+  it("types every contract handler with EndpointHandler<'name'>, never by hand", () => {
+    // The contract says what a handler receives and answers; a hand-written `{ ctx, input }` type can drift
+    // from it (a context of the wrong kind, an input field the schema no longer has).
+    const entries = files.filter((f) => f.endsWith('.routes.ts')).flatMap((f) => handlerEntries(f));
+    expect(entries.length).toBeGreaterThan(100);
+    const bad = entries.filter((e) => e.problem).map((e) => `${e.at}: ${e.key}: ${e.problem}`);
+    if (bad.length) console.error(`Handlers not typed from the contract (${bad.length}):\n${bad.join('\n')}`);
+    expect(bad).toEqual([]);
+  });
+
   it('defines rowsOf (the rows of a raw statement) only in db/client.ts', () => {
     const defining = files.filter((f) =>
       /\b(function|const|let)\s+rowsOf\b/.test(readFileSync(path.join(SRC, f), 'utf8')),
@@ -194,10 +278,18 @@ describe('platform rules written once (decision 041)', () => {
     expect(defining).toEqual(['db/client.ts']);
   });
 
+  it('reads the rows of a raw statement through rowsOf, tests included (no cast of an execute result)', () => {
+    const casting = sourceFiles(SRC).filter(
+      (f) => f !== 'db/client.ts' && /\bas unknown as \{\s*rows\s*:/.test(read(f)),
+    );
+    expect(casting).toEqual([]);
+  });
+
   it('builds a WorkspaceContext only in platform/ (systemWorkspaceContext, userWorkspaceContext)', () => {
     // A context's tenant scope is what row-level security trusts: one place decides how it is made.
-    const building = files.filter(
-      (f) => !f.startsWith('platform/') && /\btenant:\s*(async\s*)?\(/.test(readFileSync(path.join(SRC, f), 'utf8')),
+    // Tests included: a test that calls a service directly takes its context from test/factories.ts (ownerContext).
+    const building = sourceFiles(SRC).filter(
+      (f) => !f.startsWith('platform/') && /\btenant:\s*(async\s*)?\(/.test(read(f)),
     );
     expect(building).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream, existsSync, readFileSync, renameSy
 import readline from 'node:readline';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, rowsOf } from '../db/client';
 import { withSystem } from './tenant';
 
 /**
@@ -145,8 +145,8 @@ export async function importWorkspace(database: Database, file: string, options:
     columnsOf.set(table, (await insertableColumns(database, table)).map(quote).join(', '));
   }
   await withSystem(database, async (tx) => {
-    const found = await tx.execute(sql`select 1 from workspaces where id = ${workspaceId}`);
-    const exists = (found as unknown as { rows: unknown[] }).rows.length > 0;
+    const found = await rowsOf(tx, sql`select 1 from workspaces where id = ${workspaceId}`);
+    const exists = found.length > 0;
     if (exists && !options.replace) {
       throw new Error(`Workspace ${workspaceId} already exists here. Restore with --replace to overwrite it.`);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import { rowsOf, type Tx } from '../db/client';
 import type { WorkspaceContext } from './context';
 import { AppError } from './errors';
 import { withTenant } from './tenant';
@@ -62,17 +62,18 @@ async function claim(tx: Tx, workspaceId: string, userId: string, endpoint: stri
   const where = sql`workspace_id = ${workspaceId} and user_id = ${userId} and endpoint = ${endpoint} and key = ${key}`;
   // An expired answer no longer counts: the key starts over.
   await tx.execute(sql`delete from idempotency_keys where ${where} and expires_at <= now()`);
-  const inserted = await tx.execute(
+  const inserted = await rowsOf(
+    tx,
     sql`insert into idempotency_keys (workspace_id, user_id, endpoint, key, request_hash, state)
         values (${workspaceId}, ${userId}, ${endpoint}, ${key}, ${hash}, 'running')
         on conflict do nothing returning 1 as claimed`,
   );
-  if ((inserted as unknown as { rows: unknown[] }).rows.length > 0) return { kind: 'run' } as Claim;
-  const result = await tx.execute(
+  if (inserted.length > 0) return { kind: 'run' } as Claim;
+  const [row] = await rowsOf<Row>(
+    tx,
     sql`select state, request_hash, status, body, created_at < now() - ${STALE_RUNNING}::interval as stale
           from idempotency_keys where ${where} for update`,
   );
-  const row = (result as unknown as { rows: Row[] }).rows[0];
   if (!row) throw new AppError('conflict', { userMessage: 'Please retry this request.' });
   if (row.request_hash !== hash) {
     throw new AppError('validation_failed', {

@@ -2,6 +2,7 @@ import { errorCatalogue, type RealtimeEvent } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rowsOf } from '../db/client';
 import { activityLogs, jobStatus } from '../db/schema';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession, type TestUser } from '../test/factories';
@@ -178,8 +179,8 @@ describe('jobs', () => {
         await tx.insert(activityLogs).values({ workspaceId: workspaceA, userId: a.id, eventType: 'job-test-rollback' });
         rolledBack = (await t.deps.jobs.enqueue(noopJob, { n: 2 }, { tx, workspaceId: workspaceA })) ?? '';
         // The tenant role is back in force after the enqueue.
-        const result = (await tx.execute(sql`select current_user as role`)) as unknown as { rows: { role: string }[] };
-        expect(result.rows[0]?.role).toBe('helixis_app');
+        const [row] = await rowsOf<{ role: string }>(tx, sql`select current_user as role`);
+        expect(row?.role).toBe('helixis_app');
         throw new Error('the request failed after enqueueing');
       }),
     ).rejects.toThrow('the request failed after enqueueing');

@@ -10,7 +10,7 @@ import {
   type QueuePolicy,
 } from 'pg-boss';
 import { z } from 'zod';
-import type { Database, Tx } from '../db/client';
+import { type Database, rowsOf, type Tx } from '../db/client';
 import { jobStatus } from '../db/schema';
 import type { Deps } from './context';
 import { isAppError } from './errors';
@@ -406,8 +406,8 @@ export class Jobs {
    * inside this transaction).
    */
   async #asOwner<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-    const result = await tx.execute(sql`select current_user = 'helixis_app' as tenant`);
-    const tenant = (result as unknown as { rows: { tenant: boolean }[] }).rows[0]?.tenant === true;
+    const [row] = await rowsOf<{ tenant: boolean }>(tx, sql`select current_user = 'helixis_app' as tenant`);
+    const tenant = row?.tenant === true;
     if (!tenant) return fn();
     await tx.execute(sql`set local role none`);
     let value: T;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, rowsOf } from '../db/client';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession, type TestUser } from '../test/factories';
 import { waitFor } from '../test/wait';
@@ -216,9 +216,9 @@ describe('read cache', () => {
       await tx.execute(
         sql`select set_config('app.workspace_id', ${one.workspaceId}, true), set_config('role', 'helixis_app', true)`,
       );
-      return tx.execute(sql`select title from tasks`);
+      return rowsOf<{ title: string }>(tx, sql`select title from tasks`);
     });
-    expect((seen as unknown as { rows: { title: string }[] }).rows.map((r) => r.title)).toEqual(['One']);
+    expect(seen.map((r) => r.title)).toEqual(['One']);
   });
 
   it('puts the invalidation triggers on every table the cached reads depend on', async () => {

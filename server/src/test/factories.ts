@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
+import type { WorkspaceContext } from '../platform/context';
+import { userWorkspaceContext } from '../platform/system-context';
 import { signAccessToken } from '../platform/tokens';
 import type { TestApp } from './app';
 
@@ -35,4 +37,20 @@ export async function createUserWithSession(
     t.config.accessTokenTtlSeconds,
   );
   return { id: user.id, email: address, sessionId: session.id, token };
+}
+
+/**
+ * The context a service receives when `user` acts as owner of `workspaceId`, built the one way the route
+ * layer builds it (userWorkspaceContext), for tests that call a service directly.
+ */
+export function ownerContext(
+  t: Pick<TestApp, 'deps'>,
+  user: Pick<TestUser, 'id' | 'email' | 'sessionId'>,
+  workspaceId: string,
+): WorkspaceContext {
+  const actor = { id: user.id, email: user.email, isAnonymous: false, sessionId: user.sessionId };
+  return userWorkspaceContext(
+    { requestId: 'test', log: t.deps.log, deps: t.deps, user: actor, workspace: null },
+    { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
+  );
 }

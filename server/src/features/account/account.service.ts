@@ -1,7 +1,8 @@
-import { DELETE_ACCOUNT_CONFIRMATION, type DeleteAccountInput, type DeleteAccountOutput } from '@helixis/contract';
+import { DELETE_ACCOUNT_CONFIRMATION, type DeleteAccountOutput } from '@helixis/contract';
 import type { Tx } from '../../db/client';
-import type { Deps, RequestContext } from '../../platform/context';
+import type { Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { withSystem } from '../../platform/tenant';
 import * as repo from './account.repo';
 
@@ -38,15 +39,9 @@ export function deleteUserCompletely(deps: Pick<Deps, 'database'>, userId: strin
 }
 
 /** Settings → Data: "Delete my account and all workspace data", confirmed by typing DELETE. */
-export async function deleteAccount({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: DeleteAccountInput;
-}): Promise<DeleteAccountOutput> {
+export const deleteAccount: EndpointHandler<'deleteAccount'> = async ({ ctx, input }) => {
   if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) throw new AppError('confirmation_mismatch');
   const result = await deleteUserCompletely(ctx.deps, ctx.user.id);
   ctx.log.info({ ...result }, 'account deleted');
   return result;
-}
+};

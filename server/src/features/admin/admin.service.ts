@@ -1,6 +1,6 @@
-import type { DeleteAllUsersOutput, OperatorStatus } from '@helixis/contract';
 import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { withSystem } from '../../platform/tenant';
 import { allUserIdsExcept, deleteUserCompletely } from '../account';
 import { findUserById } from '../auth';
@@ -17,12 +17,12 @@ export async function isOperator(ctx: RequestContext): Promise<boolean> {
   return Boolean(email && user?.emailConfirmedAt && operators.includes(email));
 }
 
-export async function getOperatorStatus({ ctx }: { ctx: RequestContext }): Promise<OperatorStatus> {
+export const getOperatorStatus: EndpointHandler<'getOperatorStatus'> = async ({ ctx }) => {
   return { operator: await isOperator(ctx) };
-}
+};
 
 /** delete-all-users: every account but the caller's, each in its own transaction. */
-export async function deleteAllUsers({ ctx }: { ctx: RequestContext }): Promise<DeleteAllUsersOutput> {
+export const deleteAllUsers: EndpointHandler<'deleteAllUsers'> = async ({ ctx }) => {
   if (!(await isOperator(ctx))) {
     ctx.log.warn('delete-all-users refused: caller is not a platform operator');
     throw new AppError('operator_only');
@@ -41,4 +41,4 @@ export async function deleteAllUsers({ ctx }: { ctx: RequestContext }): Promise<
   }
   ctx.log.warn({ totalUsersFound: ids.length, usersDeleted, errors }, 'delete-all-users finished');
   return { totalUsersFound: ids.length, usersDeleted, errors };
-}
+};

@@ -1,16 +1,13 @@
 import {
   type Assistant,
-  type AssistantList,
-  type AssistantOutput,
   type AssistantType,
   TEST_ASSISTANT_SUFFIX,
   type TestAssistantPair,
   testAssistantDescription,
-  type UpdateAssistantInput,
 } from '@helixis/contract';
-import type { z } from 'zod';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import * as repo from './assistants.repo';
 
 export function toAssistant(row: repo.AssistantRow): Assistant {
@@ -32,18 +29,12 @@ export function toAssistant(row: repo.AssistantRow): Assistant {
   };
 }
 
-export async function listAssistants({ ctx }: { ctx: WorkspaceContext }): Promise<AssistantList> {
+export const listAssistants: EndpointHandler<'listAssistants'> = async ({ ctx }) => {
   const rows = await ctx.tenant((tx) => repo.listAssistants(tx, ctx.workspace.id));
   return { assistants: rows.map(toAssistant) };
-}
+};
 
-export async function updateAssistant({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof UpdateAssistantInput>;
-}): Promise<AssistantOutput> {
+export const updateAssistant: EndpointHandler<'updateAssistant'> = async ({ ctx, input }) => {
   const { id, system_prompt, use_rag, ...rest } = input;
   const patch: repo.AssistantPatch = { ...rest };
   if (system_prompt !== undefined) patch.systemPrompt = system_prompt;
@@ -56,10 +47,10 @@ export async function updateAssistant({
   });
   if (!row) throw new AppError('assistant_not_found');
   return { assistant: toAssistant(row) };
-}
+};
 
 /** The live assistant and its test copy; the copy is created on first call. */
-export async function ensureTestAssistant({ ctx }: { ctx: WorkspaceContext }): Promise<TestAssistantPair> {
+export const ensureTestAssistant: EndpointHandler<'ensureTestAssistant'> = async ({ ctx }) => {
   return ctx.tenant(async (tx) => {
     const live = await repo.findLiveAssistant(tx, ctx.workspace.id);
     if (!live) throw new AppError('assistant_not_found');
@@ -73,7 +64,7 @@ export async function ensureTestAssistant({ ctx }: { ctx: WorkspaceContext }): P
     if (!test) throw new AppError('assistant_not_found');
     return { live: toAssistant(live), test: toAssistant(test) };
   });
-}
+};
 
 /** The live assistant and its test copy when both exist; creates nothing (for read-only views). */
 export async function findTestPair(ctx: WorkspaceContext): Promise<TestAssistantPair | null> {

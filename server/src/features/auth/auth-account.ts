@@ -1,6 +1,5 @@
-import type { ChangePasswordInput } from '@helixis/contract';
-import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { withSystem } from '../../platform/tenant';
 import * as repo from './auth.repo';
 import { hashPassword, verifyPassword } from './auth-passwords';
@@ -10,13 +9,7 @@ import { findUserById } from './auth-user';
  * Settings → Account: a new password only after the current one is checked. Every other session of the
  * user ends (their refresh tokens go with them); the session that made the change stays signed in.
  */
-export async function changePassword({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: ChangePasswordInput;
-}): Promise<{ ok: true }> {
+export const changePassword: EndpointHandler<'changePassword'> = async ({ ctx, input }) => {
   const { database } = ctx.deps;
   const user = await findUserById(database.db, ctx.user.id);
   if (!user || user.isAnonymous) throw new AppError('not_authenticated');
@@ -30,4 +23,4 @@ export async function changePassword({
   });
   ctx.log.info('password changed');
   return { ok: true };
-}
+};

@@ -1,18 +1,9 @@
-import {
-  type ApproveDraftInput,
-  type AutomationDraft,
-  type DraftAuditOutput,
-  type DraftOutput,
-  type ListApprovalsInput,
-  type ListApprovalsOutput,
-  type RejectDraftInput,
-  SMS_BODY_MAX_CHARS,
-} from '@helixis/contract';
-import type { z } from 'zod';
+import { type AutomationDraft, SMS_BODY_MAX_CHARS } from '@helixis/contract';
 import { describeUpstreamError } from '../../integrations/send-request';
 import { UpstreamError } from '../../integrations/upstream';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { sendFromMailbox } from '../mail';
@@ -150,13 +141,7 @@ async function present(ctx: WorkspaceContext, row: approvals.DraftRow): Promise<
   return toDraft(row, automation ?? { name: '', kind: 'email_inbox' });
 }
 
-export async function listApprovals({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ListApprovalsInput>;
-}): Promise<ListApprovalsOutput> {
+export const listApprovals: EndpointHandler<'listApprovals'> = async ({ ctx, input }) => {
   const ws = ctx.workspace.id;
   return ctx.tenant(async (tx) => {
     const rows = await approvals.listDrafts(tx, ws, { status: input.status, limit: input.limit });
@@ -166,19 +151,13 @@ export async function listApprovals({
       pending,
     };
   });
-}
+};
 
 /**
  * Approves a pending (or failed) draft, with the owner's edits, and sends it. A retried approval of
  * a draft already approved or sent answers the draft as it is and sends nothing again.
  */
-export async function approveDraft({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ApproveDraftInput>;
-}): Promise<DraftOutput> {
+export const approveDraft: EndpointHandler<'approveDraft'> = async ({ ctx, input }) => {
   const current = await loadDraft(ctx, input.id);
   const edits: string[] = [];
   if (input.subject !== undefined && input.subject !== current.subject) edits.push('subject');
@@ -243,15 +222,9 @@ export async function approveDraft({
   }
   const scope = { deps: ctx.deps, workspaceId: ctx.workspace.id, log: ctx.log };
   return { draft: await present(ctx, await sendApprovedDraft(scope, claimed)) };
-}
+};
 
-export async function rejectDraft({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof RejectDraftInput>;
-}): Promise<DraftOutput> {
+export const rejectDraft: EndpointHandler<'rejectDraft'> = async ({ ctx, input }) => {
   const current = await loadDraft(ctx, input.id);
   const row = await ctx.tenant(async (tx) => {
     const updated = await approvals.transitionDraft(tx, ctx.workspace.id, current.id, ['pending', 'failed'], {
@@ -281,15 +254,9 @@ export async function rejectDraft({
     'success',
   );
   return { draft: await present(ctx, row) };
-}
+};
 
-export async function draftAudit({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { id: string };
-}): Promise<DraftAuditOutput> {
+export const draftAudit: EndpointHandler<'draftAudit'> = async ({ ctx, input }) => {
   await loadDraft(ctx, input.id);
   const rows = await ctx.tenant((tx) => approvals.listAudit(tx, ctx.workspace.id, input.id));
   return {
@@ -300,4 +267,4 @@ export async function draftAudit({
       detail: r.detail,
     })),
   };
-}
+};

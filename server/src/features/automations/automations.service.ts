@@ -1,18 +1,8 @@
 import {
   type Automation,
-  type AutomationOutput,
   type AutomationProvider,
-  type AutomationRunsInput,
-  type AutomationTestResult,
-  type ConnectTwilioInput,
-  type CreateAutomationInput,
   DEFAULT_AUTOMATION_CONFIG,
-  type ListAutomationsOutput,
   type RunLogEntry,
-  type TestAutomationInput,
-  type ToggleAutomationInput,
-  type TwilioStatus,
-  type UpdateAutomationInput,
 } from '@helixis/contract';
 import {
   AUTOMATION_PROVIDERS,
@@ -22,9 +12,9 @@ import {
   automationReducer,
   initialAutomationState,
 } from '@helixis/domain';
-import type { z } from 'zod';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { integrationsSummary } from '../mail';
 import { composeReply } from './automations.drafting';
 import * as repo from './automations.repo';
@@ -116,39 +106,27 @@ async function syncConnections(ctx: WorkspaceContext): Promise<repo.AutomationRo
 }
 
 /** GET /api/v1/automations: brings connections in line with the real accounts first. */
-export async function listAutomations({ ctx }: { ctx: WorkspaceContext }): Promise<ListAutomationsOutput> {
+export const listAutomations: EndpointHandler<'listAutomations'> = async ({ ctx }) => {
   const synced = await syncConnections(ctx);
   const stats = await ctx.tenant((tx) => repo.runStats(tx, ctx.workspace.id, new Date()));
   return { automations: synced.map((r) => toAutomation(r, stats.get(r.id))) };
-}
+};
 
 /** POST /api/v1/automations/twilio: verified credentials connect SMS and call follow-up automations. */
-export async function connectTwilio({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ConnectTwilioInput>;
-}): Promise<TwilioStatus> {
+export const connectTwilio: EndpointHandler<'connectTwilio'> = async ({ ctx, input }) => {
   const status = await saveTwilioCredentials(ctx, input);
   await syncConnections(ctx);
   return status;
-}
+};
 
 /** DELETE /api/v1/automations/twilio */
-export async function disconnectTwilio({ ctx }: { ctx: WorkspaceContext }): Promise<TwilioStatus> {
+export const disconnectTwilio: EndpointHandler<'disconnectTwilio'> = async ({ ctx }) => {
   const status = await forgetTwilio(ctx);
   await syncConnections(ctx);
   return status;
-}
+};
 
-export async function createAutomation({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof CreateAutomationInput>;
-}): Promise<AutomationOutput> {
+export const createAutomation: EndpointHandler<'createAutomation'> = async ({ ctx, input }) => {
   const initial = initialAutomationState(input.kind);
   const real = await realConnections(ctx);
   const events: AutomationEvent[] = AUTOMATION_PROVIDERS[input.kind]
@@ -167,15 +145,9 @@ export async function createAutomation({
     }),
   );
   return { automation: toAutomation(row, undefined) };
-}
+};
 
-export async function updateAutomation({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof UpdateAutomationInput>;
-}): Promise<AutomationOutput> {
+export const updateAutomation: EndpointHandler<'updateAutomation'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const updated = await repo.updateAutomation(tx, ctx.workspace.id, input.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -185,15 +157,9 @@ export async function updateAutomation({
     return updated;
   });
   return { automation: await withStats(ctx, row) };
-}
+};
 
-export async function toggleAutomation({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ToggleAutomationInput>;
-}): Promise<AutomationOutput> {
+export const toggleAutomation: EndpointHandler<'toggleAutomation'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const current = await repo.findAutomation(tx, ctx.workspace.id, input.id);
     if (!current) throw new AppError('automation_not_found');
@@ -207,25 +173,19 @@ export async function toggleAutomation({
     return updated;
   });
   return { automation: await withStats(ctx, row) };
-}
+};
 
-export async function deleteAutomation({ ctx, input }: { ctx: WorkspaceContext; input: { id: string } }) {
+export const deleteAutomation: EndpointHandler<'deleteAutomation'> = async ({ ctx, input }) => {
   const deleted = await ctx.tenant((tx) => repo.deleteAutomation(tx, ctx.workspace.id, input.id));
   if (!deleted) throw new AppError('automation_not_found');
   return { deleted: true as const };
-}
+};
 
-export async function listAutomationRuns({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof AutomationRunsInput>;
-}) {
+export const listAutomationRuns: EndpointHandler<'listAutomationRuns'> = async ({ ctx, input }) => {
   await loadOrFail(ctx, input.id);
   const rows = await ctx.tenant((tx) => repo.listRuns(tx, ctx.workspace.id, input.id, input.limit));
   return { runs: rows.map(toRun) };
-}
+};
 
 export { classify, formatSlot, proposeTimes } from './automations.drafting';
 
@@ -233,13 +193,7 @@ export { classify, formatSlot, proposeTimes } from './automations.drafting';
  * POST /api/v1/automations/:id/test: the automation's real classification and drafting on a pasted
  * message, with answers from the workspace's knowledge; nothing is sent. Records a run.
  */
-export async function testAutomation({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof TestAutomationInput>;
-}): Promise<AutomationTestResult> {
+export const testAutomation: EndpointHandler<'testAutomation'> = async ({ ctx, input }) => {
   const row = await loadOrFail(ctx, input.id);
   const { intent, actions, citations, draft } = await composeReply(ctx, row, input.text);
 
@@ -250,4 +204,4 @@ export async function testAutomation({
     return inserted;
   });
   return { intent, actions, citations, draft, run: toRun(run) };
-}
+};

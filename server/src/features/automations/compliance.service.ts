@@ -1,16 +1,10 @@
-import type {
-  CheckComplianceOutput,
-  ComplianceFinding,
-  ComplianceSettings,
-  DraftCompliance,
-  UpdateComplianceSettingsInput,
-} from '@helixis/contract';
+import type { ComplianceFinding, ComplianceSettings, DraftCompliance } from '@helixis/contract';
 import { COMPLIANCE_RULES_VERSION, checkOutbound, knownAmountsFromFacts } from '@helixis/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { complianceSettings } from '../../db/schema';
-import type { Deps, WorkspaceContext } from '../../platform/context';
+import type { Deps } from '../../platform/context';
+import type { EndpointHandler } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
@@ -42,17 +36,11 @@ async function findSettings(db: Queryable, workspaceId: string): Promise<Setting
   return row ?? null;
 }
 
-export async function complianceSettingsHandler({ ctx }: { ctx: WorkspaceContext }): Promise<ComplianceSettings> {
+export const complianceSettingsHandler: EndpointHandler<'complianceSettings'> = async ({ ctx }) => {
   return present(await ctx.tenant((tx) => findSettings(tx, ctx.workspace.id)));
-}
+};
 
-export async function updateComplianceSettings({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof UpdateComplianceSettingsInput>;
-}): Promise<ComplianceSettings> {
+export const updateComplianceSettings: EndpointHandler<'updateComplianceSettings'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const current = present(await findSettings(tx, ctx.workspace.id));
     const next = {
@@ -75,7 +63,7 @@ export async function updateComplianceSettings({
   });
   ctx.log.info({ stateClasses: row?.stateClasses.length ?? 0 }, 'compliance settings updated');
   return present(row);
-}
+};
 
 /** Runs every rule on a text with the workspace's settings and money facts. */
 export async function checkWorkspaceText(
@@ -117,15 +105,9 @@ export async function checkDraft(
   };
 }
 
-export async function checkCompliance({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { text: string };
-}): Promise<CheckComplianceOutput> {
+export const checkCompliance: EndpointHandler<'checkCompliance'> = async ({ ctx, input }) => {
   return checkWorkspaceText(ctx.deps, ctx.log, ctx.workspace.id, input.text);
-}
+};
 
 /** One line for the audit trail and run log: "2 compliance findings: Fair housing (no children); …". */
 export function describeFindings(findings: readonly ComplianceFinding[]): string {

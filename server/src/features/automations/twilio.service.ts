@@ -6,6 +6,7 @@ import { UpstreamError } from '../../integrations/upstream';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import * as approvals from './approvals.repo';
@@ -43,10 +44,10 @@ function toStatus(deps: Deps, workspaceId: string, row: approvals.TwilioRow | nu
   };
 }
 
-export async function twilioStatus({ ctx }: { ctx: WorkspaceContext }): Promise<TwilioStatus> {
+export const twilioStatus: EndpointHandler<'twilioStatus'> = async ({ ctx }) => {
   const row = await ctx.tenant((tx) => approvals.findTwilio(tx, ctx.workspace.id));
   return toStatus(ctx.deps, ctx.workspace.id, row);
-}
+};
 
 /** Whether the workspace has Twilio credentials (SMS and voice connections of the automations). */
 export async function hasTwilio(ctx: WorkspaceContext): Promise<boolean> {

@@ -2,19 +2,16 @@ import type {
   ApplyChange,
   ApplyCheck,
   ApplyCheckItem,
-  ApplyTestAssistantInput,
   Assistant,
   ComparedAnswer,
   ComparedAssistant,
-  RegressionSet,
   TestAssistantPair,
 } from '@helixis/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import { facts } from '../../db/schema';
 import { selectProvider } from '../../llm';
-import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import {
   applyTestAssistant as copyTestToLive,
   ensureTestAssistant,
@@ -32,7 +29,7 @@ import * as questionSets from './question-sets.repo';
  * confirms.
  */
 
-export async function listRegressionQuestions({ ctx }: { ctx: WorkspaceContext }): Promise<RegressionSet> {
+export const listRegressionQuestions: EndpointHandler<'listRegressionQuestions'> = async ({ ctx }) => {
   const rows = await ctx.tenant((tx) => repo.listRegressionQuestions(tx, ctx.workspace.id));
   return {
     questions: rows.map((r) => ({
@@ -44,7 +41,7 @@ export async function listRegressionQuestions({ ctx }: { ctx: WorkspaceContext }
       created_at: new Date(r.createdAt).toISOString(),
     })),
   };
-}
+};
 
 function compared(a: Assistant): ComparedAssistant {
   return { assistant_id: a.id, name: a.name, system_prompt: a.system_prompt, temperature: a.temperature };
@@ -112,8 +109,8 @@ function toCheck(row: repo.ApplyCheckRow, pair: TestAssistantPair | null): Apply
 /** Regression questions answered per check (the newest tasks first); the saved set adds at most 20. */
 const REGRESSION_PER_CHECK = 40;
 
-export async function runApplyCheck({ ctx }: { ctx: WorkspaceContext }): Promise<ApplyCheck> {
-  const pair = await ensureTestAssistant({ ctx });
+export const runApplyCheck: EndpointHandler<'runApplyCheck'> = async ({ ctx }) => {
+  const pair = await ensureTestAssistant({ ctx, input: {} });
   const now = Date.now();
   const { regression, saved, factValues } = await ctx.tenant(async (tx) => {
     const regression = (await repo.listRegressionQuestions(tx, ctx.workspace.id)).slice(0, REGRESSION_PER_CHECK);
@@ -182,19 +179,13 @@ export async function runApplyCheck({ ctx }: { ctx: WorkspaceContext }): Promise
     }),
   );
   return toCheck(row, pair);
-}
+};
 
 /**
  * Apply to Live behind the check: the named check (else a new one) must be current and have no blocking
  * answer, or the owner confirms having reviewed them.
  */
-export async function applyTestAssistant({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ApplyTestAssistantInput>;
-}): Promise<TestAssistantPair> {
+export const applyTestAssistant: EndpointHandler<'applyTestAssistant'> = async ({ ctx, input }) => {
   let check: ApplyCheck;
   if (input.check_id) {
     const checkId = input.check_id;
@@ -203,10 +194,10 @@ export async function applyTestAssistant({
     check = toCheck(row, await findTestPair(ctx));
     if (check.stale) throw new AppError('apply_check_stale');
   } else {
-    check = await runApplyCheck({ ctx });
+    check = await runApplyCheck({ ctx, input: {} });
   }
   if (check.blocking > 0 && !input.confirm) {
     throw new AppError('apply_blocked', { details: { check_id: check.id, blocking: check.blocking } });
   }
   return copyTestToLive({ ctx });
-}
+};

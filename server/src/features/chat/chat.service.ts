@@ -3,19 +3,10 @@ import {
   type ChatTurn,
   type ChatWithContextInput,
   type ChatWithContextOutput,
-  type CreateThreadInput,
   chatMessages,
-  type HelixisAssistantInput,
-  type HelixisAssistantOutput,
-  type ListMessagesInput,
-  type MessageList,
-  type RagAnswerInput,
-  type RagAnswerOutput,
   RECENT_TURNS_MAX,
   type RecentTurn,
   type Thread,
-  type ThreadList,
-  type ThreadOutput,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
 import type { z } from 'zod';
@@ -23,6 +14,7 @@ import { hasModelEndpoint, selectProvider } from '../../llm';
 import { lastUserMessage } from '../../llm/provider';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { recordQuestion } from '../facts';
 import { learnFromOnboardingMessage } from '../onboarding';
 import { createTaskForQuestion } from '../tasks';
@@ -59,38 +51,26 @@ function titleFrom(text: string): string {
   return flat.length > THREAD_TITLE_MAX ? `${flat.slice(0, THREAD_TITLE_MAX - 1)}…` : flat || chatMessages.newChat;
 }
 
-export async function listThreads({ ctx }: { ctx: WorkspaceContext }): Promise<ThreadList> {
+export const listThreads: EndpointHandler<'listThreads'> = async ({ ctx }) => {
   const rows = await ctx.tenant((tx) => repo.listThreads(tx, ctx.workspace.id, ctx.user.id));
   return { threads: rows.map(toThread) };
-}
+};
 
-export async function createThread({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof CreateThreadInput>;
-}): Promise<ThreadOutput> {
+export const createThread: EndpointHandler<'createThread'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) =>
     repo.insertThread(tx, ctx.workspace.id, ctx.user.id, input.title || chatMessages.newChat),
   );
   return { thread: toThread(row) };
-}
+};
 
-export async function listMessages({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ListMessagesInput>;
-}): Promise<MessageList> {
+export const listMessages: EndpointHandler<'listMessages'> = async ({ ctx, input }) => {
   return ctx.tenant(async (tx) => {
     const thread = await repo.findThread(tx, ctx.workspace.id, ctx.user.id, input.id);
     if (!thread) throw new AppError('thread_not_found');
     const rows = await repo.listMessages(tx, ctx.workspace.id, thread.id);
     return { thread: toThread(thread), messages: rows.map(toMessage) };
   });
-}
+};
 
 /** Test mode is for managers with a test copy. */
 function assertMayTest(ctx: WorkspaceContext, testMode: boolean): void {
@@ -227,13 +207,7 @@ function recentTurnsOf(messages: readonly ChatTurn[]): RecentTurn[] {
 }
 
 /** rag-answer: answer, confidence and sources; creates a task when unsure, except in test mode. */
-export async function ragAnswer({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof RagAnswerInput>;
-}): Promise<RagAnswerOutput> {
+export const ragAnswer: EndpointHandler<'ragAnswer'> = async ({ ctx, input }) => {
   assertMayTest(ctx, input.is_test);
   const provider = selectProvider(ctx.deps.config);
   const answer = await answerQuestion(ctx, provider, {
@@ -255,16 +229,10 @@ export async function ragAnswer({
     assistant_id: answer.assistantId,
     rewrite: answer.rewrite,
   };
-}
+};
 
 /** helixis-assistant: a one-shot answer (no thread, no task) from the chosen provider. */
-export async function helixisAssistant({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof HelixisAssistantInput>;
-}): Promise<HelixisAssistantOutput> {
+export const helixisAssistant: EndpointHandler<'helixisAssistant'> = async ({ ctx, input }) => {
   const configured = hasModelEndpoint(ctx.deps.config);
   if (input.provider === 'openai-compatible' && !configured && input.force) throw new AppError('llm_not_configured');
   const choice = input.provider === 'openai-compatible' && !configured ? 'offline' : input.provider;
@@ -277,4 +245,4 @@ export async function helixisAssistant({
     businessContext: '',
   });
   return { text: answer.text, provider: provider.name };
-}
+};

@@ -1,16 +1,7 @@
-import type {
-  Assistant,
-  ComparedAnswer,
-  ComparedAssistant,
-  Comparison,
-  LatestComparison,
-  QuestionSet,
-  SaveQuestionSetInput,
-} from '@helixis/contract';
-import type { z } from 'zod';
+import type { Assistant, ComparedAnswer, ComparedAssistant, Comparison, QuestionSet } from '@helixis/contract';
 import { selectProvider } from '../../llm';
-import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { ensureTestAssistant, findTestPair } from '../assistants';
 import { type AnswerResult, answerQuestion } from './answer';
 import * as repo from './question-sets.repo';
@@ -57,29 +48,23 @@ function toComparison(row: repo.ComparisonRow, current: { live: Assistant; test:
   };
 }
 
-export async function getQuestionSet({ ctx }: { ctx: WorkspaceContext }): Promise<QuestionSet> {
+export const getQuestionSet: EndpointHandler<'getQuestionSet'> = async ({ ctx }) => {
   return toQuestionSet(await ctx.tenant((tx) => repo.findQuestionSet(tx, ctx.workspace.id)));
-}
+};
 
-export async function saveQuestionSet({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof SaveQuestionSetInput>;
-}): Promise<QuestionSet> {
+export const saveQuestionSet: EndpointHandler<'saveQuestionSet'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) => repo.upsertQuestionSet(tx, ctx.workspace.id, ctx.user.id, input.questions));
   return toQuestionSet(row);
-}
+};
 
 /**
  * Answers every saved question with the live assistant and with its test copy (created when missing),
  * the way rag-answer does but creating no task on either side, and stores the comparison.
  */
-export async function runComparison({ ctx }: { ctx: WorkspaceContext }): Promise<Comparison> {
+export const runComparison: EndpointHandler<'runComparison'> = async ({ ctx }) => {
   const set = await ctx.tenant((tx) => repo.findQuestionSet(tx, ctx.workspace.id));
   if (!set || set.questions.length === 0) throw new AppError('question_set_empty');
-  const pair = await ensureTestAssistant({ ctx });
+  const pair = await ensureTestAssistant({ ctx, input: {} });
   const provider = selectProvider(ctx.deps.config);
   const results: repo.ComparisonRow['results'] = [];
   for (const question of set.questions) {
@@ -105,10 +90,10 @@ export async function runComparison({ ctx }: { ctx: WorkspaceContext }): Promise
     }),
   );
   return toComparison(row, pair);
-}
+};
 
-export async function latestComparison({ ctx }: { ctx: WorkspaceContext }): Promise<LatestComparison> {
+export const latestComparison: EndpointHandler<'latestComparison'> = async ({ ctx }) => {
   const row = await ctx.tenant((tx) => repo.findLatestComparison(tx, ctx.workspace.id));
   if (!row) return { comparison: null };
   return { comparison: toComparison(row, await findTestPair(ctx)) };
-}
+};

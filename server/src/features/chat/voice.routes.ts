@@ -5,14 +5,13 @@ import {
   VOICE_FRAME_BYTES,
   VOICE_SERVER_EVENT_TYPES,
   VoiceClientEvent,
-  type VoiceConfig,
   voiceMessages,
 } from '@helixis/contract';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
 import type { Config } from '../../config';
-import type { Deps, WorkspaceContext } from '../../platform/context';
-import { authenticate, type WorkspaceResolver } from '../../platform/http';
+import type { Deps } from '../../platform/context';
+import { authenticate, type EndpointHandler, type WorkspaceResolver } from '../../platform/http';
 import { originAllowed } from '../../platform/realtime';
 import { withTenant } from '../../platform/tenant';
 import { findLiveAssistant } from '../assistants';
@@ -38,12 +37,12 @@ function realtimeEndpoint(config: Config): { baseUrl: string; model: string; api
 }
 
 /** GET /api/v1/voice: lets the voice button say what to configure before anyone presses it. */
-export async function voiceConfig({ ctx }: { ctx: WorkspaceContext }): Promise<VoiceConfig> {
+export const voiceConfig: EndpointHandler<'voiceConfig'> = async ({ ctx }) => {
   const endpoint = realtimeEndpoint(ctx.deps.config);
   return endpoint
     ? { available: true, model: endpoint.model, message: null }
     : { available: false, model: null, message: voiceMessages.notConfigured };
-}
+};
 
 function text(data: RawData): string {
   return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');

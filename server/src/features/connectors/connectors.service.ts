@@ -1,22 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
   CACHE_TTL,
-  type CachePolicy,
   type ConnectorCatalogEntry,
   type ConnectorField,
-  type ConnectorsCatalog,
   connectorTexts,
-  type FactCachePolicyInput,
-  type IntegrationsConnectInput,
-  type IntegrationsConnectResult,
-  type IntegrationsFieldsInput,
-  type IntegrationsFieldsResult,
-  type RelationshipInput,
   type RelationshipSnapshot,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
-import type { RequestContext, WorkspaceContext } from '../../platform/context';
+import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import type { FieldValue, Lookup } from './connector';
 import { CONNECTOR_CATALOG, catalogEntry } from './connectors.catalog';
 import { CONNECTOR_REGISTRY } from './connectors.registry';
@@ -47,33 +40,21 @@ function requireManager(ctx: WorkspaceContext): void {
   }
 }
 
-export async function connectorsCatalog(_: { ctx: RequestContext }): Promise<ConnectorsCatalog> {
+export const connectorsCatalog: EndpointHandler<'connectorsCatalog'> = async (_) => {
   return [...CONNECTOR_CATALOG];
-}
+};
 
-export async function integrationsConnect({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: IntegrationsConnectInput;
-}): Promise<IntegrationsConnectResult> {
+export const integrationsConnect: EndpointHandler<'integrationsConnect'> = async ({ ctx, input }) => {
   const { connector } = requireWorking(input.kind);
   return connector.connect(ctx, input.credentials ?? {});
-}
+};
 
-export async function integrationsDisconnect({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { kind: string; workspace_id?: string; workspaceId?: string };
-}): Promise<{ ok: boolean }> {
+export const integrationsDisconnect: EndpointHandler<'integrationsDisconnect'> = async ({ ctx, input }) => {
   const { connector } = requireWorking(input.kind);
   await connector.disconnect(ctx);
   await ctx.tenant((tx) => repo.deleteFacts(tx, ctx.workspace.id, input.kind));
   return { ok: true };
-}
+};
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -82,13 +63,7 @@ function mergeFields(entry: ConnectorCatalogEntry, stored: Map<string, boolean>)
   return entry.fields.map((f) => ({ ...f, enabled: f.pii ? false : (stored.get(f.field_key) ?? true) }));
 }
 
-export async function integrationsFields({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: IntegrationsFieldsInput;
-}): Promise<IntegrationsFieldsResult> {
+export const integrationsFields: EndpointHandler<'integrationsFields'> = async ({ ctx, input }) => {
   const entry = requireEntry(input.kind);
   const ws = ctx.workspace.id;
   if (input.action === 'update') {
@@ -110,17 +85,11 @@ export async function integrationsFields({
   }
   const stored = await ctx.tenant((tx) => repo.fieldStates(tx, ws, entry.kind));
   return { fields: mergeFields(entry, stored) };
-}
+};
 
 // ── cache policy ────────────────────────────────────────────────────────────────────────────────
 
-export async function factCachePolicy({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: FactCachePolicyInput;
-}): Promise<CachePolicy> {
+export const factCachePolicy: EndpointHandler<'factCachePolicy'> = async ({ ctx, input }) => {
   const entry = requireEntry(input.kind);
   const ws = ctx.workspace.id;
   return ctx.tenant(async (tx) => {
@@ -136,7 +105,7 @@ export async function factCachePolicy({
     if (input.mode === 'pointer') await repo.deleteFacts(tx, ws, entry.kind);
     return { mode: row.mode, ttl_seconds: row.ttlSeconds };
   });
-}
+};
 
 // ── relationship ────────────────────────────────────────────────────────────────────────────────
 
@@ -146,13 +115,7 @@ function subjectHash(kind: string, query: Lookup): string {
   return createHash('sha256').update(`${kind}\u0000${subject}`).digest('hex');
 }
 
-export async function relationship({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: RelationshipInput;
-}): Promise<RelationshipSnapshot> {
+export const relationship: EndpointHandler<'relationship'> = async ({ ctx, input }) => {
   const { entry, connector } = requireWorking(input.kind);
   const ws = ctx.workspace.id;
   const query: Lookup = input.email !== undefined ? { email: input.email } : { externalId: input.external_id ?? '' };
@@ -211,4 +174,4 @@ export async function relationship({
     snapshot.expires_at = new Date(row.expiresAt).toISOString();
   }
   return snapshot;
-}
+};

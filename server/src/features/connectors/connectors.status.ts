@@ -1,11 +1,6 @@
-import {
-  type ConnectorStatusEntry,
-  type ConnectorStatusValue,
-  type IntegrationsStatus,
-  type IntegrationsStatusInput,
-  isPropertyProvider,
-} from '@helixis/contract';
+import { type ConnectorStatusEntry, type ConnectorStatusValue, isPropertyProvider } from '@helixis/contract';
 import type { WorkspaceContext } from '../../platform/context';
+import type { EndpointHandler } from '../../platform/http';
 import { composeIntegrationsStatus, type IntegrationStates, onlyPart, readIntegrationStates } from '../integrations';
 import { CONNECTOR_CATALOG } from './connectors.catalog';
 import * as repo from './connectors.repo';
@@ -20,17 +15,11 @@ export type KnownConnections = Pick<IntegrationStates, 'property' | 'mail'>;
  * integrations-status: the integrations feature's view (property systems, mail, calendar) plus every
  * connector of the catalogue as {kind, status}. Served here so the dependency runs one way only.
  */
-export async function integrationsStatus({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: IntegrationsStatusInput;
-}): Promise<IntegrationsStatus> {
+export const integrationsStatus: EndpointHandler<'integrationsStatus'> = async ({ ctx, input }) => {
   const states = await readIntegrationStates(ctx, input.includeKpis === true);
   const all = { ...composeIntegrationsStatus(states), connectors: await connectorStatuses(ctx, states) };
   return onlyPart(all, input.provider);
-}
+};
 
 export async function connectorStatuses(
   ctx: WorkspaceContext,

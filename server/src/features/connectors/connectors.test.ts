@@ -9,13 +9,12 @@ import { connectorCachePolicies, connectorConnections, connectorFacts, connector
 import { FAKE_HUBSPOT_PORTAL_ID, FakeHubspot } from '../../integrations/hubspot/fake';
 import { FakeJobber } from '../../integrations/jobber/fake';
 import { FAKE_SHOPIFY_SHOP, FakeShopify } from '../../integrations/shopify/fake';
-import type { WorkspaceContext } from '../../platform/context';
 import { loggerOptions } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import { FAKE_APPFOLIO_CLIENT_ID, FAKE_APPFOLIO_SECRET, FakeAppfolio } from '../../property-systems/appfolio/fake';
 import { FAKE_BUILDIUM_CLIENT_ID, FAKE_BUILDIUM_SECRET, FakeBuildium } from '../../property-systems/buildium/fake';
 import { startTestApp, type TestApp } from '../../test/app';
-import { createUserWithSession, type TestUser } from '../../test/factories';
+import { createUserWithSession, ownerContext, type TestUser } from '../../test/factories';
 import { testHttp } from '../../test/http';
 import { CONNECTOR_CATALOG } from './connectors.catalog';
 import { CONNECTOR_REGISTRY } from './connectors.registry';
@@ -207,14 +206,7 @@ describe('fetch records', () => {
   ] as const)("pages through every %s record with the app's own cursor", async (kind, total, credentials) => {
     const { workspaceId, ...user } = await signedIn();
     expect((await post(user, 'integrations-connect', { kind, credentials })).status).toBe(200);
-    const ctx: WorkspaceContext = {
-      requestId: 'test',
-      log: t.deps.log,
-      deps: t.deps,
-      user: { id: user.id, email: user.email, isAnonymous: false, sessionId: user.sessionId },
-      workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
-      tenant: (fn) => withTenant(t.database, { workspaceId, userId: user.id }, fn),
-    };
+    const ctx = ownerContext(t, user, workspaceId);
     const connector = CONNECTOR_REGISTRY.get(kind);
     if (!connector) throw new Error(kind);
     const seen: string[] = [];

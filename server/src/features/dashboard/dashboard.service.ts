@@ -1,11 +1,5 @@
-import {
-  DASHBOARD_CARD_IDS,
-  DashboardCardId,
-  type DashboardCardPref,
-  type GetDashboardPrefsOutput,
-  type SaveDashboardPrefsInput,
-} from '@helixis/contract';
-import type { WorkspaceContext } from '../../platform/context';
+import { DASHBOARD_CARD_IDS, DashboardCardId, type DashboardCardPref } from '@helixis/contract';
+import type { EndpointHandler } from '../../platform/http';
 import * as repo from './dashboard.repo';
 
 /**
@@ -25,18 +19,12 @@ export function normalizeCards(stored: readonly DashboardCardPref[]): DashboardC
   return cards;
 }
 
-export async function getDashboardPrefs({ ctx }: { ctx: WorkspaceContext }): Promise<GetDashboardPrefsOutput> {
+export const getDashboardPrefs: EndpointHandler<'getDashboardPrefs'> = async ({ ctx }) => {
   const stored = await ctx.tenant((tx) => repo.findPrefs(tx, ctx.workspace.id, ctx.user.id));
   return { cards: normalizeCards(stored ?? []), saved: stored !== undefined };
-}
+};
 
-export async function saveDashboardPrefs({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: SaveDashboardPrefsInput;
-}): Promise<GetDashboardPrefsOutput> {
+export const saveDashboardPrefs: EndpointHandler<'saveDashboardPrefs'> = async ({ ctx, input }) => {
   const cards = await ctx.tenant((tx) => repo.upsertPrefs(tx, ctx.workspace.id, ctx.user.id, input.cards));
   return { cards: normalizeCards(cards), saved: true };
-}
+};

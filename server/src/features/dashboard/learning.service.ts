@@ -1,13 +1,8 @@
-import {
-  type DataSource,
-  isPropertyProvider,
-  type LearningSession,
-  type LearningSourcesOutput,
-  PROPERTY_SYSTEM_NAMES,
-} from '@helixis/contract';
+import { type DataSource, isPropertyProvider, type LearningSession, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { z } from 'zod';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { defineJob } from '../../platform/jobs';
 import type { Logger } from '../../platform/logger';
 import { systemWorkspaceContext } from '../../platform/system-context';
@@ -160,7 +155,7 @@ function insightsFor(
 }
 
 /** GET /api/v1/teach/sources */
-export async function listLearningSources({ ctx }: { ctx: WorkspaceContext }): Promise<LearningSourcesOutput> {
+export const listLearningSources: EndpointHandler<'listLearningSources'> = async ({ ctx }) => {
   const ws = ctx.workspace.id;
   const { facts, session, totals } = await ctx.tenant(async (tx) => ({
     facts: await repo.sourceFacts(tx, ws),
@@ -180,16 +175,10 @@ export async function listLearningSources({ ctx }: { ctx: WorkspaceContext }): P
     insights: insightsFor(sources, totals, last),
     session: last,
   };
-}
+};
 
 /** PUT /api/v1/teach/sources/:id — the 'Learn from this' switch. */
-export async function setLearningSource({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { id: string; enabled: boolean };
-}): Promise<{ id: string; enabled: boolean }> {
+export const setLearningSource: EndpointHandler<'setLearningSource'> = async ({ ctx, input }) => {
   const ws = ctx.workspace.id;
   await ctx.tenant(async (tx) => {
     const known = buildSources(await repo.sourceFacts(tx, ws), []);
@@ -197,10 +186,10 @@ export async function setLearningSource({
     await repo.setSourceEnabled(tx, ws, input.id, input.enabled);
   });
   return input;
-}
+};
 
 /** POST /api/v1/teach/learn — a session over the enabled, connected sources, run by the learn job. */
-export async function startLearning({ ctx }: { ctx: WorkspaceContext }): Promise<LearningSession> {
+export const startLearning: EndpointHandler<'startLearning'> = async ({ ctx }) => {
   const ws = ctx.workspace.id;
   const session = await ctx.tenant(async (tx) => {
     const sources = buildSources(await repo.sourceFacts(tx, ws), []).filter(
@@ -229,20 +218,14 @@ export async function startLearning({ ctx }: { ctx: WorkspaceContext }): Promise
     return { ...row, job_id: jobId };
   });
   return toSession(session);
-}
+};
 
 /** GET /api/v1/teach/sessions/:id */
-export async function getLearningSession({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { id: string };
-}): Promise<LearningSession> {
+export const getLearningSession: EndpointHandler<'getLearningSession'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) => repo.findSession(tx, ctx.workspace.id, input.id));
   if (!row) throw new AppError('not_found', { userMessage: 'Learning session not found.' });
   return toSession(row);
-}
+};
 
 // ── the learn job ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,13 +1,8 @@
-import {
-  type BusinessInsightsOutput,
-  DASHBOARD_MAX_AUTOMATIONS,
-  type DashboardOverview,
-  INSIGHTS_WINDOW_DAYS,
-  PROPERTY_SYSTEM_NAMES,
-} from '@helixis/contract';
+import { DASHBOARD_MAX_AUTOMATIONS, INSIGHTS_WINDOW_DAYS, PROPERTY_SYSTEM_NAMES } from '@helixis/contract';
 import { missingRequiredFields } from '@helixis/domain';
-import type { Deps, WorkspaceContext } from '../../platform/context';
+import type { Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { withTenant } from '../../platform/tenant';
 import { listAutomations } from '../automations';
 import { getFactProfile } from '../facts';
@@ -42,12 +37,12 @@ export function hasEssentialInfo(info: Record<string, unknown> | undefined): boo
 }
 
 /** POST /functions/v1/dashboard-overview */
-export async function dashboardOverview({ ctx }: { ctx: WorkspaceContext }): Promise<DashboardOverview> {
+export const dashboardOverview: EndpointHandler<'dashboardOverview'> = async ({ ctx }) => {
   const ws = ctx.workspace.id;
   const [profile, factProfile, automations, counts, sources] = await Promise.all([
     findOwnProfile(ctx),
-    getFactProfile({ ctx }),
-    listAutomations({ ctx }),
+    getFactProfile({ ctx, input: {} }),
+    listAutomations({ ctx, input: {} }),
     ctx.tenant((tx) => repo.overviewCounts(tx, ws)),
     ctx.tenant((tx) => repo.sourceFacts(tx, ws)),
   ]);
@@ -82,7 +77,7 @@ export async function dashboardOverview({ ctx }: { ctx: WorkspaceContext }): Pro
     },
     tasks: { open: counts.openTasks },
   };
-}
+};
 
 // ── business insights ───────────────────────────────────────────────────────────────────────────
 
@@ -101,13 +96,13 @@ export async function generateInsight(deps: Deps, workspaceId: string, now = new
   });
 }
 
-export async function getBusinessInsights({ ctx }: { ctx: WorkspaceContext }): Promise<BusinessInsightsOutput> {
+export const getBusinessInsights: EndpointHandler<'getBusinessInsights'> = async ({ ctx }) => {
   const latest = await ctx.tenant((tx) => repo.latestInsight(tx, ctx.workspace.id));
   return { latest };
-}
+};
 
-export async function refreshBusinessInsights({ ctx }: { ctx: WorkspaceContext }): Promise<{ job_id: string }> {
+export const refreshBusinessInsights: EndpointHandler<'refreshBusinessInsights'> = async ({ ctx }) => {
   const id = await ctx.deps.jobs.enqueue(INSIGHTS_JOB, {}, { workspaceId: ctx.workspace.id });
   if (!id) throw new AppError('unknown_error');
   return { job_id: id };
-}
+};

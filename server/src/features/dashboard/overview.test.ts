@@ -8,6 +8,7 @@ import type {
 } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { decryptSecret } from '../../platform/crypto';
 import { withTenant } from '../../platform/tenant';
 import { FAKE_BUILDIUM_CLIENT_ID, FakeBuildium } from '../../property-systems/buildium/fake';
@@ -394,11 +395,9 @@ describe('tenant scope and roles', () => {
     await api(t, 'GET', '/api/v1/widget', { token: a.token });
     for (const table of ['learning_sources', 'workspace_secrets', 'chat_widgets']) {
       const seen = await withTenant(t.database, { workspaceId: wsB, userId: b.id }, (tx) =>
-        tx.execute(sql.raw(`select workspace_id from ${table}`)),
+        rowsOf<{ workspace_id: string }>(tx, sql.raw(`select workspace_id from ${table}`)),
       );
-      expect((seen as unknown as { rows: { workspace_id: string }[] }).rows.every((r) => r.workspace_id === wsB)).toBe(
-        true,
-      );
+      expect(seen.every((r) => r.workspace_id === wsB)).toBe(true);
     }
     expect(wsA).not.toBe(wsB);
 

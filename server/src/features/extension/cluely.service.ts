@@ -1,14 +1,7 @@
-import {
-  CLUELY_REFRESH_SECONDS,
-  type CluelyContextOutput,
-  type CluelySyncInput,
-  type CluelySyncOutput,
-  type DesktopIntegrationOutput,
-  EXT_ANSWER_PATH,
-} from '@helixis/contract';
+import { CLUELY_REFRESH_SECONDS, type CluelyContextOutput, EXT_ANSWER_PATH } from '@helixis/contract';
 import type { Config } from '../../config';
-import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { listUsableFacts } from '../facts';
 import { listDocuments } from '../knowledge';
 import * as repo from './extension.repo';
@@ -33,13 +26,7 @@ export function scriptUrlFor(config: Config, token: string): string {
  * cluely-sync create_integration: (re)creates the caller's desktop-assistant integration with a new
  * desktop token; the previous token (and so the previous script URL) stops working at once.
  */
-export async function cluelySync({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: CluelySyncInput;
-}): Promise<CluelySyncOutput> {
+export const cluelySync: EndpointHandler<'cluelySync'> = async ({ ctx, input }) => {
   if (input.userId !== ctx.user.id) throw new AppError('permission_denied');
   const { token, row } = await issueToken(ctx, 'desktop', ctx.deps.config.extension.desktopTokenTtlSeconds);
   await ctx.tenant(async (tx) => {
@@ -49,9 +36,9 @@ export async function cluelySync({
   });
   ctx.log.info({ tokenId: row.id }, 'desktop-assistant integration created');
   return { success: true, scriptUrl: scriptUrlFor(ctx.deps.config, token), error: null };
-}
+};
 
-export async function getDesktopIntegration({ ctx }: { ctx: WorkspaceContext }): Promise<DesktopIntegrationOutput> {
+export const getDesktopIntegration: EndpointHandler<'getDesktopIntegration'> = async ({ ctx }) => {
   const row = await ctx.tenant((tx) => repo.findIntegration(tx, ctx.workspace.id, ctx.user.id));
   if (!row) return { integration: null };
   const expiresAt = row.expiresAt ?? row.createdAt;
@@ -66,17 +53,17 @@ export async function getDesktopIntegration({ ctx }: { ctx: WorkspaceContext }):
       refreshSeconds: CLUELY_REFRESH_SECONDS,
     },
   };
-}
+};
 
-export async function deleteDesktopIntegration({ ctx }: { ctx: WorkspaceContext }): Promise<DesktopIntegrationOutput> {
+export const deleteDesktopIntegration: EndpointHandler<'deleteDesktopIntegration'> = async ({ ctx }) => {
   await ctx.tenant(async (tx) => {
     const row = await repo.findIntegration(tx, ctx.workspace.id, ctx.user.id);
     if (!row) return;
     if (row.tokenId) await repo.revokeToken(tx, ctx.workspace.id, row.tokenId);
     await repo.upsertIntegration(tx, ctx.workspace.id, ctx.user.id, { isActive: false, tokenId: row.tokenId });
   });
-  return getDesktopIntegration({ ctx });
-}
+  return getDesktopIntegration({ ctx, input: {} });
+};
 
 /** What the desktop script pulls every CLUELY_REFRESH_SECONDS: the assistant, its facts and document titles. */
 export async function cluelyContext({ ctx, token }: TokenContext): Promise<CluelyContextOutput> {

@@ -5,19 +5,14 @@ import {
   EXT_LIVE_TOKENS_PER_USER,
   type ExtAnswerInput,
   type ExtAnswerOutput,
-  type ExtBootstrapInput,
-  type ExtBootstrapOutput,
   type ExtensionSettings,
   type ExtensionToken,
-  type ExtensionTokenList,
-  type RevokeExtensionTokenInput,
-  type UpdateExtensionSettingsInput,
 } from '@helixis/contract';
 import { hasRole } from '@helixis/domain';
-import type { z } from 'zod';
 import { selectProvider } from '../../llm';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { assistantForChat } from '../assistants';
 import { findUserById } from '../auth';
@@ -48,12 +43,7 @@ export async function assistantNameOf(ctx: WorkspaceContext): Promise<string> {
 }
 
 /** ext-bootstrap: a fresh extension token for the caller's workspace (older ones beyond the cap are revoked). */
-export async function extBootstrap({
-  ctx,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ExtBootstrapInput>;
-}): Promise<ExtBootstrapOutput> {
+export const extBootstrap: EndpointHandler<'extBootstrap'> = async ({ ctx }) => {
   await consume(ctx, `ext-bootstrap:${ctx.user.id}`, EXT_BOOTSTRAPS_PER_MINUTE);
   const { token, row } = await issueToken(ctx, 'extension', ctx.deps.config.extension.tokenTtlSeconds);
   await ctx.tenant(async (tx) => {
@@ -70,7 +60,7 @@ export async function extBootstrap({
     workspaceId: ctx.workspace.id,
     error: null,
   };
-}
+};
 
 /** A question about the page itself ("Summarize this page", "what does this e-mail ask?"). */
 const ABOUT_THE_PAGE =
@@ -136,20 +126,14 @@ function toSettings(row: Awaited<ReturnType<typeof repo.findSettings>>): Extensi
   };
 }
 
-export async function getExtensionSettings({ ctx }: { ctx: WorkspaceContext }): Promise<ExtensionSettings> {
+export const getExtensionSettings: EndpointHandler<'getExtensionSettings'> = async ({ ctx }) => {
   return toSettings(await ctx.tenant((tx) => repo.findSettings(tx, ctx.workspace.id)));
-}
+};
 
-export async function updateExtensionSettings({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof UpdateExtensionSettingsInput>;
-}): Promise<ExtensionSettings> {
+export const updateExtensionSettings: EndpointHandler<'updateExtensionSettings'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) => repo.saveSettings(tx, ctx.workspace.id, input.allowedHosts, ctx.user.id));
   return toSettings(row);
-}
+};
 
 function toToken(ctx: WorkspaceContext, row: repo.TokenRow, emails: Map<string, string | null>): ExtensionToken {
   return {
@@ -177,19 +161,13 @@ async function emailsOf(ctx: WorkspaceContext, rows: readonly repo.TokenRow[]): 
 
 const isManager = (ctx: WorkspaceContext) => hasRole(ctx.workspace.businessRole, 'manager');
 
-export async function listExtensionTokens({ ctx }: { ctx: WorkspaceContext }): Promise<ExtensionTokenList> {
+export const listExtensionTokens: EndpointHandler<'listExtensionTokens'> = async ({ ctx }) => {
   const rows = await ctx.tenant((tx) => repo.listTokens(tx, ctx.workspace.id, isManager(ctx) ? null : ctx.user.id));
   const emails = await emailsOf(ctx, rows);
   return { tokens: rows.map((r) => toToken(ctx, r, emails)) };
-}
+};
 
-export async function revokeExtensionToken({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: RevokeExtensionTokenInput;
-}): Promise<{ token: ExtensionToken }> {
+export const revokeExtensionToken: EndpointHandler<'revokeExtensionToken'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const found = await repo.findToken(tx, ctx.workspace.id, input.id);
     // Someone else's token is "not found" for a member, so ids cannot be probed.
@@ -200,4 +178,4 @@ export async function revokeExtensionToken({
   if (!row) throw new AppError('extension_token_not_found');
   ctx.log.info({ tokenId: row.id }, 'workspace token revoked');
   return { token: toToken(ctx, row, await emailsOf(ctx, [row])) };
-}
+};

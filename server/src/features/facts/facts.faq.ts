@@ -1,7 +1,7 @@
-import type { FaqPair, KnowledgeActionInput, KnowledgeActionOutput } from '@helixis/contract';
+import type { FaqPair } from '@helixis/contract';
 import { FAQ_DOCUMENT_QUESTIONS, factTerms, faqIdentity, faqQuestionFor } from '@helixis/domain';
-import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { searchDocuments } from './facts.documents';
 import * as repo from './facts.repo';
 import { listUsableFacts } from './facts.service';
@@ -29,13 +29,7 @@ function answersQuestion(question: string, matchedTerms: readonly string[]): boo
  * knowledge search (source `[Doc:Title#Idx]`). Questions already in the workspace's FAQ are skipped;
  * the answer lists only the pairs this call added.
  */
-export async function knowledgeActions({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: KnowledgeActionInput;
-}): Promise<KnowledgeActionOutput> {
+export const knowledgeActions: EndpointHandler<'knowledgeActions'> = async ({ ctx, input }) => {
   const candidates: FaqPair[] = [];
   for (const fact of await listUsableFacts(ctx)) {
     const question = faqQuestionFor(fact);
@@ -93,4 +87,4 @@ export async function knowledgeActions({
     faqs: inserted.map((r) => ({ question: r.question, answer: r.answer, source: r.source })),
     total,
   };
-}
+};

@@ -1,20 +1,9 @@
-import type {
-  AddLedgerFactInput,
-  FactConflict,
-  FactHistoryOutput,
-  FactLedgerStatus,
-  FactVersion,
-  LedgerFact,
-  LedgerList,
-  ListLedgerInput,
-  ResolveConflictInput,
-  SetFactExpiryInput,
-} from '@helixis/contract';
+import type { FactConflict, FactLedgerStatus, FactVersion, LedgerFact } from '@helixis/contract';
 import { FACT_CONFIDENCE } from '@helixis/contract';
-import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { withSystem } from '../../platform/tenant';
 import { upsertRegressionQuestion } from '../assistants';
 import { userEmails } from '../team';
@@ -132,13 +121,7 @@ async function ledgerFacts(ctx: WorkspaceContext, data: LedgerData): Promise<Led
   return rows.map((r) => toLedgerFact(r, current.get(r.id), byFact.get(r.id) ?? null, emails, now));
 }
 
-export async function listLedger({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ListLedgerInput>;
-}): Promise<LedgerList> {
+export const listLedger: EndpointHandler<'listLedger'> = async ({ ctx, input }) => {
   const data = await ctx.tenant(async (tx) => loadLedger(ctx, tx, await repo.listFacts(tx, ctx.workspace.id)));
   const facts = await ledgerFacts(ctx, data);
   return {
@@ -149,7 +132,7 @@ export async function listLedger({
         (!input.status || f.status === input.status),
     ),
   };
-}
+};
 
 async function loadOne(ctx: WorkspaceContext, tx: Tx, id: string): Promise<LedgerData> {
   const row = await repo.findFactByIdForUpdate(tx, ctx.workspace.id, id);
@@ -164,13 +147,7 @@ async function ledgerFactById(ctx: WorkspaceContext, id: string): Promise<Ledger
   return fact;
 }
 
-export async function factHistory({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { id: string };
-}): Promise<FactHistoryOutput> {
+export const factHistory: EndpointHandler<'factHistory'> = async ({ ctx, input }) => {
   const { data, versions, conflicts, byId } = await ctx.tenant(async (tx) => {
     const data = await loadOne(ctx, tx, input.id);
     const versions = await ledgerRepo.listVersions(tx, ctx.workspace.id, input.id);
@@ -190,16 +167,10 @@ export async function factHistory({
     versions: versions.map((v) => toVersion(v, emails)),
     conflicts: conflicts.flatMap((c) => toConflict(c, byId, emails) ?? []),
   };
-}
+};
 
 /** A fact typed in on the facts page, for the workspace, a property or a unit. */
-export async function addLedgerFact({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof AddLedgerFactInput>;
-}): Promise<LedgerFact> {
+export const addLedgerFact: EndpointHandler<'addLedgerFact'> = async ({ ctx, input }) => {
   const row = await upsertFactRow(ctx, {
     key: input.key,
     value: input.value,
@@ -210,15 +181,9 @@ export async function addLedgerFact({
     expiresAt: input.expires_at ?? null,
   });
   return ledgerFactById(ctx, row.id);
-}
+};
 
-export async function setFactExpiry({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: SetFactExpiryInput;
-}): Promise<LedgerFact> {
+export const setFactExpiry: EndpointHandler<'setFactExpiry'> = async ({ ctx, input }) => {
   await ctx.tenant(async (tx) => {
     const row = await repo.findFactByIdForUpdate(tx, ctx.workspace.id, input.id);
     if (!row) throw new AppError('not_found', { userMessage: 'This fact was not found.' });
@@ -228,7 +193,7 @@ export async function setFactExpiry({
     await publishFactChange(tx, ctx.workspace.id, updated);
   });
   return ledgerFactById(ctx, input.id);
-}
+};
 
 /**
  * Settles a disagreement inside a transaction with the value to keep: the fact takes it (a correction),
@@ -262,19 +227,13 @@ async function resolveInTx(
   return settled.row;
 }
 
-export async function resolveFactConflict({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: ResolveConflictInput;
-}): Promise<LedgerFact> {
+export const resolveFactConflict: EndpointHandler<'resolveFactConflict'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const conflict = await ledgerRepo.findConflictForUpdate(tx, ctx.workspace.id, { id: input.id });
     return resolveInTx(tx, ctx, conflict, input.value);
   });
   return ledgerFactById(ctx, row.id);
-}
+};
 
 /**
  * A fact_conflict task completed settles its conflict: with the answer given, or (Mark done) with the

@@ -1,14 +1,8 @@
-import type {
-  FactProfile,
-  ListSuggestionsInput,
-  Suggestion,
-  SuggestionList,
-  UpdateSuggestionInput,
-} from '@helixis/contract';
+import type { Suggestion } from '@helixis/contract';
 import { countServices, suggestionCandidates, summarizeFactProfile } from '@helixis/domain';
 import type { Tx } from '../../db/client';
-import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import * as repo from './facts.repo';
 import { toFact } from './facts.service';
 
@@ -16,7 +10,7 @@ import { toFact } from './facts.service';
 
 const iso = (v: string) => new Date(v).toISOString();
 
-export async function getFactProfile({ ctx }: { ctx: WorkspaceContext }): Promise<FactProfile> {
+export const getFactProfile: EndpointHandler<'getFactProfile'> = async ({ ctx }) => {
   const { rows, faqCount } = await ctx.tenant(async (tx) => ({
     rows: await repo.listFacts(tx, ctx.workspace.id),
     faqCount: await repo.countFaqs(tx, ctx.workspace.id),
@@ -41,7 +35,7 @@ export async function getFactProfile({ ctx }: { ctx: WorkspaceContext }): Promis
     servicesCount: countServices(facts.find((f) => f.key === 'services')?.value),
     faqCount,
   };
-}
+};
 
 function toSuggestion(row: repo.SuggestionRow): Suggestion {
   return {
@@ -74,28 +68,16 @@ async function refreshSuggestions(tx: Tx, workspaceId: string): Promise<void> {
 }
 
 /** Suggestions of one status by priority; by default the top 3 pending. */
-export async function listSuggestions({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: ListSuggestionsInput;
-}): Promise<SuggestionList> {
+export const listSuggestions: EndpointHandler<'listSuggestions'> = async ({ ctx, input }) => {
   const rows = await ctx.tenant(async (tx) => {
     await refreshSuggestions(tx, ctx.workspace.id);
     return repo.listSuggestions(tx, ctx.workspace.id, input.status, input.limit);
   });
   return { suggestions: rows.map(toSuggestion) };
-}
+};
 
 /** pending → accepted or dismissed; repeating the same decision is harmless, reversing it is refused. */
-export async function updateSuggestion({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: UpdateSuggestionInput;
-}): Promise<Suggestion> {
+export const updateSuggestion: EndpointHandler<'updateSuggestion'> = async ({ ctx, input }) => {
   const row = await ctx.tenant(async (tx) => {
     const existing = await repo.findSuggestionForUpdate(tx, ctx.workspace.id, input.id);
     if (!existing) throw new AppError('not_found', { userMessage: 'Suggestion not found.' });
@@ -106,4 +88,4 @@ export async function updateSuggestion({
     return repo.setSuggestionStatus(tx, ctx.workspace.id, input.id, input.status);
   });
   return toSuggestion(row);
-}
+};

@@ -3,18 +3,11 @@ import {
   FACT_VALUE_MAX_CHARS,
   type Fact,
   type FactEventFact,
-  type FactList,
   type FactProvenance,
   type FactScope,
   type FactSource,
   factLedgerMessages,
-  type IngestFactsInput,
   type IngestFactsOutput,
-  type KnowledgeCorrectInput,
-  type ListFactsInput,
-  type SearchFactsInput,
-  type TeachTextInput,
-  type TeachTextOutput,
   WORKSPACE_SCOPE,
 } from '@helixis/contract';
 import {
@@ -32,6 +25,7 @@ import { rankFactsByMeaning } from '../../llm/answer-match';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import type { EndpointHandler } from '../../platform/http';
 import { withTenant } from '../../platform/tenant';
 import { ingestText } from '../knowledge';
 import * as ledgerRepo from './facts.ledger.repo';
@@ -499,9 +493,9 @@ export async function recordQuestion(ctx: WorkspaceContext, question: string): P
 
 // ── endpoint handlers ──────────────────────────────────────────────────────────────────────────────
 
-export async function listFactsIngest({ ctx }: { ctx: WorkspaceContext; input: ListFactsInput }): Promise<FactList> {
+export const listFactsIngest: EndpointHandler<'listFactsIngest'> = async ({ ctx }) => {
   return { facts: await listFacts(ctx) };
-}
+};
 
 /** Where learned text comes from, for the facts' source and provenance. */
 interface TextOrigin {
@@ -594,13 +588,7 @@ export async function learnFromDocument(
 }
 
 /** facts-ingest POST: learns the facts in a chat message (source conversation, confidence 85). */
-export async function ingestFacts({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: IngestFactsInput;
-}): Promise<IngestFactsOutput> {
+export const ingestFacts: EndpointHandler<'ingestFacts'> = async ({ ctx, input }) => {
   return learnFromText(ctx.tenant, ctx.workspace.id, input.content, {
     source: 'conversation',
     type: input.source,
@@ -609,19 +597,13 @@ export async function ingestFacts({
     questions: true,
     actor: ctx.user.id || null,
   });
-}
+};
 
 /**
  * Add Content → free text: the text becomes a searchable document (the knowledge feature's ingestion)
  * and its facts are learned as manual entries.
  */
-export async function teachText({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: TeachTextInput;
-}): Promise<TeachTextOutput> {
+export const teachText: EndpointHandler<'teachText'> = async ({ ctx, input }) => {
   const document = await ingestText(ctx, {
     title: input.title || 'Notes from the team',
     text: input.text,
@@ -636,24 +618,12 @@ export async function teachText({
     actor: ctx.user.id || null,
   });
   return { ...learned, document_id: document.document_id };
-}
+};
 
-export async function correctKnowledge({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: KnowledgeCorrectInput;
-}): Promise<Fact> {
+export const correctKnowledge: EndpointHandler<'correctKnowledge'> = async ({ ctx, input }) => {
   return correctFact(ctx, input);
-}
+};
 
-export async function searchFacts({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: SearchFactsInput;
-}): Promise<FactList> {
+export const searchFacts: EndpointHandler<'searchFacts'> = async ({ ctx, input }) => {
   return { facts: await findFacts(ctx, input.query, input.limit) };
-}
+};

@@ -2,11 +2,9 @@ import { FACTS_INGEST_PATH, REALTIME_PATH, type RealtimeEvent, type RealtimeMess
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { WorkspaceContext } from '../../platform/context';
 import { registerRealtime } from '../../platform/realtime';
-import { withTenant } from '../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../test/app';
-import { createUserWithSession, type TestUser } from '../../test/factories';
+import { createUserWithSession, ownerContext, type TestUser } from '../../test/factories';
 import { getDocument, ingestText } from '../knowledge';
 import { ingestAndWait } from '../knowledge/test-helpers';
 import { resolveWorkspace } from '../workspaces';
@@ -23,18 +21,6 @@ const sockets: WebSocket[] = [];
 
 async function workspaceOf(user: TestUser): Promise<string> {
   return (await api<any>(t, 'GET', '/api/v1/me', { token: user.token })).body.workspace.id;
-}
-
-/** A service context for workspace A as its owner (how other features call the facts service). */
-function ctxFor(workspaceId: string, user: TestUser): WorkspaceContext {
-  return {
-    requestId: 'test',
-    log: t.deps.log,
-    deps: t.deps,
-    user: { id: user.id, email: user.email, isAnonymous: false, sessionId: user.sessionId },
-    workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
-    tenant: (fn) => withTenant(t.database, { workspaceId, userId: user.id }, fn),
-  };
 }
 
 function listen(
@@ -153,7 +139,7 @@ describe('teach-text (Add Content → free text)', () => {
 
 describe('confidence values through the service other features call', () => {
   it('stores 75 migrated, 80 description, 85 default, 90 integration; explicit values are kept', async () => {
-    const ctx = ctxFor(wsA, owner);
+    const ctx = ownerContext(t, owner, wsA);
     const cases = [
       { key: 'Service area', method: 'migration', source: 'manual', expected: 75 },
       { key: 'Booking process', method: 'description', source: 'conversation', expected: 80 },
@@ -181,7 +167,7 @@ describe('confidence values through the service other features call', () => {
   });
 
   it('does not let a less confident value replace a more confident one', async () => {
-    const ctx = ctxFor(wsA, owner);
+    const ctx = ownerContext(t, owner, wsA);
     const kept = await upsertFact(ctx, {
       key: 'payment_methods',
       value: 'Cash only',
@@ -446,7 +432,7 @@ describe('knowledge-actions generate_faq', () => {
   it('answers common tenant questions from what the documents taught, and leaves out what they do not say', async () => {
     const fresh = await createUserWithSession(t);
     const ws = await workspaceOf(fresh);
-    const ctx = ctxFor(ws, fresh);
+    const ctx = ownerContext(t, fresh, ws);
     const doc = await ingestText(ctx, {
       title: 'Resident Handbook',
       text: [

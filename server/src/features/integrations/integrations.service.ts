@@ -5,25 +5,21 @@ import {
   type IntegrationsStatus,
   type IntegrationsStatusInput,
   integrationTexts,
-  type KpiHistory,
   type KpiName,
-  type KpiRecordsInput,
-  type KpiRecordsOutput,
   type KpisResult,
   type MailStatus,
   PROPERTY_PROVIDERS,
   type PropertyKpis,
   type PropertyProvider,
   type PropertySystemStatus,
-  type SummaryStatus,
 } from '@helixis/contract';
-import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { newTraceId, UpstreamError } from '../../integrations/upstream';
 import type { WorkspaceContext } from '../../platform/context';
 import { encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import type { EndpointHandler } from '../../platform/http';
 import { type KpiRun, propertySystem, systemName } from '../../property-systems';
 import { mailStatus } from '../mail';
 import {
@@ -33,7 +29,6 @@ import {
   messageFor,
   openSession,
   secretContext,
-  type WorkspaceInput,
 } from './integrations.credentials';
 import { learnKpiFacts } from './integrations.knowledge';
 import * as repo from './integrations.repo';
@@ -374,23 +369,11 @@ export async function getPropertyKpis(ctx: WorkspaceContext, options: KpiReadOpt
   return result;
 }
 
-export async function propertyKpis({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WorkspaceInput & { force?: boolean };
-}): Promise<KpisResult> {
+export const propertyKpis: EndpointHandler<'buildiumKpis'> = async ({ ctx, input }) => {
   return getPropertyKpis(ctx, { force: input.force === true });
-}
+};
 
-export async function integrationKpiHistory({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { provider?: PropertyProvider };
-}): Promise<KpiHistory> {
+export const integrationKpiHistory: EndpointHandler<'integrationKpiHistory'> = async ({ ctx, input }) => {
   const rows = await ctx.tenant(async (tx) => {
     const provider = input.provider ?? mainProvider(await repo.listConnections(tx, ctx.workspace.id));
     return provider ? repo.recentSnapshots(tx, ctx.workspace.id, provider, INTEGRATION_CONSTANTS.kpiHistoryLimit) : [];
@@ -405,7 +388,7 @@ export async function integrationKpiHistory({
       arOutstandingCents: r.kpis.arOutstandingCents,
     })),
   };
-}
+};
 
 const kpiFigure = (kpis: PropertyKpis, kpi: KpiName): { value: number; amount: number | null } => {
   switch (kpi) {
@@ -426,13 +409,7 @@ const kpiFigure = (kpis: PropertyKpis, kpi: KpiName): { value: number; amount: n
  * The records a KPI figure was computed from, read from the snapshot the figure belongs to (the
  * newest of the workspace's provider unless one is named), so a later sync does not change them.
  */
-export async function integrationKpiRecords({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof KpiRecordsInput>;
-}): Promise<KpiRecordsOutput> {
+export const integrationKpiRecords: EndpointHandler<'integrationKpiRecords'> = async ({ ctx, input }) => {
   return ctx.tenant(async (tx) => {
     let snapshot: repo.SnapshotRow | null;
     if (input.snapshot_id) {
@@ -470,7 +447,7 @@ export async function integrationKpiRecords({
       traced: page.total > 0 || figure.value === 0,
     };
   });
-}
+};
 
 // ── status ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -492,7 +469,7 @@ export async function readIntegrationStates(ctx: WorkspaceContext, includeKpis: 
     }
     return { property, snapshots };
   });
-  return { ...states, mail: await mailStatus({ ctx }) };
+  return { ...states, mail: await mailStatus({ ctx, input: {} }) };
 }
 
 function systemStatus(
@@ -544,13 +521,13 @@ export async function integrationsStatus({
   return onlyPart(composeIntegrationsStatus(states), input.provider);
 }
 
-export async function summaryStatus({ ctx }: { ctx: WorkspaceContext; input: WorkspaceInput }): Promise<SummaryStatus> {
+export const summaryStatus: EndpointHandler<'summaryStatus'> = async ({ ctx }) => {
   const connections = await ctx.tenant((tx) => repo.listConnections(tx, ctx.workspace.id));
   const states = new Set(connections.map((c) => c.syncStatus));
   if (states.has('pending')) return { status: 'pending' };
   if (states.has('ready')) return { status: 'ready' };
   if (states.has('failed')) return { status: 'failed' };
   return { status: 'idle' };
-}
+};
 
 export { learnPortfolioFacts } from './integrations.knowledge';

@@ -1,13 +1,4 @@
-import type {
-  AppfolioConnectInput,
-  AppfolioConnectResult,
-  BuildiumConnectInput,
-  BuildiumHealth,
-  ConnectResult,
-  TestPanelResult,
-} from '@helixis/contract';
-import type { RequestContext, WorkspaceContext } from '../../platform/context';
-import type { WorkspaceInput } from './integrations.credentials';
+import type { EndpointHandler, EndpointHandlers } from '../../platform/http';
 import { propertyTestPanel } from './integrations.panels';
 import { connectProvider, propertyKpis, systemHealth, verifyProvider } from './integrations.service';
 
@@ -18,27 +9,25 @@ import { connectProvider, propertyKpis, systemHealth, verifyProvider } from './i
  * shows its panel through property-system-test (decision 038).
  */
 
-type Args<I> = { ctx: WorkspaceContext; input: I };
-
-export const buildiumHealth = async ({ ctx }: { ctx: RequestContext }): Promise<BuildiumHealth> => {
+export const buildiumHealth: EndpointHandler<'buildiumHealth'> = async ({ ctx }) => {
   const { ok, error_code, message, defaultBaseUrl } = systemHealth(ctx, 'buildium');
   return { ok, error_code, message, defaultBaseUrl };
 };
 
-export async function buildiumConnect({ ctx, input }: Args<BuildiumConnectInput>): Promise<ConnectResult> {
+export const buildiumConnect: EndpointHandler<'buildiumConnect'> = async ({ ctx, input }) => {
   return connectProvider(ctx, 'buildium', { ...input, endpoint: input.baseUrl ?? input.host });
-}
+};
 
-export async function buildiumVerify({ ctx }: Args<WorkspaceInput>): Promise<ConnectResult> {
+export const buildiumVerify: EndpointHandler<'buildiumVerify'> = async ({ ctx }) => {
   return verifyProvider(ctx, 'buildium');
-}
+};
 
-export async function buildiumTest({ ctx }: Args<WorkspaceInput>): Promise<TestPanelResult> {
+export const buildiumTest: EndpointHandler<'buildiumTest'> = async ({ ctx }) => {
   return propertyTestPanel(ctx, 'buildium');
-}
+};
 
 /** The spec's AppFolio answer: `{success, error}` instead of the connect result. */
-export async function appfolioConnect({ ctx, input }: Args<AppfolioConnectInput>): Promise<AppfolioConnectResult> {
+export const appfolioConnect: EndpointHandler<'appfolioConnect'> = async ({ ctx, input }) => {
   const result = await connectProvider(ctx, 'appfolio', { ...input, endpoint: input.host });
   return {
     success: result.ok,
@@ -46,11 +35,11 @@ export async function appfolioConnect({ ctx, input }: Args<AppfolioConnectInput>
     error_code: result.error_code,
     trace_id: result.trace_id,
   };
-}
+};
 
-export async function appfolioTest({ ctx }: Args<WorkspaceInput>): Promise<TestPanelResult> {
+export const appfolioTest: EndpointHandler<'appfolioTest'> = async ({ ctx }) => {
   return propertyTestPanel(ctx, 'appfolio');
-}
+};
 
 /** The handlers of the spec's system-named endpoints (spread into integrations.routes.ts). */
 export const wireNameHandlers = {
@@ -61,4 +50,4 @@ export const wireNameHandlers = {
   buildiumTest,
   appfolioConnect,
   appfolioTest,
-};
+} satisfies Partial<EndpointHandlers>;

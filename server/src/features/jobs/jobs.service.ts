@@ -1,6 +1,6 @@
-import type { GetJobInput, JobList, JobStatus } from '@helixis/contract';
-import type { WorkspaceContext } from '../../platform/context';
+import type { JobStatus } from '@helixis/contract';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import * as repo from './jobs.repo';
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
@@ -20,13 +20,13 @@ function toJobStatus(row: repo.JobStatusRow): JobStatus {
 }
 
 /** A job of the caller's workspace; another workspace's job answers 404 like a missing one. */
-export async function getJob({ ctx, input }: { ctx: WorkspaceContext; input: GetJobInput }): Promise<JobStatus> {
+export const getJob: EndpointHandler<'getJob'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) => repo.findJobStatus(tx, ctx.workspace.id, input.id));
   if (!row) throw new AppError('not_found', { userMessage: 'Job not found.' });
   return toJobStatus(row);
-}
+};
 
-export async function listJobs({ ctx }: { ctx: WorkspaceContext }): Promise<JobList> {
+export const listJobs: EndpointHandler<'listJobs'> = async ({ ctx }) => {
   const rows = await ctx.tenant((tx) => repo.listRecentJobStatus(tx, ctx.workspace.id));
   return { jobs: rows.map(toJobStatus) };
-}
+};

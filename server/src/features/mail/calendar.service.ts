@@ -1,7 +1,8 @@
-import { type CalendarEvent, type IngestIcsResult, MAIL_LIMITS } from '@helixis/contract';
+import { type IngestIcsResult, MAIL_LIMITS } from '@helixis/contract';
 import ICAL from 'ical.js';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { safeFetch } from '../../platform/safe-fetch';
 import { ingestText } from '../knowledge';
 import * as repo from './mail.repo';
@@ -197,13 +198,7 @@ export async function importCalendar(
   };
 }
 
-export async function listCalendarEvents({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { from?: string; limit: number };
-}): Promise<{ events: CalendarEvent[] }> {
+export const listCalendarEvents: EndpointHandler<'listCalendarEvents'> = async ({ ctx, input }) => {
   const from = input.from ? new Date(input.from).toISOString() : new Date(Date.now() - DAY_MS).toISOString();
   const rows = await ctx.tenant((tx) => repo.listEvents(tx, ctx.workspace.id, from, input.limit));
   return {
@@ -218,4 +213,4 @@ export async function listCalendarEvents({
       recurring: r.recurring,
     })),
   };
-}
+};

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  EmailAlias,
-  EmailIntakeResult,
-  IntegrationsSummary,
-  MailMessage,
-  MailStatus,
-  OAuthProvider,
-} from '@helixis/contract';
+import type { EmailIntakeResult, IntegrationsSummary, MailMessage, OAuthProvider } from '@helixis/contract';
 import type { MailAttachmentInfo } from '../../db/schema';
 import { GmailClient } from '../../integrations/google/client';
 import { MailApiError } from '../../integrations/mail-message';
@@ -14,6 +7,7 @@ import { GraphMailClient } from '../../integrations/microsoft/client';
 import type { OutgoingMail } from '../../integrations/outgoing-mail';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError, isAppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { AUTOMATION_INBOUND_JOB } from '../../platform/job-ports';
 import type { Logger } from '../../platform/logger';
 import { createMailer } from '../../platform/mailer';
@@ -27,12 +21,7 @@ import { freshAccessToken, oauthConfig } from './oauth.service';
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
 
-export async function createEmailAlias({
-  ctx,
-}: {
-  ctx: WorkspaceContext;
-  input: { workspace_id?: string };
-}): Promise<EmailAlias> {
+export const createEmailAlias: EndpointHandler<'createEmailAlias'> = async ({ ctx }) => {
   const domain = ctx.deps.config.inboundMail.domain;
   const existing = await ctx.tenant((tx) => repo.findAlias(tx, ctx.workspace.id));
   if (existing) return { address: existing.address };
@@ -44,7 +33,7 @@ export async function createEmailAlias({
   if (!row) throw new Error('alias insert returned nothing');
   ctx.log.info('email alias created');
   return { address: row.address };
-}
+};
 
 function toMessage(row: repo.MailRow): MailMessage {
   return {
@@ -60,12 +49,12 @@ function toMessage(row: repo.MailRow): MailMessage {
   };
 }
 
-export async function listMail({ ctx, input }: { ctx: WorkspaceContext; input: { limit: number } }) {
+export const listMail: EndpointHandler<'listMail'> = async ({ ctx, input }) => {
   const rows = await ctx.tenant((tx) => repo.listMail(tx, ctx.workspace.id, input.limit));
   return { messages: rows.map(toMessage) };
-}
+};
 
-export async function mailStatus({ ctx }: { ctx: WorkspaceContext }): Promise<MailStatus> {
+export const mailStatus: EndpointHandler<'mailStatus'> = async ({ ctx }) => {
   const ws = ctx.workspace.id;
   const { tokens, alias, received, events } = await ctx.tenant(async (tx) => ({
     tokens: await repo.listTokens(tx, ws),
@@ -95,16 +84,11 @@ export async function mailStatus({ ctx }: { ctx: WorkspaceContext }): Promise<Ma
     outlook: account('outlook'),
     calendar: { connected: events > 0, events },
     alias: { address: alias?.address ?? null, received },
-    config: await oauthConfig({ ctx }),
+    config: await oauthConfig({ ctx, input: {} }),
   };
-}
+};
 
-export async function integrationsSummary({
-  ctx,
-}: {
-  ctx: WorkspaceContext;
-  input: { workspace_id?: string };
-}): Promise<IntegrationsSummary> {
+export const integrationsSummary: EndpointHandler<'integrationsSummary'> = async ({ ctx }) => {
   const ws = ctx.workspace.id;
   const { tokens, alias, imports } = await ctx.tenant(async (tx) => ({
     tokens: await repo.listTokens(tx, ws),
@@ -151,7 +135,7 @@ export async function integrationsSummary({
       completed_at: iso(i.completedAt),
     })),
   };
-}
+};
 
 // ── inbound mail (called by the SMTP listener) ──────────────────────────────────────────────────
 
@@ -324,13 +308,7 @@ export function intakeErrorMessage(provider: OAuthProvider, err: unknown): strin
 // ── email-intake ────────────────────────────────────────────────────────────────────────────────
 
 /** "Run intake now": reads each mailbox the caller connected, now. */
-export async function emailIntake({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { business_id?: string; workspace_id?: string };
-}): Promise<EmailIntakeResult> {
+export const emailIntake: EndpointHandler<'emailIntake'> = async ({ ctx, input }) => {
   // A business of another workspace is refused like every other foreign id (403), never ignored.
   if (input.business_id && !(await isOwnBusinessId(ctx, input.business_id))) {
     throw new AppError('permission_denied', { userMessage: 'You do not have access to this business.' });
@@ -352,7 +330,7 @@ export async function emailIntake({
   }
   ctx.log.info({ providers: providers.map((p) => [p.provider, p.imported]) }, 'email intake finished');
   return { ok: providers.every((p) => p.error === null), providers };
-}
+};
 
 // ── for the automations: read a stored mail, reply through a connected mailbox ────────────────
 

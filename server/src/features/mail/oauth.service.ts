@@ -5,12 +5,8 @@ import {
   OAUTH_SCOPES,
   type OAuthCallback,
   type OAuthCallbackInput,
-  type OAuthConfig,
   type OAuthErrorCode,
-  type OAuthPreflight,
-  type OAuthPreflightInput,
   type OAuthProvider,
-  type OAuthStart,
   type OAuthStartInput,
   oauthErrorMessages,
   toOAuthProvider,
@@ -30,6 +26,7 @@ import type { Config } from '../../config';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import type { Logger } from '../../platform/logger';
 import { withTenant } from '../../platform/tenant';
 import * as repo from './mail.repo';
@@ -105,10 +102,10 @@ function requireOAuthProvider(name: string): OAuthProvider {
   return provider;
 }
 
-export async function oauthConfig({ ctx }: { ctx: { deps: Deps } }): Promise<OAuthConfig> {
+export const oauthConfig: EndpointHandler<'oauthConfig'> = async ({ ctx }) => {
   const { google, microsoft } = ctx.deps.config.oauth;
   return { google_client_id: google.clientId ?? null, ms_client_id: microsoft.clientId ?? null };
-}
+};
 
 async function createAuthorization(ctx: WorkspaceContext, provider: OAuthProvider, returnTo: string | undefined) {
   const { config } = ctx.deps;
@@ -154,25 +151,13 @@ const verifierAad = (workspaceId: string, nonce: string) => `oauth_state:${works
 const tokenAad = (workspaceId: string, userId: string, provider: OAuthProvider, kind: 'access' | 'refresh') =>
   `oauth_token:${workspaceId}:${userId}:${provider}:${kind}`;
 
-export async function oauthStart({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { provider: string; return_to?: string };
-}): Promise<OAuthStart> {
+export const oauthStart: EndpointHandler<'oauthStart'> = async ({ ctx, input }) => {
   const provider = requireOAuthProvider(input.provider);
   const { url } = await createAuthorization(ctx, provider, input.return_to);
   return { provider, authUrl: url };
-}
+};
 
-export async function oauthPreflight({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: OAuthPreflightInput;
-}): Promise<OAuthPreflight> {
+export const oauthPreflight: EndpointHandler<'oauthPreflight'> = async ({ ctx, input }) => {
   const { config } = ctx.deps;
   const publicAppUrl = config.publicUrl ?? null;
   const missing: string[] = [];
@@ -216,7 +201,7 @@ export async function oauthPreflight({
     redirectUri,
     originMismatch,
   };
-}
+};
 
 // ── callback ────────────────────────────────────────────────────────────────────────────────────
 
@@ -302,13 +287,7 @@ function expiry(tokens: OAuth2Tokens): string | null {
   }
 }
 
-export async function oauthCallback({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { provider: string; code?: string; state?: string; error?: string; diag?: boolean | '1' | 'true' };
-}): Promise<OAuthCallback> {
+export const oauthCallback: EndpointHandler<'oauthCallback'> = async ({ ctx, input }) => {
   const provider = requireOAuthProvider(input.provider);
   const { config } = ctx.deps;
   const fallbackReturn = '/onboarding';
@@ -384,7 +363,7 @@ export async function oauthCallback({
     code: null,
     return_to: landing(returnTo, provider, { ok: true, diag }),
   };
-}
+};
 
 // ── tokens in use ───────────────────────────────────────────────────────────────────────────────
 
@@ -457,7 +436,7 @@ export async function freshAccessToken(scope: TokenScope, provider: OAuthProvide
 }
 
 /** Revokes (Google; Microsoft has no per-token revoke) and deletes the caller's connection. */
-export async function oauthDisconnect({ ctx, input }: { ctx: WorkspaceContext; input: { provider: string } }) {
+export const oauthDisconnect: EndpointHandler<'oauthDisconnect'> = async ({ ctx, input }) => {
   const provider = requireOAuthProvider(input.provider);
   const { config } = ctx.deps;
   const row = await ctx.tenant((tx) => repo.findToken(tx, ctx.workspace.id, ctx.user.id, provider));
@@ -479,6 +458,6 @@ export async function oauthDisconnect({ ctx, input }: { ctx: WorkspaceContext; i
   await ctx.tenant((tx) => repo.deleteToken(tx, ctx.workspace.id, ctx.user.id, provider));
   ctx.log.info({ provider, revoked }, 'oauth connection removed');
   return { ok: true, revoked };
-}
+};
 
 export type { OAuthCallbackInput, OAuthStartInput };

@@ -1,19 +1,13 @@
 import {
-  type CompleteOnboardingOutput,
   ListSuggestionsInput,
   ONBOARDING_ROUNDS,
   type OnboardingProgress,
   type OnboardingRoundsOutput,
-  type OnboardingSummary,
-  type OnboardingSummaryInput,
-  type ResetUserOnboardingInput,
-  type ResetUserOnboardingOutput,
-  type SaveOnboardingRoundInput,
-  type SaveOnboardingRoundOutput,
 } from '@helixis/contract';
 import { profileFacts } from '@helixis/domain';
-import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../platform/context';
+import type { RequestContext, WorkspaceAccess } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { userWorkspaceContext } from '../../platform/system-context';
 import { withTenant } from '../../platform/tenant';
 import { listSuggestions } from '../facts';
@@ -46,19 +40,13 @@ function roundsView(progress: OnboardingProgress): OnboardingRoundsOutput {
 }
 
 /** GET /api/v1/onboarding/rounds */
-export async function getOnboardingRounds({ ctx }: { ctx: WorkspaceContext }): Promise<OnboardingRoundsOutput> {
+export const getOnboardingRounds: EndpointHandler<'getOnboardingRounds'> = async ({ ctx }) => {
   const row = await findOwnProfile(ctx);
   return roundsView(row?.onboardingProgress ?? FRESH);
-}
+};
 
 /** POST /api/v1/onboarding/rounds/:roundNumber */
-export async function saveOnboardingRound({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: SaveOnboardingRoundInput;
-}): Promise<SaveOnboardingRoundOutput> {
+export const saveOnboardingRound: EndpointHandler<'saveOnboardingRound'> = async ({ ctx, input }) => {
   const def = ONBOARDING_ROUNDS.find((r) => r.roundNumber === input.roundNumber);
   if (!def) throw new AppError('validation_failed', { userMessage: `There is no round ${input.roundNumber}.` });
   if (input.answers.length > def.questions.length) {
@@ -99,16 +87,10 @@ export async function saveOnboardingRound({
     new Set(profileFacts(stateOf(row)).map((f) => f.key)),
   );
   return { ...roundsView(row.onboardingProgress), result: profileResult(row) };
-}
+};
 
 /** POST /functions/v1/onboarding-summary */
-export async function onboardingSummary({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: OnboardingSummaryInput;
-}): Promise<OnboardingSummary> {
+export const onboardingSummary: EndpointHandler<'onboardingSummary'> = async ({ ctx, input }) => {
   const row = await findOwnProfile(ctx);
   const sources = await readSummarySources(ctx);
   return buildOnboardingSummary({
@@ -117,29 +99,23 @@ export async function onboardingSummary({
     industryHint: input.industry,
     ...sources,
   });
-}
+};
 
 /** POST /api/v1/onboarding/complete: the flag, the activity event (first time only) and the mode. */
-export async function completeOnboarding({ ctx }: { ctx: WorkspaceContext }): Promise<CompleteOnboardingOutput> {
+export const completeOnboarding: EndpointHandler<'completeOnboarding'> = async ({ ctx }) => {
   const { row, completedNow } = await changeProfile(ctx, { completed: true });
   const result = profileResult(row);
   return { result, mode: result.mode, logged: completedNow };
-}
+};
 
 /** POST /functions/v1/reset-user-onboarding: the procedure reset_user_onboarding {user_uuid}. */
-export async function resetUserOnboarding({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: ResetUserOnboardingInput;
-}): Promise<ResetUserOnboardingOutput> {
+export const resetUserOnboarding: EndpointHandler<'resetUserOnboarding'> = async ({ ctx, input }) => {
   checkUserId(ctx, input.user_uuid);
   await ctx.tenant((tx) => resetProfile(tx, ctx.workspace.id, ctx.user.id));
   await refreshBusinessSummary(ctx);
   ctx.log.info('onboarding reset');
   return { reset: true };
-}
+};
 
 /**
  * The onboarding part of bootstrap-account: an empty business profile for the user and the

@@ -1,17 +1,14 @@
 import {
   type BusinessProfile,
-  type BusinessProfileCall,
   type BusinessProfileResult,
-  type BusinessProfileUpdate,
   invalidIdMessage,
   type OnboardingProgress,
-  type SaveBusinessSummaryInput,
-  type SaveBusinessSummaryOutput,
 } from '@helixis/contract';
 import { assistantMode, isLocalId, isUuid } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { listFacts } from '../facts';
 import { type FactOrigin, PROFILE_ORIGIN, type SavedFact, syncProfileFacts } from './profile.facts';
 import * as repo from './profile.repo';
@@ -155,13 +152,7 @@ export async function refreshBusinessSummary(ctx: WorkspaceContext): Promise<voi
 }
 
 /** POST /functions/v1/business-profile */
-export async function businessProfile({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: BusinessProfileCall;
-}): Promise<BusinessProfileResult> {
+export const businessProfile: EndpointHandler<'businessProfile'> = async ({ ctx, input }) => {
   if (input.action === 'get') return profileResult(await findEffectiveProfile(ctx));
   const { profile } = input;
   checkUserId(ctx, profile.user_id);
@@ -175,16 +166,10 @@ export async function businessProfile({
     ...(profile.session_id !== undefined ? { sessionId: profile.session_id } : {}),
   });
   return profileResult(row);
-}
+};
 
 /** PATCH /api/v1/business-profiles/:id: the auto-save. Saving a description sets onboarding_completed. */
-export async function updateBusinessProfile({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: BusinessProfileUpdate;
-}): Promise<BusinessProfileResult> {
+export const updateBusinessProfile: EndpointHandler<'updateBusinessProfile'> = async ({ ctx, input }) => {
   if (!isUuid(input.id)) {
     throw new AppError('invalid_id', { userMessage: invalidIdMessage('business profile', input.id) });
   }
@@ -201,15 +186,10 @@ export async function updateBusinessProfile({
     ...(completed !== undefined ? { completed } : {}),
   });
   return profileResult(row);
-}
+};
 
 /** POST /functions/v1/save-business-summary (action get); builds the summary on first read. */
-export async function saveBusinessSummary({
-  ctx,
-}: {
-  ctx: WorkspaceContext;
-  input: SaveBusinessSummaryInput;
-}): Promise<SaveBusinessSummaryOutput> {
+export const saveBusinessSummary: EndpointHandler<'saveBusinessSummary'> = async ({ ctx }) => {
   let row = await ctx.tenant((tx) => repo.findSummary(tx, ctx.workspace.id));
   if (!row) {
     await refreshBusinessSummary(ctx);
@@ -218,7 +198,7 @@ export async function saveBusinessSummary({
   return row
     ? { summary_json: row.summaryJson, last_refreshed_at: iso(row.lastRefreshedAt) }
     : { summary_json: null, last_refreshed_at: null };
-}
+};
 
 /**
  * The caller's assistant mode from the stored profile: operational once the description is

@@ -1,12 +1,11 @@
-import type { SaveBusinessSummaryOutput } from '@helixis/contract';
-import type { WorkspaceContext } from '../../platform/context';
+import type { EndpointHandler } from '../../platform/http';
 import { refreshBusinessSummary, saveBusinessSummary } from './profile.service';
 
 /**
  * The Business Summary card's Refresh (on the Teach page): rebuilds the summary
  * from the current profile, facts, documents and integrations, then returns it.
  */
-export async function refreshTeachSummary({ ctx }: { ctx: WorkspaceContext }): Promise<SaveBusinessSummaryOutput> {
+export const refreshTeachSummary: EndpointHandler<'refreshTeachSummary'> = async ({ ctx }) => {
   await refreshBusinessSummary(ctx);
   return saveBusinessSummary({ ctx, input: { action: 'get' } });
-}
+};

@@ -1,18 +1,9 @@
-import {
-  FACT_KEY_MAX_CHARS,
-  type ListTasksInput,
-  type Task,
-  type TaskList,
-  type TaskPriority,
-  type TaskType,
-  type UpdateTaskInput,
-  type UpdateTaskOutput,
-} from '@helixis/contract';
-import type { z } from 'zod';
+import { FACT_KEY_MAX_CHARS, type Task, type TaskPriority, type TaskType } from '@helixis/contract';
 import * as repo from '../../db/work-items';
 import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import { addRegressionQuestion } from '../assistants';
 import { resolveConflictOfTask, upsertFact } from '../facts';
 
@@ -38,13 +29,7 @@ export function toTask(row: repo.TaskRow): Task {
   };
 }
 
-export async function listTasks({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ListTasksInput>;
-}): Promise<TaskList> {
+export const listTasks: EndpointHandler<'listTasks'> = async ({ ctx, input }) => {
   const assignedTo = input.assigned_to === 'me' ? ctx.user.id : input.assigned_to;
   const rows = await ctx.tenant((tx) =>
     repo.listTasks(tx, ctx.workspace.id, {
@@ -54,7 +39,7 @@ export async function listTasks({
     }),
   );
   return { tasks: rows.map(toTask) };
-}
+};
 
 export interface QuestionTaskInput {
   question: string;
@@ -134,13 +119,7 @@ export function factKeyForQuestion(question: string): string {
  * with an answer teaches the assistant: the answer becomes a fact (source conversation, provenance
  * naming the task), used and cited for the next similar question.
  */
-export async function updateTask({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof UpdateTaskInput>;
-}): Promise<UpdateTaskOutput> {
+export const updateTask: EndpointHandler<'updateTask'> = async ({ ctx, input }) => {
   const { id, status, assigned_to, priority, due_date, answer } = input;
   const current = await ctx.tenant(async (tx) => {
     const row = await repo.findTask(tx, ctx.workspace.id, id);
@@ -208,4 +187,4 @@ export async function updateTask({
     });
   }
   return { task: toTask(row) };
-}
+};

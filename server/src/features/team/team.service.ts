@@ -1,22 +1,17 @@
 import {
-  type AcceptInvitationOutput,
   BRAND_NAME,
   INVITATION_TTL_DAYS,
   type InvitationPreview,
-  type InvitationTokenInput,
-  type InviteTeamMemberInput,
-  type InviteTeamMemberOutput,
   type MembershipRole,
   type TeamInvitation,
-  type TeamOverview,
   teamMessages,
-  type UpdateMemberRoleInput,
 } from '@helixis/contract';
 import { businessRoleFor, hasRole } from '@helixis/domain';
 import type { Tx } from '../../db/client';
 import type { RequestContext, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import type { EndpointHandler } from '../../platform/http';
 import { createMailer, type Mail } from '../../platform/mailer';
 import { hashToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import { mailLinkOrigin } from '../../platform/public-origin';
@@ -45,7 +40,7 @@ function toInvitation(row: repo.InvitationRow, invitedByEmail: string | null): T
 const canManage = (ctx: WorkspaceContext) => hasRole(ctx.workspace.businessRole, 'manager');
 
 /** Members with roles for everyone in the workspace; open invitations only for owners and admins. */
-export async function getTeam({ ctx }: { ctx: WorkspaceContext }): Promise<TeamOverview> {
+export const getTeam: EndpointHandler<'getTeam'> = async ({ ctx }) => {
   const manage = canManage(ctx);
   const { members, invitations } = await ctx.tenant(async (tx) => ({
     members: await repo.listMembers(tx, ctx.workspace.id),
@@ -66,7 +61,7 @@ export async function getTeam({ ctx }: { ctx: WorkspaceContext }): Promise<TeamO
     can_manage: manage,
     your_role: ctx.workspace.role,
   };
-}
+};
 
 /** The link carries the token in its fragment, which browsers never send to a server (so it stays out of logs). */
 export function invitationLink(appOrigin: string, token: string): string {
@@ -91,13 +86,7 @@ function invitationMail(to: string, workspaceName: string, inviter: string | nul
   };
 }
 
-export async function inviteTeamMember({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: InviteTeamMemberInput;
-}): Promise<InviteTeamMemberOutput> {
+export const inviteTeamMember: EndpointHandler<'inviteTeamMember'> = async ({ ctx, input }) => {
   const { database } = ctx.deps;
   // Invitations send mail from this server to any address: cap them per workspace and hour, and per
   // account and day (one account may own many workspaces).
@@ -154,13 +143,13 @@ export async function inviteTeamMember({
   }
   ctx.log.info({ invitationId: row.id, role: row.role }, 'team invitation sent');
   return { invitation: toInvitation(row, ctx.user.email), delivery: mailer.delivery };
-}
+};
 
-export async function revokeInvitation({ ctx, input }: { ctx: WorkspaceContext; input: { id: string } }) {
+export const revokeInvitation: EndpointHandler<'revokeInvitation'> = async ({ ctx, input }) => {
   const revoked = await ctx.tenant((tx) => repo.revokeInvitation(tx, ctx.workspace.id, input.id));
   if (!revoked) throw new AppError('invitation_not_found');
   return { ok: true as const };
-}
+};
 
 /**
  * The actor's role as it is now (read under the owners' lock, not the one resolved at the start of the
@@ -180,7 +169,7 @@ function assertMayTouch(actorRole: MembershipRole, targetRole: MembershipRole, n
   if (targetRole === 'OWNER' || newRole === 'OWNER') throw new AppError('role_not_allowed');
 }
 
-export async function updateMemberRole({ ctx, input }: { ctx: WorkspaceContext; input: UpdateMemberRoleInput }) {
+export const updateMemberRole: EndpointHandler<'updateMemberRole'> = async ({ ctx, input }) => {
   await ctx.tenant(async (tx) => {
     const owners = await repo.lockOwners(tx, ctx.workspace.id);
     const actorRole = await lockedActorRole(tx, ctx);
@@ -193,9 +182,9 @@ export async function updateMemberRole({ ctx, input }: { ctx: WorkspaceContext; 
   });
   ctx.log.info({ memberId: input.user_id, role: input.role }, 'member role changed');
   return { ok: true as const };
-}
+};
 
-export async function removeMember({ ctx, input }: { ctx: WorkspaceContext; input: { user_id: string } }) {
+export const removeMember: EndpointHandler<'removeMember'> = async ({ ctx, input }) => {
   await ctx.tenant(async (tx) => {
     const owners = await repo.lockOwners(tx, ctx.workspace.id);
     const actorRole = await lockedActorRole(tx, ctx);
@@ -208,7 +197,7 @@ export async function removeMember({ ctx, input }: { ctx: WorkspaceContext; inpu
   });
   ctx.log.info({ memberId: input.user_id }, 'member removed');
   return { ok: true as const };
-}
+};
 
 function statusOf(row: repo.InvitationRow): InvitationPreview['status'] {
   if (row.acceptedAt) return 'accepted';
@@ -218,13 +207,7 @@ function statusOf(row: repo.InvitationRow): InvitationPreview['status'] {
 }
 
 /** Public: what a link offers, so the page can say whom to sign in as. */
-export async function previewInvitation({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: InvitationTokenInput;
-}): Promise<InvitationPreview> {
+export const previewInvitation: EndpointHandler<'previewInvitation'> = async ({ ctx, input }) => {
   const found = await withSystem(ctx.deps.database, (tx) => repo.findInvitationByToken(tx, hashToken(input.token)));
   if (!found) throw new AppError('invitation_not_found');
   return {
@@ -235,7 +218,7 @@ export async function previewInvitation({
     status: statusOf(found),
     expires_at: iso(found.expiresAt),
   };
-}
+};
 
 /**
  * The invited address of an open (pending) invitation link, or null. Sign-up asks this: an account created
@@ -254,13 +237,7 @@ export async function openInvitationAddress(
  * Joins the inviting workspace with the invited role when the signed-in user's e-mail is the invited one.
  * The token names the workspace, so the lookup crosses the tenant wall; every check is explicit here.
  */
-export async function acceptInvitation({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: InvitationTokenInput;
-}): Promise<AcceptInvitationOutput> {
+export const acceptInvitation: EndpointHandler<'acceptInvitation'> = async ({ ctx, input }) => {
   const result = await withSystem(ctx.deps.database, async (tx) => {
     const found = await repo.findInvitationByToken(tx, hashToken(input.token), { lock: true });
     if (!found) throw new AppError('invitation_not_found');
@@ -287,4 +264,4 @@ export async function acceptInvitation({
   });
   ctx.log.info({ workspaceId: result.workspace.id, role: result.role }, 'invitation accepted');
   return result;
-}
+};

@@ -31,6 +31,7 @@ import { docCitation, type Evidence, generate } from '../../llm/provider';
 import { contentTerms } from '../../llm/text';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { EndpointHandler } from '../../platform/http';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
@@ -54,30 +55,24 @@ async function widgetInfo(ctx: WorkspaceContext, replace: boolean): Promise<Widg
 }
 
 /** GET /api/v1/widget: the id is created on first use. */
-export function getWidget({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetInfo> {
+export const getWidget: EndpointHandler<'getWidget'> = ({ ctx }) => {
   return widgetInfo(ctx, false);
-}
+};
 
 /** POST /api/v1/widget/regenerate: a new id; pages still carrying the old one get widget_not_found. */
-export async function regenerateWidget({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetInfo> {
+export const regenerateWidget: EndpointHandler<'regenerateWidget'> = async ({ ctx }) => {
   const info = await widgetInfo(ctx, true);
   ctx.log.info('chat widget id regenerated');
   return info;
-}
+};
 
 /** GET /api/v1/widget/appearance: the saved look, or the defaults. */
-export function getWidgetAppearance({ ctx }: { ctx: WorkspaceContext }): Promise<WidgetAppearance> {
+export const getWidgetAppearance: EndpointHandler<'getWidgetAppearance'> = ({ ctx }) => {
   return ctx.tenant((tx) => repo.findAppearance(tx, ctx.workspace.id));
-}
+};
 
 /** PUT /api/v1/widget/appearance: creates the widget id if needed (as GET /api/v1/widget would), then saves. */
-export async function saveWidgetAppearance({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: WidgetAppearance;
-}): Promise<WidgetAppearance> {
+export const saveWidgetAppearance: EndpointHandler<'saveWidgetAppearance'> = async ({ ctx, input }) => {
   const ws = ctx.workspace.id;
   const saved = await ctx.tenant(async (tx) => {
     await repo.saveWidget(tx, ws, newPublicId(), ctx.user.id || null, false);
@@ -86,7 +81,7 @@ export async function saveWidgetAppearance({
   });
   ctx.log.info('chat widget appearance saved');
   return saved;
-}
+};
 
 /** GET /functions/v1/widget-config: the display settings of a public widget id, for the script. */
 export async function widgetConfig(deps: Deps, publicId: string): Promise<WidgetAppearance> {
@@ -144,17 +139,11 @@ export async function widgetDocument(
 }
 
 /** PUT /api/v1/documents/:id/public */
-export async function setDocumentPublic({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: { id: string; public: boolean };
-}): Promise<{ id: string; public: boolean }> {
+export const setDocumentPublic: EndpointHandler<'setDocumentPublic'> = async ({ ctx, input }) => {
   const found = await ctx.tenant((tx) => repo.setDocumentPublic(tx, ctx.workspace.id, input.id, input.public));
   if (!found) throw new AppError('not_found', { userMessage: 'Document not found.' });
   return { id: input.id, public: input.public };
-}
+};
 
 /**
  * Hands a question the widget could not answer to the team (a task), so that the visitor may be told

@@ -1,16 +1,9 @@
-import type {
-  ActivityLog,
-  BootstrapAccountOutput,
-  ListActivityLogsInput,
-  ListActivityLogsOutput,
-  Me,
-  RenameWorkspaceInput,
-  Workspace,
-} from '@helixis/contract';
+import type { ActivityLog, BootstrapAccountOutput, Workspace } from '@helixis/contract';
 import { businessRoleFor, defaultWorkspaceName } from '@helixis/domain';
 import type { RequestContext, WorkspaceAccess, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import type { EndpointHandler } from '../../platform/http';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { findUserById, toAuthUser } from '../auth';
 import { ensureOnboardingSetup } from '../onboarding';
@@ -31,7 +24,7 @@ function toWorkspace(row: repo.WorkspaceRow): Workspace {
  * membership is re-linked to the workspace the user owns rather than replaced by a new one). Two racing
  * requests end with exactly one of each.
  */
-export async function bootstrapAccount({ ctx }: { ctx: RequestContext }): Promise<BootstrapAccountOutput> {
+export const bootstrapAccount: EndpointHandler<'bootstrapAccount'> = async ({ ctx }) => {
   const { database } = ctx.deps;
   const userId = ctx.user.id;
   const result = await withSystem(database, async (tx) => {
@@ -76,7 +69,7 @@ export async function bootstrapAccount({ ctx }: { ctx: RequestContext }): Promis
     ctx.log.info({ workspaceId: done.workspace.id, repaired: done.repaired }, 'workspace bootstrapped');
   }
   return done;
-}
+};
 
 /** Reads the caller's membership through RLS; bootstraps the account when there is none. */
 export async function resolveWorkspace(ctx: RequestContext): Promise<WorkspaceAccess> {
@@ -86,7 +79,7 @@ export async function resolveWorkspace(ctx: RequestContext): Promise<WorkspaceAc
   if (membership) {
     return { id: membership.workspaceId, role: membership.role, businessRole: businessRoleFor(membership.role) };
   }
-  const { workspace } = await bootstrapAccount({ ctx });
+  const { workspace } = await bootstrapAccount({ ctx, input: {} });
   const created = await withTenant(ctx.deps.database, { workspaceId: workspace.id, userId: ctx.user.id }, (tx) =>
     repo.findFirstMembership(tx, ctx.user.id),
   );
@@ -94,7 +87,7 @@ export async function resolveWorkspace(ctx: RequestContext): Promise<WorkspaceAc
   return { id: created.workspaceId, role: created.role, businessRole: businessRoleFor(created.role) };
 }
 
-export async function getMe({ ctx }: { ctx: RequestContext }): Promise<Me> {
+export const getMe: EndpointHandler<'getMe'> = async ({ ctx }) => {
   const access = await resolveWorkspace(ctx);
   const { database } = ctx.deps;
   const workspace = await withTenant(database, { workspaceId: access.id, userId: ctx.user.id }, (tx) =>
@@ -109,20 +102,14 @@ export async function getMe({ ctx }: { ctx: RequestContext }): Promise<Me> {
     role: access.role,
     businessRole: access.businessRole,
   };
-}
+};
 
 /**
  * PATCH /api/v1/workspaces/:id: owners and admins rename the workspace they work in (the endpoint's role
  * rule answers members 403). Another workspace's id is not found, as RLS hides it. Recorded in the
  * activity log; the realtime event refreshes every member's sidebar.
  */
-export async function renameWorkspace({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: RenameWorkspaceInput;
-}): Promise<Workspace> {
+export const renameWorkspace: EndpointHandler<'renameWorkspace'> = async ({ ctx, input }) => {
   if (input.id !== ctx.workspace.id) throw new AppError('not_found', { userMessage: 'Workspace not found.' });
   const row = await ctx.tenant(async (tx) => {
     const before = await repo.findWorkspace(tx, ctx.workspace.id);
@@ -142,7 +129,7 @@ export async function renameWorkspace({
   });
   if (!row) throw new AppError('not_found', { userMessage: 'Workspace not found.' });
   return toWorkspace(row);
-}
+};
 
 function toActivityLog(row: repo.ActivityLogRow): ActivityLog {
   return {
@@ -156,13 +143,7 @@ function toActivityLog(row: repo.ActivityLogRow): ActivityLog {
 }
 
 /** Managers and owners read the activity log; the endpoint's role rule keeps employees out. */
-export async function listActivityLogs({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: ListActivityLogsInput;
-}): Promise<ListActivityLogsOutput> {
+export const listActivityLogs: EndpointHandler<'listActivityLogs'> = async ({ ctx, input }) => {
   const rows = await ctx.tenant((tx) =>
     repo.listActivityLogs(tx, ctx.workspace.id, {
       userId: input.user_id,
@@ -171,7 +152,7 @@ export async function listActivityLogs({
     }),
   );
   return { logs: rows.map(toActivityLog) };
-}
+};
 
 /** For other features (e.g. onboarding completion): one entry in the caller's workspace log. */
 export async function recordActivity(

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEmbeddings } from '../../../llm/fake-embeddings';
-import type { WorkspaceContext } from '../../../platform/context';
-import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
-import { createUserWithSession, type TestUser } from '../../../test/factories';
+import { createUserWithSession, ownerContext, type TestUser } from '../../../test/factories';
 import { ingestAndWait, searchFor } from '../test-helpers';
 import { hasVectorColumn } from './embeddings.repo';
 import { EMBED_BATCH, vectorSearch } from './embeddings.service';
@@ -28,17 +26,6 @@ const DOCS_A = {
   'rent.txt': 'Rent is due on the first. Late rent costs a fee.',
 };
 const DOCS_B = { 'pets.txt': 'Pets are welcome with a deposit. The boiler room is closed.' };
-
-function contextFor(t: TestApp, user: TestUser, workspaceId: string): WorkspaceContext {
-  return {
-    requestId: 'test',
-    log: t.deps.log,
-    deps: t.deps,
-    user: { id: user.id, email: user.email, isAnonymous: false, sessionId: user.sessionId },
-    workspace: { id: workspaceId, role: 'OWNER', businessRole: 'owner' },
-    tenant: (fn) => withTenant(t.database, { workspaceId, userId: user.id }, fn),
-  };
-}
 
 async function workspaceOf(t: TestApp, user: TestUser): Promise<string> {
   return (await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: user.token })).body.workspace.id;
@@ -124,7 +111,7 @@ describe('chunk embeddings when a model is configured', () => {
     // PGlite ships pgvector; Debian's PostgreSQL 15 here does not.
     if (t.database.kind === 'pglite') expect(pgvector).toBe(true);
 
-    const ctx = contextFor(t, a, workspaceA);
+    const ctx = ownerContext(t, a, workspaceA);
     const app = await vectorSearch(ctx, 'heating', 3, { path: 'application' });
     expect(app).toHaveLength(3);
     // boiler.txt and rent.txt tie far below: only the constant component is shared
@@ -157,7 +144,7 @@ describe('chunk embeddings when a model is configured', () => {
       'application',
       ...((await hasVectorColumn(t.database)) ? ['pgvector' as const] : []),
     ] as const) {
-      const hits = await vectorSearch(contextFor(t, b, workspaceB), 'boiler heating rent', 10, { path });
+      const hits = await vectorSearch(ownerContext(t, b, workspaceB), 'boiler heating rent', 10, { path });
       expect(hits.map((h) => h.document_title)).toEqual(['pets']);
     }
   });
@@ -207,7 +194,7 @@ describe('chunk embeddings without configuration', () => {
       expect(await embedJobs(t)).toBe(0);
       const stored = await t.database.query<{ n: number }>('select count(*)::int as n from chunk_embeddings');
       expect(stored[0]?.n).toBe(0);
-      expect(await vectorSearch(contextFor(t, user, workspaceId), 'boiler', 5)).toEqual([]);
+      expect(await vectorSearch(ownerContext(t, user, workspaceId), 'boiler', 5)).toEqual([]);
       expect(requests.length).toBe(before);
       expect((await searchFor(t, user.token, 'boiler')).map((r) => r.document_title)).toEqual(['boiler']);
     } finally {

@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type DeleteDocumentOutput,
-  type DocumentIdInput,
-  type DocumentList,
-  type DocumentPassages,
-  type KnowledgeDocument,
-  type ListDocumentsInput as ListDocumentsInputSchema,
-  passageNumber,
-  type RenameDocumentInput,
-} from '@helixis/contract';
-import type { z } from 'zod';
-import type { WorkspaceContext } from '../../../platform/context';
+import { passageNumber } from '@helixis/contract';
 import { AppError } from '../../../platform/errors';
 import { publishEvent } from '../../../platform/events';
+import type { EndpointHandler } from '../../../platform/http';
 import { EMBED_JOB, embedderFromConfig } from '../embeddings/embeddings';
 import { indexedTerms } from '../ingest/prepare';
 import * as repo from '../knowledge.repo';
@@ -20,38 +10,26 @@ import { statusEvent, termIndexes, toDocument } from '../scope';
 
 // The indexed documents: list, read, passages, rename (re-indexes the chunks) and delete.
 
-export async function listDocuments({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof ListDocumentsInputSchema>;
-}): Promise<DocumentList> {
+export const listDocuments: EndpointHandler<'listDocuments'> = async ({ ctx, input }) => {
   const { rows, total } = await ctx.tenant(async (tx) => ({
     rows: await repo.listDocuments(tx, ctx.workspace.id, input),
     total: await repo.countDocuments(tx, ctx.workspace.id),
   }));
   return { documents: rows.map(toDocument), total };
-}
+};
 
-export async function getDocument({ ctx, input }: { ctx: WorkspaceContext; input: DocumentIdInput }) {
+export const getDocument: EndpointHandler<'getDocument'> = async ({ ctx, input }) => {
   const row = await ctx.tenant((tx) => repo.findDocument(tx, ctx.workspace.id, input.id));
   if (!row) throw new AppError('not_found', { userMessage: 'Document not found.' });
   return toDocument(row);
-}
+};
 
 /**
  * A document's parsed text, passage by passage in document order (GET /api/v1/documents/:id/passages):
  * what the viewer shows when a citation or a search result is opened. Any member of the workspace may
  * read it (the assistant answers them from it); a document still being processed or failed has none.
  */
-export async function documentPassages({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: DocumentIdInput;
-}): Promise<DocumentPassages> {
+export const documentPassages: EndpointHandler<'documentPassages'> = async ({ ctx, input }) => {
   const { row, chunks } = await ctx.tenant(async (tx) => {
     const row = await repo.findDocument(tx, ctx.workspace.id, input.id);
     if (!row) return { row: undefined, chunks: [] };
@@ -67,7 +45,7 @@ export async function documentPassages({
       content: c.content,
     })),
   };
-}
+};
 
 /**
  * Renames a document (PATCH /api/v1/documents/:id). The title is part of what a chunk is indexed as
@@ -79,13 +57,7 @@ export async function documentPassages({
  * embed the title too: they go with the old chunks and the embed job computes new ones.
  * A document still being processed cannot be renamed yet (its job would write the old title back).
  */
-export async function renameDocument({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: RenameDocumentInput;
-}): Promise<KnowledgeDocument> {
+export const renameDocument: EndpointHandler<'renameDocument'> = async ({ ctx, input }) => {
   const workspaceId = ctx.workspace.id;
   const title = input.title.trim();
   const { row, reindexed } = await ctx.tenant(async (tx) => {
@@ -122,16 +94,10 @@ export async function renameDocument({
   if (reindexed) termIndexes(ctx.deps).changed({ workspaceId, userId: ctx.user.id });
   ctx.log.info({ documentId: row.id, reindexed }, 'document renamed');
   return toDocument(row);
-}
+};
 
 /** Removes the document, its chunks, postings, document frequencies and its share of the statistics at once. */
-export async function deleteDocument({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: DocumentIdInput;
-}): Promise<DeleteDocumentOutput> {
+export const deleteDocument: EndpointHandler<'deleteDocument'> = async ({ ctx, input }) => {
   const workspaceId = ctx.workspace.id;
   await ctx.tenant(async (tx) => {
     await repo.lockWorkspaceIndex(tx, workspaceId);
@@ -143,4 +109,4 @@ export async function deleteDocument({
   termIndexes(ctx.deps).changed({ workspaceId, userId: ctx.user.id });
   ctx.log.info({ documentId: input.id }, 'document deleted');
   return { id: input.id, deleted: true };
-}
+};

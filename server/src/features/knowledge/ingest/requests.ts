@@ -1,12 +1,8 @@
-import {
-  type IngestOutput,
-  KNOWLEDGE_LIMITS,
-  type PreviewWebsiteInput,
-  type PreviewWebsiteOutput,
-} from '@helixis/contract';
+import { type IngestOutput, KNOWLEDGE_LIMITS } from '@helixis/contract';
 import type { WorkspaceContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { publishEvent } from '../../../platform/events';
+import type { EndpointHandler } from '../../../platform/http';
 import { assertFetchableUrl } from '../../../platform/safe-fetch';
 import * as repo from '../knowledge.repo';
 import { inTenant, type KnowledgeScope, scopeOf, statusEvent, toDocument } from '../scope';
@@ -153,17 +149,11 @@ export function ingestText(ctx: WorkspaceContext, input: IngestTextInput): Promi
 }
 
 /** POST /functions/v1/preview-website */
-export async function previewWebsite({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: PreviewWebsiteInput;
-}): Promise<PreviewWebsiteOutput> {
+export const previewWebsite: EndpointHandler<'previewWebsite'> = async ({ ctx, input }) => {
   const page = await fetchWebPage(ctx.deps.config, input.url);
   return {
     title: page.title,
     description: page.description,
     content: page.text.slice(0, KNOWLEDGE_LIMITS.maxPreviewChars),
   };
-}
+};

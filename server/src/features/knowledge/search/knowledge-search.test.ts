@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
-import { createUserWithSession, type TestUser } from '../../../test/factories';
+import { createUserWithSession, ownerContext, type TestUser } from '../../../test/factories';
 import { termFrequencies } from '../../../text/tokenizer';
 import { knowledgeMaintenanceJob } from '../knowledge.jobs';
 import { ingestAndWait, searchFor } from '../test-helpers';
@@ -104,13 +105,14 @@ describe('BM25 ranking', () => {
 
   it('row-level security hides another workspace’s index even from a query without a workspace filter', async () => {
     const seen = await withTenant(t.database, { workspaceId: workspaceA, userId: a.id }, async (tx) => {
-      const r = (await tx.execute(
+      const [row] = await rowsOf<{ postings: number; terms: number; stats: number; all_chunks: number }>(
+        tx,
         sql`select (select count(*) from posting_blocks where workspace_id = ${workspaceB}::uuid)::int as postings,
                    (select count(*) from knowledge_terms where workspace_id = ${workspaceB}::uuid)::int as terms,
                    (select count(*) from knowledge_stats where workspace_id = ${workspaceB}::uuid)::int as stats,
                    (select count(*) from document_chunks)::int as all_chunks`,
-      )) as unknown as { rows: { postings: number; terms: number; stats: number; all_chunks: number }[] };
-      return r.rows[0];
+      );
+      return row;
     });
     expect(seen).toEqual({ postings: 0, terms: 0, stats: 0, all_chunks: Object.keys(TEXTS_A).length });
   });
@@ -179,17 +181,7 @@ describe('BM25 ranking', () => {
   });
 
   it('searchKnowledge gives other features the full chunk text for citing', async () => {
-    const results = await searchKnowledge(
-      {
-        requestId: 'test',
-        log: t.deps.log,
-        deps: t.deps,
-        user: { id: b.id, email: b.email, isAnonymous: false, sessionId: b.sessionId },
-        workspace: { id: workspaceB, role: 'OWNER', businessRole: 'owner' },
-        tenant: (fn) => withTenant(t.database, { workspaceId: workspaceB, userId: b.id }, fn),
-      },
-      { query: 'heating april', k: 1 },
-    );
+    const results = await searchKnowledge(ownerContext(t, b, workspaceB), { query: 'heating april', k: 1 });
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ document_title: 'b3', chunk_index: 0, content: TEXTS_B['b3.txt'] });
   });

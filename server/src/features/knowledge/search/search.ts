@@ -1,12 +1,6 @@
-import type {
-  QueryRewrite,
-  RecentTurn,
-  SearchHit,
-  SearchInput as SearchInputSchema,
-  SearchOutput,
-} from '@helixis/contract';
-import type { z } from 'zod';
+import type { QueryRewrite, RecentTurn, SearchHit } from '@helixis/contract';
 import type { WorkspaceContext } from '../../../platform/context';
+import type { EndpointHandler } from '../../../platform/http';
 import type { Logger } from '../../../platform/logger';
 import { withTenant } from '../../../platform/tenant';
 import { queryTerms, tokenize } from '../../../text/tokenizer';
@@ -165,17 +159,11 @@ export function searchKnowledgeExplained(ctx: WorkspaceContext, input: SearchOpt
 }
 
 /** POST /functions/v1/search */
-export async function search({
-  ctx,
-  input,
-}: {
-  ctx: WorkspaceContext;
-  input: z.output<typeof SearchInputSchema>;
-}): Promise<SearchOutput> {
+export const search: EndpointHandler<'search'> = async ({ ctx, input }) => {
   const answer = await searchKnowledgeExplained(ctx, {
     query: input.query,
     k: input.k,
     ...(input.recent_turns ? { recentTurns: input.recent_turns } : {}),
   });
   return { results: answer.results.map(({ content: _content, ...hit }) => hit), rewrite: answer.rewrite };
-}
+};
