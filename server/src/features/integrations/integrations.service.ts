@@ -369,9 +369,11 @@ export async function getPropertyKpis(ctx: WorkspaceContext, options: KpiReadOpt
   return result;
 }
 
-export const propertyKpis: EndpointHandler<'buildiumKpis'> = async ({ ctx, input }) => {
+// Its wire name names a system (the spec's kpis endpoint), so that file declares the handler; this is
+// the system-neutral service it calls.
+export async function propertyKpis({ ctx, input }: { ctx: WorkspaceContext; input: { force?: boolean } }) {
   return getPropertyKpis(ctx, { force: input.force === true });
-};
+}
 
 export const integrationKpiHistory: EndpointHandler<'integrationKpiHistory'> = async ({ ctx, input }) => {
   const rows = await ctx.tenant(async (tx) => {

@@ -22,6 +22,8 @@ export const buildiumVerify: EndpointHandler<'buildiumVerify'> = async ({ ctx })
   return verifyProvider(ctx, 'buildium');
 };
 
+export const buildiumKpis: EndpointHandler<'buildiumKpis'> = async (args) => propertyKpis(args);
+
 export const buildiumTest: EndpointHandler<'buildiumTest'> = async ({ ctx }) => {
   return propertyTestPanel(ctx, 'buildium');
 };
@@ -46,7 +48,7 @@ export const wireNameHandlers = {
   buildiumHealth,
   buildiumConnect,
   buildiumVerify,
-  buildiumKpis: propertyKpis,
+  buildiumKpis,
   buildiumTest,
   appfolioConnect,
   appfolioTest,
