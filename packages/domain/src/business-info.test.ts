@@ -181,6 +181,11 @@ describe('primary contact', () => {
     ['Dana Reyes', { name: 'Dana Reyes' }],
     ['dana@acme.com', { email: 'dana@acme.com' }],
     [
+      "I'm Wanda Oyelaran, the community manager. You can reach me at wanda@briar.example or at the office, (555) 382-9100.",
+      { name: 'Wanda Oyelaran', role: 'community manager', email: 'wanda@briar.example' },
+    ],
+    ['This is Dr. Lee Park, our owner', { name: 'Dr. Lee Park', role: 'owner' }],
+    [
       'Dana Reyes, Property Manager (dana@acme.com)',
       { name: 'Dana Reyes', role: 'Property Manager', email: 'dana@acme.com' },
     ],

@@ -148,6 +148,12 @@ export function parsePrimaryContact(value: string): PrimaryContact | undefined {
     )
     .replace(/[<>[\]]/g, ' ')
     .replace(/\(\s*\)/g, ' ');
+  // Said as sentences ("I'm Wanda Oyelaran, the community manager. You can reach me at … or at the
+  // office"): the name and role are in the first sentence; what follows says how to reach them.
+  rest = (rest.trim().split(/(?<=\p{Ll}{3}[.!?])\s+(?=\p{Lu})/u)[0] ?? '')
+    .replace(/^(?:(?:hi|hello|hey)\b[\s,!.]*)?(?:i'm|i am|i’m|this is|my name is|it's|it’s|it is)\s+/i, '')
+    .replace(/,\s*(?:the|our|a|an)\s+(?=\p{L})/giu, ', ')
+    .replace(/(?<=\p{Ll}{3})[.!]$/u, '');
   let role: string | undefined;
   const paren = rest.match(/\(([^)]*\p{L}[^)]*)\)/u);
   if (paren) {

@@ -105,6 +105,16 @@ describe('extractFacts', () => {
     expect(byKey.operating_hours).toBe('Monday to Saturday from 9:00 am to 5:30 pm; closed on Sundays');
   });
 
+  it('keeps every stretch of days said together in the hours', () => {
+    const hours = (text: string) => extractFacts(text).find((f) => f.key === 'operating_hours')?.value;
+    expect(hours('The office is open Monday to Thursday 8 am to 5 pm and Friday 8 am to 3 pm; closed weekends.')).toBe(
+      'Monday to Thursday 8 am to 5 pm and Friday 8 am to 3 pm; closed weekends',
+    );
+    expect(hours('The office is open weekdays from 9 to 5 and Saturday mornings from 10 to 2.')).toBe(
+      'weekdays from 9 to 5 and Saturday mornings from 10 to 2',
+    );
+  });
+
   it('lets a labelled line beat a pattern for the same key and finds nothing in small talk', () => {
     const facts = extractFacts('Call us at 555-222-3333.\nPhone: 555-444-5555');
     expect(facts.filter((f) => f.key === 'business_phone').map((f) => f.value)).toEqual(['555-444-5555']);

@@ -149,10 +149,10 @@ const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
 const DAY = String.raw`(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|weekdays|weekends|daily|every day)`;
 const TIME = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?`;
-const HOURS = new RegExp(
-  String.raw`\b${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*,?\s*(?:from\s+)?${TIME}\s*(?:-|–|to|until)\s*${TIME}`,
-  'i',
-);
+/** One stretch of days with its hours: "Monday to Thursday 8 am to 5 pm", "Saturday mornings from 10 to 2". */
+const DAYS_HOURS = String.raw`${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*(?:\s+(?:mornings?|afternoons?|evenings?))?,?\s*(?:from\s+)?${TIME}\s*(?:-|–|to|until)\s*${TIME}`;
+/** Every stretch said together: "Monday to Thursday 8 am to 5 pm and Friday 8 am to 3 pm". */
+const HOURS = new RegExp(String.raw`\b${DAYS_HOURS}(?:\s*[,;]?\s*(?:and\s+)?${DAYS_HOURS})*`, 'i');
 /** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays'. */
 /** "closed on Sundays and holidays", "closed Sundays". */
 const CLOSED_DAYS = new RegExp(

@@ -303,4 +303,51 @@ describe('question words', () => {
     ]);
     expect(quotes[0]?.sentence).toContain('Sites 1 to 6');
   });
+
+  const ownerFact = (label: string, value: string, context?: string): Evidence => ({
+    kind: 'fact',
+    id: `f:${label}`,
+    title: label,
+    chunkIndex: null,
+    citation: `[Fact:${label}]`,
+    text: value,
+    ...(context ? { context } : {}),
+    similarity: 1,
+    fromHuman: true,
+  });
+
+  it("answers a question asked of the business from what the owner said, over a document's sentence", () => {
+    const evidence = [
+      doc('Late arrivals find their packet with their name in the box by the office door.'),
+      ownerFact('Business Name', 'Sagebrush Flats RV Resort'),
+      doc('The clubhouse pool and other common areas are cleaned daily.', 1),
+      ownerFact('Service Area', 'We are at 2750 Fenwick Road on the north side of Ashby Falls.'),
+    ];
+    const best = (q: string) => bestQuotes(q, evidence)[0]?.sentence ?? '';
+    expect(best("What's the name of the park?")).toContain('Sagebrush Flats');
+    expect(best("What's the park called?")).toContain('Sagebrush Flats');
+    expect(best('What town are you in?')).toContain('Ashby Falls');
+    expect(answerTypeOf('What town are you in?')).toBe('place');
+  });
+
+  it('prefers the sentence that names two neighbouring words of the question together', () => {
+    // Both name the clubhouse and opening hours; only the second says when the clubhouse itself is open.
+    const units = unitsOf([
+      doc(
+        'The clubhouse hosts yoga classes, book club meetings and card games, and the gym is open from 6:00 a.m. to 10:00 p.m.',
+      ),
+      doc('The clubhouse is open every day from 8:00 a.m. to 9:00 p.m.', 1),
+    ]);
+    expect(rankUnits('What time does the clubhouse close at night?', units)[0]?.text).toContain(
+      '8:00 a.m. to 9:00 p.m.',
+    );
+  });
+
+  it('reads a sentence that opens or ends with a pronoun with the sentence before it ("may not use it")', () => {
+    const units = unitsOf([
+      doc('The hot tub is kept at 102 degrees. Children under 12 may not use it.'),
+      doc('The pool has a lifeguard on weekends. The hot tub cover must be put back after use.', 1),
+    ]);
+    expect(rankUnits('Can my kids use the hot tub?', units)[0]?.text).toBe('Children under 12 may not use it.');
+  });
 });

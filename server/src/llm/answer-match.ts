@@ -64,7 +64,7 @@ export interface QuestionProfile {
 const SHAPING_WORDS = new Set(
   tokenize(
     `allow allowed permit permitted ok okay possible need needs get getting got go going want like know tell let
-    make much many long time times goes day days week weeks month months year years number numbers find take use
+    make much many long time times goes wrong day days week weeks month months year years number numbers find take use
     able anyone someone something anything thing things way happen happens supposed expected required ask
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
@@ -161,7 +161,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'place',
-    asks: /\bwhere\b/i,
+    asks: /\bwhere\b|\b(what|which) (town|city|county|state|neighbou?rhood|part of town)\b/i,
     has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|office|lobby|lot|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
     // A named place: "born in Westmoreland County", "from Latin", "at Princeton".
     also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]/,
@@ -256,6 +256,72 @@ const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twel
 /** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
 const ageOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : CHILD_AGES.indexOf(word.toLowerCase()) + 1 || 99);
 
+/** Each pair of the question's topic words said next to each other that a unit also says close together adds this. */
+const PAIR_BONUS = 0.04;
+const MAX_PAIRS = 2;
+/** "Close together": at most this many content words apart ("clubhouse is open" for "clubhouse close"). */
+const PAIR_WINDOW = 2;
+
+/**
+ * Neighbouring topic words of the question ("activities calendar", "clubhouse close"): a sentence that
+ * names them together speaks of the same thing, where one naming each apart may not.
+ */
+function topicPairs(question: string, profile: QuestionProfile): [QuestionTerm, QuestionTerm][] {
+  const byLexeme = new Map(profile.terms.filter((t) => isTopicTerm(t) && !t.carried).map((t) => [t.lexeme, t]));
+  const sequence = tokenize(question).map((t) => byLexeme.get(t.lexeme));
+  const compounds = new Set(profile.terms.filter((t) => t.compound).map((t) => t.lexeme));
+  const pairs: [QuestionTerm, QuestionTerm][] = [];
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const a = sequence[i];
+    const b = sequence[i + 1];
+    // "front desk" is one thing (the thesaurus's "frontdesk"), already matched as such.
+    if (a && b && a !== b && !compounds.has(`${a.lexeme}${b.lexeme}`)) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+/**
+ * How many of the pairs the unit names within PAIR_WINDOW content words of each other (a fact: in its
+ * value or in its label and the question it answered). A pair its heading or the sentence before it
+ * already names together ("Security Deposit" over every sentence of that section) tells its sentences
+ * nothing apart.
+ */
+function pairsNear(pairs: readonly [QuestionTerm, QuestionTerm][], unit: Unit): number {
+  const texts =
+    unit.kind === 'fact' ? [unit.text, `${unit.evidence.title} ${unit.evidence.context ?? ''}`] : [unit.text];
+  let near = 0;
+  for (const [a, b] of pairs) {
+    if (matchOf(a, unit.context) && matchOf(b, unit.context)) continue;
+    if (texts.some((text) => namesNear(a, b, text))) near++;
+  }
+  return near;
+}
+
+function namesNear(a: QuestionTerm, b: QuestionTerm, text: string): boolean {
+  const lexemesInOrder = tokenize(text).map((t) => t.lexeme);
+  const positions = (term: QuestionTerm) =>
+    lexemesInOrder.flatMap((l, i) => (l === term.lexeme || term.synonyms.has(l) ? [i] : []));
+  const pb = positions(b);
+  return positions(a).some((i) => pb.some((j) => j !== i && Math.abs(j - i) <= PAIR_WINDOW));
+}
+
+/** What owners call their business in a question about its name (profileQuestion). */
+const BUSINESS_NOUN =
+  /\b(?<=(?:the|your|this|our)\s+)(?:community|company|business|park|property|complex|resort|marina|center|centre|firm|agency|place)\b(?!\s+(?:manager|office|owner)s?\b)/i;
+
+/** "What is your business called?" asks for a name, not about calling. */
+const namingAsName = (question: string) => question.replace(/\b(called|named)(\s*[?.!]*\s*)$/i, 'name$2');
+
+/**
+ * A question asked of the business itself ("Where are you located?", "What's the park called?"): what
+ * the owner said about it is preferred over a document's sentence of equal match (OWNER_BONUS).
+ */
+function asksOfBusiness(question: string): boolean {
+  if (/\b(you|your|yours|you're|youre)\b/i.test(question)) return true;
+  const named = namingAsName(question);
+  return /\bname\b/i.test(named) && BUSINESS_NOUN.test(named);
+}
+
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -264,8 +330,9 @@ const CARRIED_WEIGHT = 0.5;
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
 export function profileQuestion(asked: string, carried = ''): QuestionProfile {
-  // "What is your business called?" asks for a name, not about calling.
-  const question = asked.replace(/\b(called|named)(\s*[?.!]*\s*)$/i, 'name$2');
+  let question = namingAsName(asked);
+  // "What's the community called?", "the name of your park": the business's own name, whatever it is.
+  if (/\bname\b/i.test(question)) question = question.replace(BUSINESS_NOUN, 'business');
   const terms = new Map<string, QuestionTerm>();
   // A follow-up that asks nothing of its own ("and dinner?") asks what the earlier question asked.
   const type = answerTypeOf(question) ?? (carried ? answerTypeOf(carried) : null);
@@ -339,6 +406,11 @@ export interface Unit {
   label: ReadonlySet<string>;
   /** Lexemes of the rest of the unit's paragraph, matched at PARAGRAPH_WEIGHT. */
   paragraphWords?: ReadonlySet<string>;
+  /**
+   * Lexemes of the sentence before one that opens with a pronoun ("Children under 12 may not use it."
+   * after "The hot tub is kept at 102 degrees."): what the pronoun stands for, matched at ANTECEDENT_WEIGHT.
+   */
+  antecedent?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
   /** The unit is itself a question (an FAQ's "Q: …?"): it is context for what follows, never an answer. */
@@ -350,6 +422,11 @@ const RELATED_WEIGHT = 0.6;
 const IDF_PRIOR = 10;
 const CONTEXT_WEIGHT = 0.5;
 const LABEL_WEIGHT = 0.9;
+/** The sentence a pronoun points back to: nearly the unit's own words. */
+const ANTECEDENT_WEIGHT = 0.8;
+/** A sentence about something named before it: "It is refunded…", "They must…", "Children … may not use it." */
+const startsWithPronoun = (text: string) =>
+  /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim());
 const TITLE_WEIGHT = 0.3;
 /** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */
 const PARAGRAPH_WEIGHT = 0.25;
@@ -376,6 +453,8 @@ const YESNO_MISS = 0.06;
 const RANK_WEIGHT = 0.08;
 /** Facts a person taught through a task are trusted over document text. */
 const HUMAN_BONUS = 0.08;
+/** What the owner said (onboarding, a correction) is preferred a little over a document's sentence of equal match. */
+const OWNER_BONUS = 0.08;
 const LABEL_LIKE_PENALTY = 0.05;
 /** How much of a neighbouring sentence's match a phone-number sentence borrows (see rankUnits). */
 const BRIDGE_WEIGHT = 0.8;
@@ -495,6 +574,9 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         context: lexemes(around),
         paragraphWords: lexemes(rest),
         label: !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
+        ...(startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph
+          ? { antecedent: lexemes(previous.text) }
+          : {}),
         ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
         ...(asks ? { asks: true } : {}),
       });
@@ -632,6 +714,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const negatedQuestion =
     /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const qualifiers = qualifiersOf(question);
+  const pairs = topicPairs(question, profile);
+  // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
+  const asksBusiness = asksOfBusiness(question);
   const titleCache = new Map<string, Set<string>>();
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -656,6 +741,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
       m = Math.max(m, around(matchOf(term, title), TITLE_WEIGHT));
       if (unit.paragraphWords) m = Math.max(m, around(matchOf(term, unit.paragraphWords), PARAGRAPH_WEIGHT));
+      if (unit.antecedent) m = Math.max(m, around(matchOf(term, unit.antecedent), ANTECEDENT_WEIGHT));
       if (m === 0 && isTopicTerm(term)) missing = Math.max(missing, w / total);
       got += w * m;
     });
@@ -668,7 +754,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
     else if (unit.kind !== 'fact' && isLabelLike(unit.text)) score -= LABEL_LIKE_PENALTY;
     if (unit.evidence.answersTask) score += HUMAN_BONUS;
+    else if (asksBusiness && unit.kind === 'fact' && unit.evidence.fromHuman) score += OWNER_BONUS;
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
+    if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
     return {
       ...unit,
       conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
