@@ -85,7 +85,9 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): S
   // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
   // one that has it (it could not answer anyway).
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
-  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict);
+  // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
+  // sentences after it, read with its words, are.
+  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
   const best = ranked[0];
   if (!best || !answers(best)) return null;
   // A fact read from a document says what a sentence of that document says: quote the sentence, whose

@@ -11,6 +11,7 @@
  * `npm run bench:assistant` and the floor test (assistant-quality.test.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { mentionsSensitiveTopic } from '@helixis/domain';
 import {
   type AssistantSet,
   documentBytes,
@@ -32,6 +33,11 @@ export interface AssistantFigures {
   answeredWithCitation: Figure;
   /** Ordinary questions (answerable, follow-up, standalone, onboarding) answered right and yet handed to a task. Target 0. */
   tasksOnAnsweredOrdinary: { tasks: number; answered: number };
+  /**
+   * Of those, the questions naming a sensitive topic (legal, medical, financial, contract, liability…),
+   * which the spec's rule hands to a person however well they are answered (decision 028).
+   */
+  tasksOnAnsweredSensitiveWord: number;
   /** Ordinary questions handed to a task, answered right or not. */
   tasksOnOrdinary: { tasks: number; total: number };
   /** Unanswerables: handed to a task, exactly one task for the question in the list, no amount the question did not name. */
@@ -318,6 +324,7 @@ export function figuresOf(records: AnswerRecord[]): AssistantFigures {
   return {
     answeredWithCitation: figureOf(records, 'answerable', answeredRight),
     tasksOnAnsweredOrdinary: { tasks: answered.filter((r) => r.task !== null).length, answered: answered.length },
+    tasksOnAnsweredSensitiveWord: answered.filter((r) => r.task !== null && mentionsSensitiveTopic(r.question)).length,
     tasksOnOrdinary: { tasks: ordinary.filter((r) => r.task !== null).length, total: ordinary.length },
     unanswerableOneTask: figureOf(records, 'unanswerable', oneTaskNoAmount),
     inventedAmountsUnanswerable: records.filter((r) => r.kind === 'unanswerable' && r.inventedAmounts.length > 0)
@@ -508,6 +515,7 @@ export function figureLines(report: AssistantReport): string[] {
       `${f.tasksOnAnsweredOrdinary.tasks} of ${f.tasksOnAnsweredOrdinary.answered}`,
       '0',
     ),
+    row('  of them for a sensitive word in the question', `${f.tasksOnAnsweredSensitiveWord}`, '(spec rule)'),
     row('  tasks on all ordinary questions', `${f.tasksOnOrdinary.tasks} of ${f.tasksOnOrdinary.total}`, ''),
     row(
       'unanswerables → exactly one task, no amount',
