@@ -350,4 +350,17 @@ describe('question words', () => {
     ]);
     expect(rankUnits('Can my kids use the hot tub?', units)[0]?.text).toBe('Children under 12 may not use it.');
   });
+
+  it('knows the words residents use for gate fobs, campers and bounced payments, and keeps "opener" out of "open"', () => {
+    expect(synonymsOf(profileQuestion('gate clickers').terms[1]?.lexeme ?? '')).toContain('fob');
+    expect(synonymsOf(profileQuestion('camper').terms[0]?.lexeme ?? '')).toContain('rv');
+    expect(synonymsOf(profileQuestion('bounced').terms[0]?.lexeme ?? '')).toContain('reject');
+    expect(synonymsOf(profileQuestion('open').terms[0]?.lexeme ?? '')).not.toContain('fob');
+    expect(
+      bestQuotes('my bank bounced my rent payment. is there a charge for that?', [
+        doc('Rent received after the 5th carries a late fee of $35.'),
+        doc('A returned check or a rejected automatic payment costs $40.', 1),
+      ])[0]?.sentence,
+    ).toContain('$40');
+  });
 });
