@@ -141,7 +141,6 @@ const GROUPS: readonly string[] = [
   'rule rules policy policies regulation regulations',
   'cancel cancelled canceled cancellation',
   'snow snowfall plow plowing plowed shovel shoveling shoveled',
-  'power electricity electric outage',
   'boat boats vessel vessels watercraft',
   'slip slips berth berths mooring moorings',
   'discount discounts promotion promotions',
