@@ -33,6 +33,13 @@ export interface Endpoint {
    * with `permission_denied` and `workspaceErrors.notYours`. Access 'workspace' only.
    */
   namesWorkspace?: readonly string[];
+  /**
+   * A cached read: the server keeps its 200 answers per process and answers repeats from memory until a
+   * write it depends on (server/src/platform/read-cache.ts: triggers on the tables it reads, and any write
+   * through the same process). Only for a GET behind a session (access 'user' or 'workspace') whose answer
+   * depends on nothing but rows of the watched tables (CACHED_READ_TABLES) and the caller.
+   */
+  cachedRead?: boolean;
   /** GET/DELETE read it from the query string, others from the JSON body; `:name` path segments join it. */
   input: z.ZodType;
   output: z.ZodType;

@@ -240,6 +240,7 @@ export const knowledgeEndpoints = {
     method: 'GET',
     path: '/api/v1/documents',
     access: 'workspace',
+    cachedRead: true,
     role: 'manager',
     summary: "The workspace's documents, newest first.",
     input: ListDocumentsInput,

@@ -75,6 +75,7 @@ export const taskEndpoints = {
     method: 'GET',
     path: '/api/v1/tasks',
     access: 'workspace',
+    cachedRead: true,
     summary: "The workspace's tasks, newest first; filter by status and assignee.",
     input: ListTasksInput,
     output: TaskList,

@@ -111,6 +111,7 @@ export const workspaceEndpoints = {
     method: 'GET',
     path: '/api/v1/me',
     access: 'user',
+    cachedRead: true,
     summary: 'The signed-in user with their workspace and role; creates the workspace on first call.',
     input: NoInput,
     output: Me,

@@ -16,7 +16,7 @@ import { AppError } from './errors';
 import { requestFingerprint, withIdempotency } from './idempotency';
 import type { Logger } from './logger';
 import { mailLinkOrigin } from './public-origin';
-import { CACHED_READS, readCacheOf, readKey } from './read-cache';
+import { readCacheOf, readKey } from './read-cache';
 import { userWorkspaceContext } from './system-context';
 import { verifyAccessToken } from './tokens';
 import { assertNamedWorkspaces } from './workspace-owner';
@@ -161,7 +161,7 @@ export function registerEndpoints(
     const endpoint: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as (args: { ctx: RequestContext; input: unknown }) => Promise<unknown>;
     const role = endpoint.role;
-    const cached = endpoint.method === 'GET' && endpoint.access !== 'public' && CACHED_READS.has(name);
+    const cached = endpoint.method === 'GET' && endpoint.access !== 'public' && endpoint.cachedRead === true;
     app.route({
       method: endpoint.method,
       url: endpoint.path,

@@ -1,10 +1,11 @@
+import { type Endpoint, endpoints } from '@helixis/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../db/client';
 import { api, startTestApp, type TestApp } from '../test/app';
 import { createUserWithSession, type TestUser } from '../test/factories';
 import { waitFor } from '../test/wait';
-import { CACHED_READ_TABLES, ReadCache, readCacheOf } from './read-cache';
+import { CACHED_READ_TABLES, CACHED_READS, ReadCache, readCacheOf } from './read-cache';
 
 /**
  * The per-process read cache (read-cache.ts) over HTTP and a real database: every answer it gives must
@@ -60,6 +61,18 @@ async function taskTitles(token: string): Promise<{ status: number; titles: stri
   const res = await api<any>(t, 'GET', '/api/v1/tasks', { token });
   return { status: res.status, titles: res.status === 200 ? res.body.tasks.map((x: any) => x.title) : [] };
 }
+
+describe('cached reads in the contract', () => {
+  it('caches exactly the endpoints the contract flags, each a GET behind a session', () => {
+    const flagged = Object.entries(endpoints as Record<string, Endpoint>).filter(([, e]) => e.cachedRead);
+    expect(flagged.map(([name]) => name).sort()).toEqual([...CACHED_READS].sort());
+    expect(flagged.map(([name]) => name).sort()).toEqual(['getMe', 'listDocuments', 'listTasks']);
+    for (const [, e] of flagged) {
+      expect(e.method).toBe('GET');
+      expect(e.access).not.toBe('public');
+    }
+  });
+});
 
 describe('read cache', () => {
   it('answers a repeated read from the cache with the same body as the database', async () => {

@@ -1,3 +1,4 @@
+import { type Endpoint, endpoints } from '@helixis/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthedUser, Deps, WorkspaceAccess } from './context';
 import type { WorkspaceResolver } from './http';
@@ -23,8 +24,13 @@ import { readCacheTotals } from './metrics';
 /** PostgreSQL channel of the invalidation triggers (migration 0024_read_cache_notify.sql). */
 export const CACHE_CHANNEL = 'helixis_cache';
 
-/** Contract endpoints whose 200 answers are cached; each depends only on rows the triggers watch. */
-export const CACHED_READS: ReadonlySet<string> = new Set(['getMe', 'listDocuments', 'listTasks']);
+/**
+ * Contract endpoints whose 200 answers are cached: those the contract flags `cachedRead`, each depending
+ * only on rows the triggers watch (read-cache.test.ts checks they are GETs behind a session).
+ */
+export const CACHED_READS: ReadonlySet<string> = new Set(
+  Object.entries(endpoints as Record<string, Endpoint>).flatMap(([name, e]) => (e.cachedRead ? [name] : [])),
+);
 
 /** Tables the cached reads and the session / workspace checks read (db/read-cache.test.ts checks their triggers). */
 export const CACHED_READ_TABLES = [
