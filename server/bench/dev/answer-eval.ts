@@ -53,6 +53,10 @@ for (const row of rows) {
     operational: true,
   });
   const right = containsExpected(text, row.expected ?? []) && a.cited.length > 0;
+  // The API's figure also wants the expected document cited: an answer citing only facts may miss it there.
+  if (right && row.kind === 'answerable' && a.cited.every((e) => e.kind === 'fact')) {
+    console.log(`FACT-ONLY [${row.id}] ${row.question} → ${a.cited.map((e) => e.title).join(', ')}`);
+  }
   let ok: boolean;
   switch (row.kind) {
     case 'unanswerable':

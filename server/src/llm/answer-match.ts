@@ -282,13 +282,13 @@ function topicPairs(question: string, profile: QuestionProfile): [QuestionTerm, 
 
 /**
  * How many of the pairs the unit names within PAIR_WINDOW content words of each other (a fact: in its
- * value or in its label and the question it answered). A pair its heading or the sentence before it
+ * label and the question or sentence it came from; a long owner's answer stored whole as one value would
+ * otherwise name every pair of its topic). A pair its heading or the sentence before it
  * already names together ("Security Deposit" over every sentence of that section) tells its sentences
  * nothing apart.
  */
 function pairsNear(pairs: readonly [QuestionTerm, QuestionTerm][], unit: Unit): number {
-  const texts =
-    unit.kind === 'fact' ? [unit.text, `${unit.evidence.title} ${unit.evidence.context ?? ''}`] : [unit.text];
+  const texts = unit.kind === 'fact' ? [`${unit.evidence.title} ${unit.evidence.context ?? ''}`] : [unit.text];
   let near = 0;
   for (const [a, b] of pairs) {
     if (matchOf(a, unit.context) && matchOf(b, unit.context)) continue;
