@@ -293,4 +293,28 @@ describe('platform rules written once (decision 041)', () => {
     );
     expect(building).toEqual([]);
   });
+
+  it('declares stop-word lists and stemmers only in packages/domain/src/words.ts (server, domain, web, extension)', () => {
+    // The variants that must differ are named and documented there; a list or stemmer anywhere else is one
+    // more way to cut text that nobody measured. Research copies in server/bench are not product code.
+    const root = path.resolve(SRC, '../..');
+    const walk = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+        const rel = `${dir}/${e.name}`;
+        if (e.isDirectory()) return e.name === 'node_modules' ? [] : walk(rel);
+        return /\.(ts|tsx|mts|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+      });
+    const dirs = ['server/src', 'packages/contract/src', 'packages/domain/src', 'web/src', 'extension/src'];
+    const declaring = dirs
+      .flatMap(walk)
+      .filter((f) => f !== 'packages/domain/src/words.ts')
+      .filter((f) => {
+        const text = readFileSync(path.join(root, f), 'utf8');
+        return (
+          /\b(?:const|let|var)\s+\w*stop_?words?\w*\s*=/i.test(text) ||
+          /\bfunction\s+(?:\w*Stem|stem)\s*\(|\b(?:const|let)\s+(?:\w*Stem|stem)\s*=\s*(?:\(|\w+\s*=>)/.test(text)
+        );
+      });
+    expect(declaring).toEqual([]);
+  });
 });

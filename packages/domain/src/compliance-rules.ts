@@ -1,4 +1,5 @@
 import type { ComplianceFinding, ProtectedClass, StateProtectedClass } from '@helixis/contract';
+import { amountClauseStem, amountClauseWords } from './words';
 
 /**
  * The outbound-compliance rule set (issue 30 part 3, decision 034). Data first: each protected class
@@ -689,13 +690,6 @@ export function parseMoneyCents(value: string): number | null {
   return Number(whole) * 100 + (frac ? Number(frac.padEnd(2, '0')) : 0);
 }
 
-const stem = (w: string) =>
-  w
-    .toLowerCase()
-    .replace(/ies$/, 'y')
-    .replace(/(?<!s)s$/, '')
-    .slice(0, 6);
-
 /** Facts whose value is one money amount become KnownAmounts. */
 export function knownAmountsFromFacts(facts: readonly { key: string; label: string; value: string }[]): KnownAmount[] {
   const out: KnownAmount[] = [];
@@ -722,7 +716,7 @@ export function moneyFindings(text: string, known: readonly KnownAmount[]): Comp
     const tokens = k.key
       .split(/[_\s]+/)
       .filter((t) => t && !GENERIC_TOKENS.has(t))
-      .map(stem);
+      .map(amountClauseStem);
     return { ...k, tokens, head: tokens[tokens.length - 1] ?? '' };
   });
   for (const sentence of sentences(text)) {
@@ -736,7 +730,7 @@ export function moneyFindings(text: string, known: readonly KnownAmount[]): Comp
       const after = sentence.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
       // Words of the clause the amount belongs to: stop at the previous amount or clause break.
       const clause = `${before.split(/\$\s?\d|[;:]|,\s(?:and|but)\s/).pop() ?? ''} ${after.split(/[,;.]/)[0] ?? ''}`;
-      const words = new Set((clause.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+      const words = new Set(amountClauseWords(clause));
       let best = 0;
       let candidates: typeof facts = [];
       for (const f of facts) {

@@ -2,6 +2,7 @@ import { FACT_INGEST_MAX_FACTS, FACT_VALUE_MAX_CHARS } from '@helixis/contract';
 import { findPaymentTypes } from './business-info';
 import { type ExtractedFact, normalizeFactKey } from './facts';
 import { splitSentences } from './segments';
+import { labelWords } from './words';
 
 /**
  * Facts read from a document (a handbook, a policy sheet, a price list): a real label and a complete
@@ -180,15 +181,11 @@ function cleanValue(value: string): string {
     .trim();
 }
 
-function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map((w) => (w.length > 3 ? w.replace(/e?s$/, '') : w));
-}
-
 /** Whether a value says nothing beyond its label ("Parking Policy: Parking"). */
 function repeatsLabel(label: string, value: string): boolean {
-  const labelWords = new Set(wordsOf(label));
-  const valueWords = wordsOf(value);
-  return valueWords.length > 0 && valueWords.every((w) => labelWords.has(w));
+  const inLabel = new Set(labelWords(label));
+  const valueWords = labelWords(value);
+  return valueWords.length > 0 && valueWords.every((w) => inLabel.has(w));
 }
 
 function balanced(value: string): boolean {

@@ -14,7 +14,7 @@ import { ESSENTIAL_LABELS, titleCase } from './fact-keys';
 
 /**
  * Pure rules for what follows from the facts: completeness and knowledge gaps,
- * suggestions, question topics, FAQ questions and fact relevance.
+ * suggestions, question topics and FAQ questions (the words FAQ generation compares: factTerms in words.ts).
  */
 
 // ── profile ────────────────────────────────────────────────────────────────────────────────────────
@@ -251,7 +251,7 @@ export function topSuggestions<T extends { priority: number; createdAt: string }
   return [...items].sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt)).slice(0, n);
 }
 
-// ── FAQ and relevance ──────────────────────────────────────────────────────────────────────────────
+// ── FAQ ────────────────────────────────────────────────────────────────────────────────────────────
 
 const FAQ_QUESTIONS: Readonly<Record<string, string>> = {
   primary_contact_name: 'Who is my main point of contact?',
@@ -298,18 +298,4 @@ export function faqIdentity(question: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-}
-
-const STOPWORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it my of on or our the to we what when where which who why will with you your'.split(
-    ' ',
-  ),
-);
-
-/** Lower-case word stems (plural s dropped) without stop words. */
-export function factTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9@.]+/g) ?? [])
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }

@@ -10,7 +10,7 @@ import { ESSENTIAL_LABELS, titleCase } from './fact-keys';
 
 /**
  * Pure rules for facts: key normalisation, confidence values and rule-based extraction
- * from text. What follows from the facts (profile, gaps, suggestions, FAQ, relevance) is in fact-profile.ts.
+ * from text. What follows from the facts (profile, gaps, suggestions, FAQ) is in fact-profile.ts.
  */
 
 // ── keys ───────────────────────────────────────────────────────────────────────────────────────────

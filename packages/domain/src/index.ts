@@ -15,4 +15,5 @@ export * from './resident-text';
 export * from './roles';
 export * from './segments';
 export * from './third-person';
+export * from './words';
 export * from './workspace-name';

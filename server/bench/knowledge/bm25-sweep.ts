@@ -11,11 +11,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queryTerms } from '@helixis/domain';
 import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
 import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
 import { indexedTerms } from '../../src/features/knowledge/ingest/prepare';
 import { BM25_B, BM25_K1 } from '../../src/features/knowledge/knowledge.repo';
-import { queryTerms } from '../../src/text/tokenizer';
 import { loadScorer } from './scorer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@
  * OpenAI-compatible /v1/embeddings of the tests and used by quality-sweep.ts --fusion to choose the
  * fusion weight on the same vectors.
  */
-import { tokenize } from '../../src/text/tokenizer';
+import { tokenize } from '@helixis/domain';
 
 export const HASHED_DIMS = 256;
 

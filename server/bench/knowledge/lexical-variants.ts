@@ -13,10 +13,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tokenize as productTokenize, type Token } from '@helixis/domain';
 import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
 import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
 import { indexedText } from '../../src/features/knowledge/ingest/prepare';
-import { tokenize as productTokenize, type Token } from '../../src/text/tokenizer';
 import { porter2Stem } from './porter2';
 import { DATASETS_DIR as DATASETS, loadScorer, type Qrels } from './scorer';
 

@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queryTerms } from '@helixis/domain';
 import { cosineSimilarity } from '../../src/features/knowledge/embeddings/embeddings';
 import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
 import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
@@ -25,7 +26,6 @@ import {
   rerankCandidates,
   SHIPPED_RANKING,
 } from '../../src/features/knowledge/search/ranking';
-import { queryTerms } from '../../src/text/tokenizer';
 import { hashedEmbedding } from './hashed-embedding';
 import { loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';

@@ -26,6 +26,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { queryTerms, tokenize } from '@helixis/domain';
 import { cosineSimilarity } from '../../src/features/knowledge/embeddings/embeddings';
 import { chunkBlocks } from '../../src/features/knowledge/ingest/chunking';
 import { parseDocument } from '../../src/features/knowledge/ingest/parsers';
@@ -36,7 +37,6 @@ import {
   rerankCandidates,
   SHIPPED_RANKING,
 } from '../../src/features/knowledge/search/ranking';
-import { queryTerms, tokenize } from '../../src/text/tokenizer';
 import { DEFAULT_LSA, dot, Lsa, type LsaOptions } from './lsa';
 import { DATASETS_DIR, loadScorer, type Qrels } from './scorer';
 import { VectorCache } from './vector-cache';

@@ -12,13 +12,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queryTerms, termFrequencies } from '@helixis/domain';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { chunkBlocks, textToBlocks } from '../../src/features/knowledge/ingest/chunking';
 import { indexedText } from '../../src/features/knowledge/ingest/prepare';
 import * as repo from '../../src/features/knowledge/knowledge.repo';
 import { withTenant } from '../../src/platform/tenant';
-import { queryTerms, termFrequencies } from '../../src/text/tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATASETS = path.resolve(here, '../../../../../../shared/datasets');

@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { porterStem } from '@helixis/domain';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
@@ -31,7 +32,6 @@ import type { Deps } from '../../src/platform/context';
 import { Jobs } from '../../src/platform/jobs';
 import { createLogger } from '../../src/platform/logger';
 import { signAccessToken } from '../../src/platform/tokens';
-import { porterStem } from '../../src/text/tokenizer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // HELIXIS_DATASETS when the checkout is not next to shared/ (a git worktree elsewhere).

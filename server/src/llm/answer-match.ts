@@ -17,8 +17,7 @@
  *   number, a yes/no rule) adds when the unit holds one and subtracts when it does not.
  * - The chunk's search rank adds a little, so ties go to what search put first.
  */
-import { type Segment, segmentText } from '@helixis/domain';
-import { tokenize } from '../text/tokenizer';
+import { type Segment, segmentText, tokenize } from '@helixis/domain';
 import type { Evidence } from './provider';
 import { inThesaurus, synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';

@@ -5,7 +5,7 @@
  * property management; each group is a set of words that can stand for each other in a question.
  * Groups are stored as the search index's lexemes, so every inflection of a word matches.
  */
-import { tokenize } from '../text/tokenizer';
+import { tokenize } from '@helixis/domain';
 
 const GROUPS: readonly string[] = [
   'pay payment paying paid remit',

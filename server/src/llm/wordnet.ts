@@ -12,7 +12,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { porterStem } from '../text/tokenizer';
+import { porterStem } from '@helixis/domain';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
 const POS: readonly Pos[] = ['noun', 'verb', 'adj', 'adv'];

@@ -1,8 +1,14 @@
 import type { AutomationCitation, AutomationConfig, AutomationKind } from '@helixis/contract';
-import { composeResidentReply, type ReplyPart, residentFirstName, splitQuestions } from '@helixis/domain';
+import {
+  composeResidentReply,
+  contentTerms,
+  type ReplyPart,
+  residentFirstName,
+  splitQuestions,
+  termCoverage,
+} from '@helixis/domain';
 import { selectProvider } from '../../llm';
 import type { ChatProvider, Evidence } from '../../llm/provider';
-import { contentTerms, termCoverage } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { answerQuestion, residentAnswer } from '../chat';
 import { listCalendarEvents } from '../mail';

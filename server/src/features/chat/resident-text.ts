@@ -1,5 +1,4 @@
-import { type ResidentAnswer, renderResidentAnswer } from '@helixis/domain';
-import { contentTerms } from '../../llm/text';
+import { contentTerms, type ResidentAnswer, renderResidentAnswer } from '@helixis/domain';
 import type { AnswerResult } from './answer';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExtPageContext } from '@helixis/contract';
+import { contentTerms, termCoverage } from '@helixis/domain';
 import { docCitation, type Evidence } from '../../llm/provider';
-import { contentTerms, termCoverage } from '../../llm/text';
 
 const PASSAGE_CHARS = 1_200;
 const PASSAGES_PER_ANSWER = 3;

@@ -12,10 +12,10 @@
  * "and"/"what about", not a fragment) is searched as typed, however short.
  */
 import type { QueryRewrite, RecentTurn } from '@helixis/contract';
+import { tokenize } from '@helixis/domain';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
 import { isTopicTerm, profileQuestion } from '../../llm/answer-match';
-import { tokenize } from '../../text/tokenizer';
 
 /**
  * Words that point back at an earlier subject. "it" is left out when it is the empty subject of

@@ -1,6 +1,6 @@
 import { FACT_KEY_MAX_CHARS, type Task, type TaskPriority, type TaskType } from '@helixis/contract';
+import { contentWords, questionKey } from '@helixis/domain';
 import * as repo from '../../db/work-items';
-import { contentWords, questionKey } from '../../llm/text';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EndpointHandler } from '../../platform/http';

@@ -19,6 +19,7 @@ import {
   type WidgetInfo,
 } from '@helixis/contract';
 import {
+  contentTerms,
   displayTitle,
   mentionsSensitiveTopic,
   renderResidentAnswer,
@@ -28,7 +29,6 @@ import {
 import { selectProvider } from '../../llm';
 import { answerSupport } from '../../llm/answer-match';
 import { docCitation, type Evidence, generate } from '../../llm/provider';
-import { contentTerms } from '../../llm/text';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EndpointHandler } from '../../platform/http';

@@ -4,12 +4,12 @@
  * workspaces apart and stay within its budget of postings.
  */
 import type { SearchOutput } from '@helixis/contract';
+import { tokenize } from '@helixis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
 import { createUserWithSession, type TestUser } from '../../../test/factories';
 import { waitFor } from '../../../test/wait';
-import { tokenize } from '../../../text/tokenizer';
 import { ingestTexts } from '../ingest/bulk';
 import { deleteDocumentIndex, lockWorkspaceIndex, rankChunks, readStats } from '../knowledge.repo';
 import type { KnowledgeScope } from '../scope';

@@ -2,8 +2,9 @@
  * Shared by the ranking equivalence tests (memory-index, posting-blocks): a generated corpus of
  * made-up Zipf-distributed words, generated queries, and the comparison of two rankings.
  */
+
+import { termFrequencies } from '@helixis/domain';
 import { expect } from 'vitest';
-import { termFrequencies } from '../../../text/tokenizer';
 import type { RankedChunk } from '../knowledge.repo';
 
 /** Deterministic pseudo-random numbers (mulberry32). */

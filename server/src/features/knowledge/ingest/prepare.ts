@@ -4,8 +4,8 @@
  * network or the process's state: its input and output are plain data a message can carry.
  */
 import { KNOWLEDGE_LIMITS } from '@helixis/contract';
+import { termFrequencies } from '@helixis/domain';
 import { AppError } from '../../../platform/errors';
-import { termFrequencies } from '../../../text/tokenizer';
 import { SHIPPED_RANKING } from '../search/ranking';
 import { type Block, chunkBlocks } from './chunking';
 import { type DocumentFormat, parseDocument, titleFromFileName } from './parsers';

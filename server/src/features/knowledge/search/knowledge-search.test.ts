@@ -1,10 +1,10 @@
+import { termFrequencies } from '@helixis/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { withTenant } from '../../../platform/tenant';
 import { api, startTestApp, type TestApp } from '../../../test/app';
 import { createUserWithSession, ownerContext, type TestUser } from '../../../test/factories';
-import { termFrequencies } from '../../../text/tokenizer';
 import { knowledgeMaintenanceJob } from '../knowledge.jobs';
 import { ingestAndWait, searchFor } from '../test-helpers';
 import { searchKnowledge } from './search';

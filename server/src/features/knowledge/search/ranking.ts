@@ -10,7 +10,7 @@
  *
  * Decision record 021 lists every setting tried and its figures; SHIPPED_RANKING is the kept one.
  */
-import { tokenize } from '../../../text/tokenizer';
+import { tokenize } from '@helixis/domain';
 
 export interface FeedbackSettings {
   /** Candidates whose terms feed the expansion. */

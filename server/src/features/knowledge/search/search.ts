@@ -1,9 +1,9 @@
 import type { QueryRewrite, RecentTurn, SearchHit } from '@helixis/contract';
+import { queryTerms, tokenize } from '@helixis/domain';
 import type { WorkspaceContext } from '../../../platform/context';
 import type { EndpointHandler } from '../../../platform/http';
 import type { Logger } from '../../../platform/logger';
 import { withTenant } from '../../../platform/tenant';
-import { queryTerms, tokenize } from '../../../text/tokenizer';
 import { vectorWeightFor } from '../embeddings/embeddings';
 import { embedQuery, fuseWithVectors } from '../embeddings/vector-fusion';
 import { rewriteFollowUp } from '../followup';

@@ -1,4 +1,4 @@
-import { tokenize } from '../../../text/tokenizer';
+import { tokenize } from '@helixis/domain';
 
 // A hit's snippet around its first matched word, and the ranges of the snippet's matched words.
 

@@ -1,54 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { porterStem, queryTerms, termFrequencies, tokenize } from '../../../text/tokenizer';
 import { type Block, CHUNK_MAX_CHARS, chunkBlocks, markdownToBlocks, textToBlocks } from './chunking';
-
-describe('porterStem (Porter 1980)', () => {
-  it.each([
-    ['caresses', 'caress'],
-    ['ponies', 'poni'],
-    ['cats', 'cat'],
-    ['agreed', 'agre'],
-    ['plastered', 'plaster'],
-    ['motoring', 'motor'],
-    ['hopping', 'hop'],
-    ['filing', 'file'],
-    ['happy', 'happi'],
-    ['relational', 'relat'],
-    ['digitizer', 'digit'],
-    ['generalizations', 'gener'],
-    ['adjustment', 'adjust'],
-    ['adoption', 'adopt'],
-    ['controll', 'control'],
-    ['tenants', 'tenant'],
-    ['leasing', 'leas'],
-    ['is', 'is'],
-  ])('%s → %s', (word, stem) => {
-    expect(porterStem(word)).toBe(stem);
-  });
-});
-
-describe('tokenize', () => {
-  it('folds case and accents, drops stop words and single letters, keeps numbers whole', () => {
-    expect(tokenize("The tenant's Café: 2BR for $1,200/month, a deal").map((t) => t.lexeme)).toEqual([
-      'tenant',
-      'cafe',
-      '2br',
-      '1200',
-      'month',
-      'deal',
-    ]);
-  });
-
-  it('gives index and query the same lexemes', () => {
-    const { tf, length } = termFrequencies('Leases are leased; the lease renews.');
-    expect(Object.fromEntries(tf)).toEqual({ leas: 3, renew: 1 });
-    expect(length).toBe(4);
-    expect(Object.fromEntries([...queryTerms('Leasing LEASES renewals')].map(([k, v]) => [k, [...v]]))).toEqual({
-      leas: ['leasing', 'leases'],
-      renew: ['renewals'],
-    });
-  });
-});
 
 describe('chunking', () => {
   it('reads Markdown headings and keeps the heading path of each chunk', () => {
