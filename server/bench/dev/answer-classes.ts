@@ -4,31 +4,19 @@
  * and what the unanswerables' best unit looks like.
  *   tsx bench/dev/answer-classes.ts dump.json… [--list]
  */
-import { readFileSync } from 'node:fs';
 import { containsExpected } from '../../src/features/chat/bench/assistant-run';
 import { answers, lacksRequiredType, rankUnits, unitsOf } from '../../src/llm/answer-match';
-import type { Evidence } from '../../src/llm/provider';
+import { readDump, searchedAndCarried } from './dump-row';
 
-interface Row {
-  id: string;
-  kind: string;
-  question: string;
-  expected?: string[];
-  rewrite: { rewritten: string; original: string; method: string } | null;
-  evidence: Evidence[];
-}
 const args = process.argv.slice(2);
 const list = args.includes('--list');
 const counts = new Map<string, number>();
 const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
 const f = (n: number) => n.toFixed(2);
 for (const file of args.filter((a) => !a.startsWith('--'))) {
-  for (const row of JSON.parse(readFileSync(file, 'utf8')) as Row[]) {
+  for (const row of readDump(file)) {
     if (row.kind !== 'answerable' && row.kind !== 'unanswerable') continue;
-    const rewrite = row.rewrite;
-    const offline = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
-    const searched = offline ? row.question : (rewrite?.rewritten ?? row.question);
-    const carried = offline && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '';
+    const { searched, carried } = searchedAndCarried(row);
     const ranked = rankUnits(searched, unitsOf(row.evidence), carried).filter(
       (u) => !lacksRequiredType(u) && !u.conflict,
     );

@@ -3,35 +3,23 @@
  * provider and answer assessment, in milliseconds, and prints the figures and the misses.
  *   tsx bench/dev/answer-eval.ts /tmp/answer-dump.json [--verbose] [--kind answerable]
  */
-import { readFileSync } from 'node:fs';
 import { assessAnswer } from '../../src/features/chat/answer';
 import { answerText, containsExpected } from '../../src/features/chat/bench/assistant-run';
 import { createOfflineProvider } from '../../src/llm/offline-provider';
-import type { Evidence } from '../../src/llm/provider';
+import { readDump, searchedAndCarried } from './dump-row';
 
-interface Row {
-  id: string;
-  kind: string;
-  question: string;
-  expected?: string[];
-  before?: string;
-  rewrite: { rewritten: string; original: string; method: string } | null;
-  evidence: Evidence[];
-}
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--')) ?? '/tmp/answer-dump.json';
 const verbose = args.includes('--verbose');
 const kindAt = args.indexOf('--kind');
 const onlyKind = kindAt >= 0 ? args[kindAt + 1] : undefined;
-const rows = JSON.parse(readFileSync(file, 'utf8')) as Row[];
+const rows = readDump(file);
 const provider = createOfflineProvider();
 const tally = new Map<string, { ok: number; n: number; tasksOnRight: number }>();
 for (const row of rows) {
   if (onlyKind && row.kind !== onlyKind) continue;
   const rewrite = row.rewrite;
-  const offlineRewrite = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
-  const searched = offlineRewrite ? row.question : (rewrite?.rewritten ?? row.question);
-  const carried = offlineRewrite && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '';
+  const { searched, carried } = searchedAndCarried(row);
   let text = '';
   for await (const piece of provider.stream({
     mode: 'operational',

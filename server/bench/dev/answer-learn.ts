@@ -3,19 +3,10 @@
  * and scores the question-level outcome on another (train on A, check on B), beside today's rule.
  *   tsx bench/dev/answer-learn.ts trainDump.json testDump.json
  */
-import { readFileSync } from 'node:fs';
 import { containsExpected } from '../../src/features/chat/bench/assistant-run';
 import { answers, rankUnits, type ScoredUnit, unitsOf } from '../../src/llm/answer-match';
-import type { Evidence } from '../../src/llm/provider';
+import { readDump, searchedAndCarried } from './dump-row';
 
-interface Row {
-  id: string;
-  kind: string;
-  question: string;
-  expected?: string[];
-  rewrite: { rewritten: string; original: string; method: string } | null;
-  evidence: Evidence[];
-}
 const KINDS = new Set(['answerable', 'unanswerable', 'followup', 'standalone', 'onboarding']);
 
 export function features(u: ScoredUnit, rankAt: number): number[] {
@@ -37,12 +28,9 @@ export function features(u: ScoredUnit, rankAt: number): number[] {
 }
 
 function load(file: string) {
-  const rows = (JSON.parse(readFileSync(file, 'utf8')) as Row[]).filter((r) => KINDS.has(r.kind));
+  const rows = readDump(file).filter((r) => KINDS.has(r.kind));
   return rows.map((row) => {
-    const rewrite = row.rewrite;
-    const offlineRewrite = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
-    const searched = offlineRewrite ? row.question : (rewrite?.rewritten ?? row.question);
-    const carried = offlineRewrite && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '';
+    const { searched, carried } = searchedAndCarried(row);
     const ranked = rankUnits(searched, unitsOf(row.evidence), carried).slice(0, 12);
     const answerable = row.kind !== 'unanswerable';
     const labels = ranked.map((u) => answerable && containsExpected(u.text, row.expected ?? []));

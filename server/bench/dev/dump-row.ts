@@ -1,5 +1,7 @@
 /** What answer-dump.ts and wiki-dump.ts store of one answered question (answer-eval.ts reads it back). */
+import { readFileSync } from 'node:fs';
 import type { answerQuestion } from '../../src/features/chat/answer';
+import type { Evidence } from '../../src/llm/provider';
 
 type Answered = Awaited<ReturnType<typeof answerQuestion>>;
 
@@ -9,5 +11,33 @@ export function answeredFields(result: Answered) {
     evidence: result.evidence.map(({ explain: _explain, ...e }) => e),
     answer: result.text,
     taskNeeded: result.taskNeeded,
+  };
+}
+
+/** One stored question as the re-scoring tools read it back. */
+export interface DumpRow {
+  id: string;
+  kind: string;
+  question: string;
+  expected?: string[];
+  before?: string;
+  rewrite: { rewritten: string; original: string; method: string } | null;
+  evidence: Evidence[];
+}
+
+export function readDump(file: string): DumpRow[] {
+  return JSON.parse(readFileSync(file, 'utf8')) as DumpRow[];
+}
+
+/**
+ * What the answer pipeline searched and which words it carried from earlier turns: an offline rewrite
+ * appends the carried words to the question, which is searched as typed; a model's rewrite is searched.
+ */
+export function searchedAndCarried(row: DumpRow): { searched: string; carried: string } {
+  const rewrite = row.rewrite;
+  const offline = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
+  return {
+    searched: offline ? row.question : (rewrite?.rewritten ?? row.question),
+    carried: offline && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '',
   };
 }

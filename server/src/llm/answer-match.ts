@@ -287,21 +287,17 @@ function topicPairs(question: string, profile: QuestionProfile): [QuestionTerm, 
  * nothing apart.
  */
 function pairsNear(pairs: readonly [QuestionTerm, QuestionTerm][], unit: Unit): number {
-  const texts = unit.kind === 'fact' ? [`${unit.evidence.title} ${unit.evidence.context ?? ''}`] : [unit.text];
+  const text = unit.kind === 'fact' ? `${unit.evidence.title} ${unit.evidence.context ?? ''}` : unit.text;
+  const inOrder = tokenize(text).map((t) => t.lexeme);
+  const positions = (term: QuestionTerm) =>
+    inOrder.flatMap((l, i) => (l === term.lexeme || term.synonyms.has(l) ? [i] : []));
   let near = 0;
   for (const [a, b] of pairs) {
     if (matchOf(a, unit.context) && matchOf(b, unit.context)) continue;
-    if (texts.some((text) => namesNear(a, b, text))) near++;
+    const pb = positions(b);
+    if (positions(a).some((i) => pb.some((j) => j !== i && Math.abs(j - i) <= PAIR_WINDOW))) near++;
   }
   return near;
-}
-
-function namesNear(a: QuestionTerm, b: QuestionTerm, text: string): boolean {
-  const lexemesInOrder = tokenize(text).map((t) => t.lexeme);
-  const positions = (term: QuestionTerm) =>
-    lexemesInOrder.flatMap((l, i) => (l === term.lexeme || term.synonyms.has(l) ? [i] : []));
-  const pb = positions(b);
-  return positions(a).some((i) => pb.some((j) => j !== i && Math.abs(j - i) <= PAIR_WINDOW));
 }
 
 /** What owners call their business in a question about its name (profileQuestion). */
