@@ -133,7 +133,7 @@ const STEP2: ReadonlyArray<readonly [string, string]> = [
   ['logi', 'log'],
 ];
 // Longest suffixes first, so "ational" is tried before "tional".
-const STEP2_SORTED = [...STEP2].sort((a, b) => b[0].length - a[0].length);
+const STEP2_SORTED = /* @__PURE__ */ [...STEP2].sort((a, b) => b[0].length - a[0].length);
 
 const STEP3: ReadonlyArray<readonly [string, string]> = [
   ['icate', 'ic'],
