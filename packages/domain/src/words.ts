@@ -30,9 +30,17 @@
  *    around a money amount in a draft (compliance-rules.ts).
  */
 
+/**
+ * A stop list from words separated by white space. Marked pure so a bundle that imports the domain but
+ * none of these functions (the web app) leaves the lists out.
+ */
+function stopWords(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/).filter(Boolean));
+}
+
 // ── 1. index terms (Porter) ──────────────────────────────────────────────────────────────────────────
 
-const INDEX_STOP_WORDS = new Set(
+const INDEX_STOP_WORDS = /* @__PURE__ */ stopWords(
   `a about above after again against all am an and any are as at be because been before being below
   between both but by can could did do does doing down during each few for from further had has have
   having he her here hers herself him himself his how i if in into is it its itself just me more most my
@@ -40,7 +48,7 @@ const INDEX_STOP_WORDS = new Set(
   some such than that the their theirs them themselves then there these they this those through to too
   under until up very was we were what when where which while who whom why will with would you your
   yours yourself yourselves s t don shouldn ll re ve d m o y ain aren couldn didn doesn hadn hasn haven
-  isn ma mightn mustn needn shan wasn weren won wouldn`.split(/\s+/),
+  isn ma mightn mustn needn shan wasn weren won wouldn`,
 );
 
 const MAX_TOKEN_CHARS = 40;
@@ -125,7 +133,7 @@ const STEP2: ReadonlyArray<readonly [string, string]> = [
   ['logi', 'log'],
 ];
 // Longest suffixes first, so "ational" is tried before "tional".
-const STEP2_SORTED = [...STEP2].sort((a, b) => b[0].length - a[0].length);
+const STEP2_SORTED = /* @__PURE__ */ [...STEP2].sort((a, b) => b[0].length - a[0].length);
 
 const STEP3: ReadonlyArray<readonly [string, string]> = [
   ['icate', 'ic'],
@@ -270,13 +278,11 @@ export function queryTerms(query: string): Map<string, Set<string>> {
 
 // ── 2. question terms (light stems) ──────────────────────────────────────────────────────────────────
 
-const QUESTION_STOP_WORDS = new Set(
+const QUESTION_STOP_WORDS = /* @__PURE__ */ stopWords(
   `a an and are as at be been but by can could did do does for from had has have how i if in into is it its
   me my of on or our please should so than that the their them then there these they this to us was we were what
   when where which who whom why will with would you your yours about any also just tell know let get got much many
-  some there here hi hello hey thanks thank need want like ok okay yes no not`
-    .split(/\s+/)
-    .filter(Boolean),
+  some there here hi hello hey thanks thank need want like ok okay yes no not`,
 );
 
 /** Lower-case word stem: strips common English suffixes so "dogs" meets "dog" and "allowed" meets "allow". */
@@ -331,10 +337,8 @@ export function questionKey(question: string): string {
 
 // ── 3. fact terms ────────────────────────────────────────────────────────────────────────────────────
 
-const FACT_STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it my of on or our the to we what when where which who why will with you your'.split(
-    ' ',
-  ),
+const FACT_STOP_WORDS = /* @__PURE__ */ stopWords(
+  'a an and are as at be by can do does for from how i in is it my of on or our the to we what when where which who why will with you your',
 );
 
 /** Lower-case word stems (plural s dropped) without stop words. */
