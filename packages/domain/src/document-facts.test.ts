@@ -247,6 +247,21 @@ A late charge of 5% of the monthly rent applies to payments received after the 3
       late_fee: 'A late charge of 5% of the monthly rent applies to payments received after the 3rd.',
     },
   },
+  {
+    // A PDF keeps no blank lines: the paragraph after a block of labelled lines starts on the next line.
+    name: 'PDF labelled lines followed at once by a paragraph',
+    text: `Management office: (555) 871-2400
+After-hours emergencies: (555) 871-2499
+Tenant e-mail: ironwood@halvorsenrealty.example
+Call the after-hours line for a fire sprinkler leak or alarm, a roof leak over stock, or a gate that will
+not open. Routine maintenance requests are answered within 2 business days.`,
+    expected: {
+      management_office: '(555) 871-2400',
+      after_hours_emergencies: '(555) 871-2499',
+      tenant_e_mail: 'ironwood@halvorsenrealty.example',
+      maintenance_requests: 'Routine maintenance requests are answered within 2 business days.',
+    },
+  },
 ];
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();

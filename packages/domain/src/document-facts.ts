@@ -50,6 +50,9 @@ function continues(current: string, next: string, nextIndent: number): boolean {
   if (ENDS_SENTENCE.test(current) || /:$/.test(current)) return false;
   if (/^[a-z0-9(“"'$€£&]/.test(next)) return true;
   if (/[,;/–—-]$/.test(current) || DANGLING_WORD.test(current)) return true;
+  // "Tenant e-mail: ironwood@…" then "Call the after-hours line…": a labelled line's value is done when the
+  // next line opens with a capital (a PDF keeps no blank line between the label block and the paragraph).
+  if (LABEL_START.test(current) && /^\p{Lu}/u.test(next)) return false;
   // A capitalised short line ("Pet Policy") after a long one is the next heading, not the wrap.
   if (isTitleLike(next)) return false;
   return current.length >= WRAPPED_LINE_CHARS || nextIndent >= 2;

@@ -295,13 +295,13 @@ describe('question words', () => {
     expect(ranked.find((u) => u.text.endsWith('?')) && answers(ranked.find((u) => u.text.endsWith('?'))!)).toBe(false);
     const best = ranked.find((u) => answers(u));
     expect(best?.text.startsWith('A:')).toBe(true);
-    // Quoted whole: "A: Yes." with the sentence that says what yes means.
+    // Quoted whole: "A: Yes." with the sentence that says what yes means, without the "A:" marker.
     const quotes = bestQuotes('Can I stay there if I use a wheelchair?', [
       doc(
         '## Questions\n\nQ: Is the park accessible for guests who use a wheelchair?\n\nA: Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.',
       ),
     ]);
-    expect(quotes[0]?.sentence).toContain('Sites 1 to 6');
+    expect(quotes[0]?.sentence).toBe('Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.');
   });
 
   const ownerFact = (label: string, value: string, context?: string): Evidence => ({

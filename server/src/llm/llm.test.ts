@@ -40,9 +40,9 @@ describe('offline provider', () => {
 
   it('quotes a second passage only when it answers another part of the question', async () => {
     const withVisitors = [...evidence, doc('Visitors', 1, 'Visitors park in lot B. Overnight guests need a permit.')];
-    // One part: the best sentence alone, not every sentence about visitors.
-    expect(await generate(offline, request('Where do visitors park?', withVisitors))).toBe(
-      'According to your documents: "Visitors park in lot B." [Doc:Visitors#1]',
+    // One part: its best sentence, not every sentence about visitors.
+    expect(await generate(offline, request('Do overnight guests need a permit?', withVisitors))).toBe(
+      'According to your documents: "Overnight guests need a permit." [Doc:Visitors#1]',
     );
     // Two parts: one quote for each.
     const two = await generate(
@@ -51,6 +51,46 @@ describe('offline provider', () => {
     );
     expect(two).toMatch(/^Here is what I found:\n\n- "[^"]*It closes at 5pm on weekdays." \[Doc:Office Hours#0\]/);
     expect(two).toContain('- "Overnight guests need a permit." [Doc:Visitors#1]');
+  });
+
+  it('quotes a runner-up that matches nearly as well as the best sentence, and nothing weaker', async () => {
+    const phones = [
+      doc(
+        'Handbook',
+        0,
+        'Call the office at (555) 382-9100 for repairs during the day. For repairs at night, call (555) 382-9190. The pool has no phone.',
+      ),
+    ];
+    // The question does not say when: the words cannot choose between the two lines, so both are shown.
+    const tie = bestQuotes('what number do I call for a repair?', phones);
+    expect(tie.map((q) => q.sentence)).toEqual([
+      'Call the office at (555) 382-9100 for repairs during the day.',
+      'For repairs at night, call (555) 382-9190.',
+    ]);
+    expect(await generate(offline, request('what number do I call for a repair?', phones))).toMatch(
+      /^Here is what I found:\n\n- "Call the office at \(555\) 382-9100[^\n]*\n- "For repairs at night, call \(555\) 382-9190\." \[Doc:Handbook#0\]$/,
+    );
+    // A clear best stands alone: the visitors' lot, not the street parking of another passage.
+    const withVisitors = [...evidence, doc('Visitors', 1, 'Visitors park in lot B. Overnight guests need a permit.')];
+    expect(bestQuotes('Do overnight guests need a permit?', withVisitors).map((q) => q.sentence)).toEqual([
+      'Overnight guests need a permit.',
+    ]);
+    // What a person on the team taught is the answer alone, with no document sentence beside it.
+    const taught: Evidence = {
+      kind: 'fact',
+      id: 'f2',
+      title: 'Office Phone',
+      chunkIndex: null,
+      citation: '[Fact:Office Phone]',
+      text: 'Call (555) 382-9111 for any repair.',
+      context: 'What number do I call for a repair?',
+      similarity: 1,
+      fromHuman: true,
+      answersTask: true,
+    };
+    expect(bestQuotes('what number do I call for a repair?', [...phones, taught]).map((q) => q.evidence.id)).toEqual([
+      'f2',
+    ]);
   });
 
   it('says plainly when it does not know', async () => {

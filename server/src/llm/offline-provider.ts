@@ -30,6 +30,9 @@ const MAX_QUOTES = 3;
 /** A sentence that leans on the one before it ("It is refundable…") is quoted with it. */
 const LEANS_BACK = /^(it|this|that|these|those|they|such|otherwise|however|but|also|in that case|if so|exceptions?)\b/i;
 
+/** An FAQ's answer marker ("A: …", "Answer: …"), left out of a quote. */
+const FAQ_ANSWER_MARK = /^(?:A|Answer)\s*:\s+(?=\S)/;
+
 /** The text a unit is quoted with: a list with its lead-in, a heading with what follows it, or the sentence. */
 function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
   const siblings = all.filter((u) => u.evidence === unit.evidence);
@@ -77,17 +80,39 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
   if (next && next.kind === 'sentence' && next.paragraph === unit.paragraph && (bare || LEANS_BACK.test(next.text))) {
     text = `${text} ${next.text}`;
   }
-  return text;
+  // An FAQ's "A: Winter residents who…": the quote is the answer, without the document's marker.
+  return text.replace(FAQ_ANSWER_MARK, '');
 }
 
-/** The quotes that answer one question (or one part of it): the best unit, or nothing. */
-function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit | null {
+/**
+ * A sentence scoring within this of the best one is quoted beside it (it must answer on its own too).
+ * Two near-equal candidates are a tie the words cannot break ("Office phone: …" and "After-hours
+ * maintenance emergencies: …" for a burst pipe at night; an FAQ's answer and the sentence that completes
+ * it): the reader can, so both are shown rather than a coin toss. Swept on sets A–D and
+ * rag-mini-wikipedia at 0.05–0.3 (decision 028, sixth round).
+ */
+const RUNNER_UP_MARGIN = 0.15;
+
+/**
+ * The quotes that answer one question (or one part of it): the best unit and a runner-up that scores
+ * nearly as well, or nothing. What a person on the team said is the answer alone.
+ */
+function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit[] {
   // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
   // one that has it (it could not answer anyway).
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
   // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
   // sentences after it, read with its words, are.
   const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
+  const best = bestOf(ranked);
+  if (!best) return [];
+  if (best.evidence.fromHuman) return [best];
+  const runner = ranked.find((u) => u !== best && u.text !== best.text);
+  return runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? [best, runner] : [best];
+}
+
+/** The best unit if it answers; a fact read from a document gives way to the document's sentence. */
+function bestOf(ranked: readonly ScoredUnit[]): ScoredUnit | null {
   const best = ranked[0];
   if (!best || !answers(best)) return null;
   // A fact read from a document says what a sentence of that document says: quote the sentence, whose
@@ -106,16 +131,15 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): S
 
 /**
  * The quotes that answer the question (answer-match.ts ranks every whole sentence, list item and fact
- * of the evidence): the best one for each part of a question that asks several things. Empty when no
- * part has an answer.
+ * of the evidence): the best one for each part of a question that asks several things, with a runner-up
+ * that scores nearly as well (RUNNER_UP_MARGIN). Empty when no part has an answer.
  */
 export function bestQuotes(question: string, evidence: readonly Evidence[], carried = ''): Quote[] {
   const units = unitsOf(evidence);
   const parts = questionParts(question);
-  const picked = parts.flatMap((part) => {
-    const unit = quotesFor(parts.length > 1 ? part : question, units, carried);
-    return unit ? [unit] : [];
-  });
+  const perPart = parts.map((part) => quotesFor(parts.length > 1 ? part : question, units, carried));
+  // Each part's best first, then the runners-up, so a third part is never crowded out by a tie.
+  const picked = [...perPart.flatMap((q) => q.slice(0, 1)), ...perPart.flatMap((q) => q.slice(1))];
   const seen = new Set<string>();
   const quotes: Quote[] = [];
   for (const unit of picked.slice(0, MAX_QUOTES)) {
