@@ -75,6 +75,24 @@ describe('offline provider', () => {
     expect(bestQuotes('Do overnight guests need a permit?', withVisitors).map((q) => q.sentence)).toEqual([
       'Overnight guests need a permit.',
     ]);
+    // A fact read from the quoted sentence is the same words again, not a runner-up.
+    const readFromIt: Evidence = {
+      kind: 'fact',
+      id: 'f3',
+      title: 'Late Fee',
+      chunkIndex: null,
+      citation: '[Fact:Late Fee]',
+      text: '$50 if rent is paid after the 5th',
+      similarity: 1,
+      fromHuman: false,
+    };
+    const lateFee = [
+      doc('Rent', 3, 'A late fee of $50 if rent is paid after the 5th. Rent is due on the 1st.'),
+      readFromIt,
+    ];
+    expect(bestQuotes('how much is the late fee?', lateFee).map((q) => q.sentence)).toEqual([
+      'A late fee of $50 if rent is paid after the 5th.',
+    ]);
     // What a person on the team taught is the answer alone, with no document sentence beside it.
     const taught: Evidence = {
       kind: 'fact',

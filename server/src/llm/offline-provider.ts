@@ -107,7 +107,12 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): S
   const best = bestOf(ranked);
   if (!best) return [];
   if (best.evidence.fromHuman) return [best];
-  const runner = ranked.find((u) => u !== best && u.text !== best.text);
+  // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
+  const said = best.text.toLowerCase();
+  const runner = ranked.find((u) => {
+    const text = u.text.toLowerCase();
+    return u !== best && !text.includes(said) && !said.includes(text);
+  });
   return runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? [best, runner] : [best];
 }
 
