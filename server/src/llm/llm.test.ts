@@ -15,6 +15,18 @@ const doc = (title: string, index: number, text: string, similarity = 1): Eviden
   fromHuman: false,
 });
 
+const fact = (id: string, title: string, text: string, extra: Partial<Evidence> = {}): Evidence => ({
+  kind: 'fact',
+  id,
+  title,
+  chunkIndex: null,
+  citation: `[Fact:${title}]`,
+  text,
+  similarity: 1,
+  fromHuman: false,
+  ...extra,
+});
+
 const request = (question: string, evidence: Evidence[], extra: Partial<GenerateRequest> = {}): GenerateRequest => ({
   mode: 'operational',
   systemPrompt: 'You are Helixis.',
@@ -76,16 +88,7 @@ describe('offline provider', () => {
       'Overnight guests need a permit.',
     ]);
     // A fact read from the quoted sentence is the same words again, not a runner-up.
-    const readFromIt: Evidence = {
-      kind: 'fact',
-      id: 'f3',
-      title: 'Late Fee',
-      chunkIndex: null,
-      citation: '[Fact:Late Fee]',
-      text: '$50 if rent is paid after the 5th',
-      similarity: 1,
-      fromHuman: false,
-    };
+    const readFromIt = fact('f3', 'Late Fee', '$50 if rent is paid after the 5th');
     const lateFee = [
       doc('Rent', 3, 'A late fee of $50 if rent is paid after the 5th. Rent is due on the 1st.'),
       readFromIt,
@@ -94,18 +97,11 @@ describe('offline provider', () => {
       'A late fee of $50 if rent is paid after the 5th.',
     ]);
     // What a person on the team taught is the answer alone, with no document sentence beside it.
-    const taught: Evidence = {
-      kind: 'fact',
-      id: 'f2',
-      title: 'Office Phone',
-      chunkIndex: null,
-      citation: '[Fact:Office Phone]',
-      text: 'Call (555) 382-9111 for any repair.',
+    const taught = fact('f2', 'Office Phone', 'Call (555) 382-9111 for any repair.', {
       context: 'What number do I call for a repair?',
-      similarity: 1,
       fromHuman: true,
       answersTask: true,
-    };
+    });
     expect(bestQuotes('what number do I call for a repair?', [...phones, taught]).map((q) => q.evidence.id)).toEqual([
       'f2',
     ]);
