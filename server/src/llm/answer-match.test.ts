@@ -144,6 +144,39 @@ describe('question words', () => {
     expect(answerTypeOf('When is the deadline for the application?')).toBe('date');
   });
 
+  it('reads a question that opens with "can", "is" or "do" as yes/no, whatever its circumstances say', () => {
+    // "when she moves" is no date asked, "a couple of hours" no time of day.
+    expect(answerTypeOf('can mom take her cat with her when she moves over to assisted living')).toBe('yesno');
+    expect(answerTypeOf('Can I run my generator for a couple of hours in the afternoon?')).toBe('yesno');
+    const units = unitsOf([
+      doc(
+        'Quiet hours are from 10:00 p.m. to 7:00 a.m. Generators may not be run at any time except in a power outage.',
+      ),
+    ]);
+    expect(rankUnits('Can I run my generator for a couple of hours in the afternoon?', units)[0]?.text).toContain(
+      'Generators may not',
+    );
+    // A yes/no question can still name what it asks for, or carry a question inside it.
+    expect(answerTypeOf('Is there a fee to add a second car?')).toBe('money');
+    expect(answerTypeOf('Do you know what time the pool opens?')).toBe('time');
+    expect(answerTypeOf('Can you tell me how long the lease is?')).toBe('duration');
+  });
+
+  it('asks "how big" for a size and prefers the sentence that gives one', () => {
+    expect(answerTypeOf('How big a mini fridge am I allowed to bring?')).toBe('size');
+    expect(answerTypeOf('is there a size limit for dogs?')).toBe('size');
+    expect(hasAnswerType('size', 'Small refrigerators up to 4.5 cubic feet are allowed.')).toBe(true);
+    expect(hasAnswerType('size', 'One storage shed up to 10 by 12 feet is allowed per lot.')).toBe(true);
+    expect(hasAnswerType('size', 'No dog may weigh more than 60 pounds when full grown.')).toBe(true);
+    expect(hasAnswerType('size', 'Sheds need written approval from the office.')).toBe(false);
+    const units = unitsOf([
+      doc(
+        "A shed's location and material need written approval from the office. One storage shed up to 10 by 12 feet is allowed per lot.",
+      ),
+    ]);
+    expect(rankUnits('how big of a shed am I allowed to put up in my yard', units)[0]?.text).toContain('10 by 12');
+  });
+
   it('finds a lead time written with the notice before its length ("written notice of 30 days")', () => {
     expect(
       hasAnswerType('lead', 'To end your residency, give written notice of 30 days to the Executive Director.'),

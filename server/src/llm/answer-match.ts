@@ -36,6 +36,8 @@ export type AnswerType =
   /** Where: "in the mail room", "at the front desk", "through the portal". */
   | 'place'
   | 'frequency'
+  /** How big, how heavy: "up to 4.5 cubic feet", "10 by 12 feet", "60 pounds". */
+  | 'size'
   | 'number'
   | 'date'
   | 'yesno'
@@ -144,6 +146,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     has: /\b(once|twice|every|each|daily|weekly|monthly|yearly|annually|quarterly|per (day|week|month|year)|a (day|week|month|year))\b/i,
   },
   {
+    type: 'size',
+    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
+    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?)\b|\b\d+\s?(x|×)\s?\d+\b/i,
+  },
+  {
     type: 'number',
     asks: /\bhow many\b|\b(minimum|maximum|limit|limits|at least|at most|max|min)\b/i,
     has: new RegExp(`\\b(\\d+|${NUMBER_WORDS}|no more than|up to|at most|unlimited)\\b`, 'i'),
@@ -184,9 +191,26 @@ const PROHIBITION =
   /\b(may not|must not|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never)\b/i;
 const NEGATION_BONUS = 0.08;
 
+/** A clause that opens with an auxiliary verb asks yes or no ("Can mom take her cat when she moves?"). */
+const YES_NO_OPENER =
+  /^(?:(?:and|so|but|also|ok|okay|hi|hey|hello|please|quick question)[,\s]+)*(?:can|could|may|might|is|are|am|was|were|do|does|did|will|would|should|must|have|has)\b/i;
+/** "Do you know when the pool opens?", "Can you tell me how much…": a question asked inside a yes/no one. */
+const EMBEDDED_QUESTION =
+  /\b(?:know|tell (?:me|us)|wondering|wonder|sure|remind (?:me|us)|explain|find out|let (?:me|us) know|say|ask)\s+(?:what|when|where|who|whom|which|why|how)\b/i;
+/**
+ * Answer types a yes/no question can still ask for by naming them ("Is there a fee…?" an amount, "Is there
+ * a size limit…?" a number). Words of the others are only its circumstances there: "when she moves", "for
+ * a couple of hours", "where we park".
+ */
+const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'lead', 'size', 'number', 'list']);
+
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
-  for (const rule of TYPE_RULES) if (rule.asks.test(clause)) return rule.type;
+  const yesNo = YES_NO_OPENER.test(clause.trim()) && !EMBEDDED_QUESTION.test(clause);
+  for (const rule of TYPE_RULES) {
+    if (yesNo && rule.type !== 'yesno' && !NAMED_IN_YES_NO.has(rule.type)) continue;
+    if (rule.asks.test(clause)) return rule.type;
+  }
   return null;
 }
 
@@ -229,6 +253,7 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
+  size: new Set(tokenize('big large small tall high wide heavy deep thick size limit weight').map((t) => t.lexeme)),
 };
 
 /** "can I bring…", "should we test…", "do residents need to keep…": the verb after a modal and its subject. */
@@ -436,6 +461,7 @@ const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
   'lead',
   'duration',
   'number',
+  'size',
   'day',
   'frequency',
 ]);
@@ -828,7 +854,16 @@ export function lacksRequiredType(unit: ScoredUnit): boolean {
 }
 
 /** Answer types specific enough that a sentence holding one answers from its context's words. */
-const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'time', 'lead', 'duration', 'day']);
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set([
+  'money',
+  'phone',
+  'email',
+  'time',
+  'lead',
+  'duration',
+  'day',
+  'size',
+]);
 const CONTEXT_ANSWER_COVERAGE = 0.4;
 
 /** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
