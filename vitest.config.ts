@@ -19,6 +19,11 @@ const serverProject = (name: string, db: 'pglite' | 'postgres', mocks: boolean) 
     // server and PGlite's WebAssembly again, which was more than half of the unit and API stage's time.
     // Each file still starts its own app on its own database copy.
     isolate: mocks,
+    // Node 24's V8 can abort a process that has created and freed many WebAssembly instances (PGlite's):
+    // a CHECK in ThreadIsolation::UnregisterWasmAllocation, reached when wasm code GC frees a dying
+    // import wrapper (nodejs/node#64500). It killed two workers of a shared-graph run (decision 039).
+    // Without wasm code GC that path never runs; dead wasm code stays until the worker exits.
+    execArgv: ['--no-wasm-code-gc'],
     globalSetup: ['server/src/test/global-setup.ts'],
     env: { HELIXIS_TEST_DB: db },
     testTimeout: 30_000,
