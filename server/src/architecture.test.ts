@@ -318,3 +318,15 @@ describe('platform rules written once (decision 041)', () => {
     expect(declaring).toEqual([]);
   });
 });
+
+describe('test rules (decision 039)', () => {
+  it('names every server test that replaces a module *.mock.test.ts (the others share a module graph per worker)', () => {
+    // vitest.config.ts runs server tests with isolate: false, so a vi.mock in one of them would reach, or
+    // miss, the modules the files before it already loaded; *.mock.test.ts run in an isolated project.
+    const mocking = sourceFiles(SRC).filter(
+      (f) => /\.test\.ts$/.test(f) && /\bvi\.(?:mock|doMock|stubEnv|stubGlobal|resetModules)\(/.test(read(f)),
+    );
+    expect(mocking.filter((f) => !f.endsWith('.mock.test.ts'))).toEqual([]);
+    expect(mocking.length).toBeGreaterThan(0);
+  });
+});

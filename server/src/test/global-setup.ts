@@ -17,7 +17,7 @@ import { createLogger } from '../platform/logger';
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'helixis-test-'));
-  const kind = project.name.endsWith(':postgres') ? 'postgres' : 'pglite';
+  const kind = project.name.includes(':postgres') ? 'postgres' : 'pglite';
   let cleanup: () => Promise<void> = async () => undefined;
 
   if (kind === 'pglite') {
