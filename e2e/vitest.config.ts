@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: real server process, real Chromium. One file at a time (2-core machines).
+// Browser tests: real server process, real Chromium.
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
@@ -8,7 +9,9 @@ export default defineConfig({
     globalSetup: ['global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once (each its own server on its own port and database copy, and its own Chromium): one
+    // file alone left a third of the 2-core machine idle, waiting on its server and browser (decision 039).
+    maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
     // afterAll hooks run in reverse order: useProduct's (registered first) stops the server last.
     sequence: { hooks: 'stack' },
     reporters: ['default'],
