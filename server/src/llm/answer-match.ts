@@ -199,7 +199,7 @@ const EMBEDDED_QUESTION =
   /\b(?:know|tell (?:me|us)|wondering|wonder|sure|remind (?:me|us)|explain|find out|let (?:me|us) know|say|ask)\s+(?:what|when|where|who|whom|which|why|how)\b/i;
 /**
  * Answer types a yes/no question can still ask for by naming them ("Is there a fee…?" an amount, "Is there
- * a size limit…?" a number). Words of the others are only its circumstances there: "when she moves", "for
+ * a size limit…?" a size). Words of the others are only its circumstances there: "when she moves", "for
  * a couple of hours", "where we park".
  */
 const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'lead', 'size', 'number', 'list']);
