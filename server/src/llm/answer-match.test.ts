@@ -28,6 +28,9 @@ const doc = (text: string, chunkIndex = 0): Evidence => ({
   fromHuman: false,
 });
 
+/** The text of the unit ranked first for a question over one document. */
+const bestIn = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0]?.text;
+
 describe('question words', () => {
   it('makes compounds of phrasal verbs only ("check in"), not of any word before "in" or "on"', () => {
     const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
@@ -148,14 +151,12 @@ describe('question words', () => {
     // "when she moves" is no date asked, "a couple of hours" no time of day.
     expect(answerTypeOf('can mom take her cat with her when she moves over to assisted living')).toBe('yesno');
     expect(answerTypeOf('Can I run my generator for a couple of hours in the afternoon?')).toBe('yesno');
-    const units = unitsOf([
-      doc(
+    expect(
+      bestIn(
+        'Can I run my generator for a couple of hours in the afternoon?',
         'Quiet hours are from 10:00 p.m. to 7:00 a.m. Generators may not be run at any time except in a power outage.',
       ),
-    ]);
-    expect(rankUnits('Can I run my generator for a couple of hours in the afternoon?', units)[0]?.text).toContain(
-      'Generators may not',
-    );
+    ).toContain('Generators may not');
     // A yes/no question can still name what it asks for, or carry a question inside it.
     expect(answerTypeOf('Is there a fee to add a second car?')).toBe('money');
     expect(answerTypeOf('Do you know what time the pool opens?')).toBe('time');
@@ -169,12 +170,12 @@ describe('question words', () => {
     expect(hasAnswerType('size', 'One storage shed up to 10 by 12 feet is allowed per lot.')).toBe(true);
     expect(hasAnswerType('size', 'No dog may weigh more than 60 pounds when full grown.')).toBe(true);
     expect(hasAnswerType('size', 'Sheds need written approval from the office.')).toBe(false);
-    const units = unitsOf([
-      doc(
+    expect(
+      bestIn(
+        'how big of a shed am I allowed to put up in my yard',
         "A shed's location and material need written approval from the office. One storage shed up to 10 by 12 feet is allowed per lot.",
       ),
-    ]);
-    expect(rankUnits('how big of a shed am I allowed to put up in my yard', units)[0]?.text).toContain('10 by 12');
+    ).toContain('10 by 12');
   });
 
   it('finds a lead time written with the notice before its length ("written notice of 30 days")', () => {
@@ -261,14 +262,12 @@ describe('question words', () => {
       hasAnswerType('consequence', 'If the county orders an evacuation, we refund the nights you could not use.'),
     ).toBe(true);
     expect(hasAnswerType('consequence', 'Tenants park on levels 4 and 5 of the deck.')).toBe(false);
-    const units = unitsOf([
-      doc(
+    expect(
+      bestIn(
+        'what happens if employees park on the customer levels anyway?',
         'Tenants and their employees must park on levels 4 and 5 of the deck, leaving levels 1 to 3 for customers. Cars of employees found parked on the customer levels may be ticketed.',
       ),
-    ]);
-    expect(rankUnits('what happens if employees park on the customer levels anyway?', units)[0]?.text).toContain(
-      'ticketed',
-    );
+    ).toContain('ticketed');
     expect(answerTypeOf('What happens if I pay late, and how much is the fee?')).toBe('money');
   });
 

@@ -853,17 +853,13 @@ export function lacksRequiredType(unit: ScoredUnit): boolean {
   return unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type);
 }
 
-/** Answer types specific enough that a sentence holding one answers from its context's words. */
-const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set([
-  'money',
-  'phone',
-  'email',
-  'time',
-  'lead',
-  'duration',
-  'day',
-  'size',
-]);
+/**
+ * Answer types specific enough that a sentence holding one answers from its context's words: the exact
+ * types but a bare count or frequency ("2", "every week"), which too many sentences hold.
+ */
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(
+  [...EXACT_TYPES].filter((type) => type !== 'number' && type !== 'frequency'),
+);
 const CONTEXT_ANSWER_COVERAGE = 0.4;
 
 /** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
