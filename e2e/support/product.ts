@@ -44,10 +44,13 @@ export function useProduct(options: ProductOptions = {}): Product {
 
   beforeAll(async () => {
     env = typeof options.env === 'function' ? await options.env() : (options.env ?? {});
-    server = await startServer(env);
-    if (options.browser !== false) {
-      const args = options.browser?.args;
-      browser = await launchBrowser(typeof args === 'function' ? args() : args);
+    // Chromium starts while the server does (the two are independent).
+    const args = options.browser === false ? undefined : options.browser?.args;
+    const launching = options.browser === false ? undefined : launchBrowser(typeof args === 'function' ? args() : args);
+    try {
+      server = await startServer(env);
+    } finally {
+      browser = await launching;
     }
   });
   afterAll(async () => {
