@@ -395,4 +395,27 @@ describe('question words', () => {
       ])[0]?.sentence,
     ).toContain('$40');
   });
+
+  it("does not answer from a sentence that shares only the business's name with the question", () => {
+    const handbook = (text: string, chunkIndex = 0): Evidence => ({
+      ...doc(text, chunkIndex),
+      title: 'Maplewood Commons Resident Handbook',
+      citation: `[Doc:Maplewood Commons Resident Handbook#${chunkIndex}]`,
+    });
+    const evidence = [
+      handbook('Maplewood Commons is a smoke-free community. Smoking is allowed only at the gazebo.'),
+      handbook('The fitness room on the ground floor is open from 6:00 a.m. to 10:00 p.m.', 1),
+    ];
+    expect(bestQuotes('Does Maplewood Commons have a rooftop deck?', evidence)).toEqual([]);
+    // The name still counts as context, and other names are topics.
+    expect(bestQuotes('When is the Maplewood Commons fitness room open?', evidence)[0]?.sentence).toContain(
+      '6:00 a.m.',
+    );
+    expect(
+      bestQuotes('Can I list my apartment on Airbnb?', [
+        ...evidence,
+        handbook('Short-term rentals through Airbnb or similar sites are not allowed.', 2),
+      ])[0]?.sentence,
+    ).toContain('Airbnb');
+  });
 });

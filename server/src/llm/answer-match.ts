@@ -681,6 +681,27 @@ const matchWeight = (match: Match) =>
   match === 'exact' ? 1 : match === 'synonym' ? SYNONYM_WEIGHT : match === 'related' ? RELATED_WEIGHT : 0;
 
 /** Every unit scored against the question, best first. */
+/**
+ * The words of a name the question writes with capitals ("Maplewood Commons", not the first word) that
+ * are also words of a document's title: the business's or the place's own name. Other names are topics
+ * ("Can I list my house on Airbnb?").
+ */
+function ownNamesOf(question: string, units: readonly Unit[]): Set<string> {
+  const capitalized = new Set<string>();
+  for (const sentence of question.split(/(?<=[.!?])\s+/)) {
+    sentence
+      .split(/\s+/)
+      .slice(1)
+      .filter((word) => /^[A-Z][a-z]/.test(word))
+      .forEach((word) => {
+        for (const t of tokenize(word)) capitalized.add(t.lexeme);
+      });
+  }
+  if (capitalized.size === 0) return capitalized;
+  const titles = new Set([...new Set(units.map((u) => u.evidence.title))].flatMap((title) => [...lexemes(title)]));
+  return new Set([...capitalized].filter((lexeme) => titles.has(lexeme)));
+}
+
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
@@ -739,6 +760,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
   const asksBusiness = asksOfBusiness(question);
   const titleCache = new Map<string, Set<string>>();
+  // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
+  // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
+  const names = ownNamesOf(question, units);
+  const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
     if (!title) {
@@ -754,9 +779,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       const own = matchOf(term, unit.own);
       let m = matchWeight(own);
       if (own === 'exact') exactGot += w;
-      if (own && isTopicTerm(term)) ownTopicHits++;
+      const counts = isTopicTerm(term) && !(otherTopics && names.has(term.lexeme));
+      if (own && counts) ownTopicHits++;
       const label = matchOf(term, unit.label);
-      if (!own && label && isTopicTerm(term)) ownTopicHits++;
+      if (!own && label && counts) ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
