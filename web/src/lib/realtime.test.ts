@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { REALTIME_CLOSE_CODES, REALTIME_HEARTBEAT_MS, type RealtimeEvent } from '@helixis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Session } from '@supabase/auth-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from './auth-storage';

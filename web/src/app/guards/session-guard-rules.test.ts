@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError } from '@supabase/auth-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeGrace, markGrace } from '../../lib/grace-windows';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { errorCatalogue, workspaceErrors } from '@helixis/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ONBOARDING_ROUNDS, type OnboardingRound } from '@helixis/contract';
 import { extractBusinessInfo } from '@helixis/domain';
 import { describe, expect, it } from 'vitest';
