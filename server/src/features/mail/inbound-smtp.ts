@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { MAIL_LIMITS } from '@helixis/contract';
-import { type Attachment, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import type { Attachment } from 'mailparser';
+import type { SMTPServerAddress } from 'smtp-server';
 import type { MailAttachmentInfo } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { storeInboundMail, workspaceForAlias } from './mail.service';
@@ -47,6 +47,8 @@ export async function startInboundMail(
   deps: Deps,
   options: { port: number; host: string },
 ): Promise<InboundMailServer> {
+  // Loaded only when the listener starts (HELIXIS_INBOUND_SMTP_PORT): most servers never receive mail.
+  const [{ SMTPServer }, { simpleParser }] = await Promise.all([import('smtp-server'), import('mailparser')]);
   const { domain } = deps.config.inboundMail;
   const log = deps.log.child({ component: 'inbound-smtp' });
   const resolveRecipient = async (address: SMTPServerAddress) => {

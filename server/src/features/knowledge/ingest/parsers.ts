@@ -5,15 +5,14 @@ import {
   INGEST_IMAGE_EXTENSIONS,
   KNOWLEDGE_LIMITS,
 } from '@helixis/contract';
-import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
 import { parseHTML } from 'linkedom';
-import mammoth from 'mammoth';
 import Papa from 'papaparse';
-import { extractText, getDocumentProxy } from 'unpdf';
-import WordExtractor from 'word-extractor';
 import { AppError } from '../../../platform/errors';
 import { type Block, markdownToBlocks, textToBlocks } from './chunking';
+
+// The spreadsheet, Word and PDF readers are loaded when a file of their kind is first read (in the
+// parsing worker), not when the server starts: together they are a third of a second of every start.
 
 /** Formats the ingest job reads. `html` comes only from fetched web pages. */
 export type DocumentFormat = 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'csv' | 'xlsx' | 'html';
@@ -348,6 +347,7 @@ function parseCsv(data: Uint8Array): Block[] {
 
 async function parseXlsx(data: Uint8Array): Promise<Block[]> {
   assertZipWithinLimits(data);
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -385,6 +385,7 @@ async function parseXlsx(data: Uint8Array): Promise<Block[]> {
 
 async function parseDocx(data: Uint8Array): Promise<ParsedDocument> {
   const core = assertZipWithinLimits(data, undefined, ['docProps/core.xml']).get('docProps/core.xml');
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(data) })).value;
@@ -397,6 +398,7 @@ async function parseDocx(data: Uint8Array): Promise<ParsedDocument> {
 }
 
 async function parseDoc(data: Uint8Array): Promise<Block[]> {
+  const { default: WordExtractor } = await import('word-extractor');
   let body: string;
   try {
     const document = await new WordExtractor().extract(Buffer.from(data));
@@ -415,6 +417,7 @@ function continuesOnNextPage(before: string, after: string): boolean {
 async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   let pages: string[];
   let title: string | undefined;
+  const { extractText, getDocumentProxy } = await import('unpdf');
   try {
     const pdf = await getDocumentProxy(new Uint8Array(data));
     try {
