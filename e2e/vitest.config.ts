@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
 // Browser tests: real server process, real Chromium.
 export default defineConfig({
@@ -9,9 +9,7 @@ export default defineConfig({
     globalSetup: ['global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Two files at once (each its own server on its own port and database copy, and its own Chromium): one
-    // file alone left a third of the 2-core machine idle, waiting on its server and browser (decision 039).
-    maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
+    maxWorkers: E2E_WORKERS,
     // afterAll hooks run in reverse order: useProduct's (registered first) stops the server last.
     sequence: { hooks: 'stack' },
     reporters: ['default'],

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Database } from '../../server/src/db/client';
 import { launchBrowser } from './browser';
 import { withServerDatabase } from './db';
@@ -18,6 +18,11 @@ export interface ProductOptions {
    * that launches its own Chromium.
    */
   browser?: { args?: string[] | (() => string[]) } | false;
+  /**
+   * false: a server of this file's own even without an environment (a file that stops it, as
+   * `withDatabase` does). By default a file with no `env` uses its worker's shared server.
+   */
+  shared?: false;
 }
 
 /** The product under test in one browser-test file: a real server process and a headless Chromium. */
@@ -41,6 +46,7 @@ export function useProduct(options: ProductOptions = {}): Product {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let env: ServerEnv = {};
+  const shared = options.env === undefined && options.shared !== false ? sharedServer() : undefined;
 
   beforeAll(async () => {
     env = typeof options.env === 'function' ? await options.env() : (options.env ?? {});
@@ -48,14 +54,14 @@ export function useProduct(options: ProductOptions = {}): Product {
     const args = options.browser === false ? undefined : options.browser?.args;
     const launching = options.browser === false ? undefined : launchBrowser(typeof args === 'function' ? args() : args);
     try {
-      server = await startServer(env);
+      server = shared ?? (await startServer(env));
     } finally {
       browser = await launching;
     }
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    if (server !== shared) await server?.stop();
   });
 
   const running = (): RunningServer => {
@@ -72,6 +78,7 @@ export function useProduct(options: ProductOptions = {}): Product {
       return browser;
     },
     async withDatabase(fn) {
+      if (shared) throw new Error('withDatabase stops the server: use useProduct({ shared: false }) in this file');
       const stopped = running();
       const port = new URL(stopped.url).port;
       await stopped.stop({ keepData: true });
@@ -81,6 +88,24 @@ export function useProduct(options: ProductOptions = {}): Product {
       } finally {
         server = await startServer({ ...env, PORT: port }, { dataDir: stopped.dataDir });
       }
+    },
+  };
+}
+
+/**
+ * The running server this worker shares with the other files it runs (global-setup.ts starts one per
+ * worker; VITEST_POOL_ID numbers the workers from 1). It is never stopped by a file.
+ */
+function sharedServer(): RunningServer | undefined {
+  const urls = inject('e2eSharedServers') ?? [];
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(1, urls.length)];
+  if (!url) return undefined;
+  return {
+    url,
+    dataDir: '',
+    logs: () => "the shared server logs to the run's own output",
+    async stop() {
+      throw new Error('a shared server is stopped by the run (global-setup.ts), not by a test file');
     },
   };
 }

@@ -8,7 +8,7 @@ const SUITE = 'accounts';
 const PASSWORD = 'maple-court-77';
 const stamp = Date.now();
 
-const product = useProduct();
+const product = useProduct({ shared: false });
 let owner: ApiUser;
 let employee: ApiUser;
 let repairUser: ApiUser;
