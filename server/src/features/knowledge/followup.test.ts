@@ -184,6 +184,9 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'What is the fee for a second parking permit?',
     'Until what time do we need to keep it quiet at night?',
     'How do I make it cooler in my apartment?',
+    'Is the pool open to everyone?',
+    'Can I get another parking permit for my second car?',
+    'Good morning, what time does the office open?',
   ])('searches the complete question "%s" as asked', (question) => {
     expect(looksLikeFollowUp(question)).toBe(false);
   });
@@ -202,6 +205,17 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'When are those picked up?',
     'How much is the deposit for it?',
     'Can I stay later than that?',
+    // How people go on in a chat: an acknowledgement first, "that" for what was said, "instead", "too",
+    // "one", a fragment that opens with "even" or "including".
+    'Okay, and the deposit?',
+    'Thanks! What about cats?',
+    'Is that per month?',
+    'Can I pay online instead?',
+    'Does the rule apply to renters too?',
+    'Even on holidays?',
+    'Including utilities?',
+    'How do I apply for one?',
+    'Can I get another one?',
   ])('rewrites the follow-up "%s"', (question) => {
     expect(looksLikeFollowUp(question)).toBe(true);
   });
