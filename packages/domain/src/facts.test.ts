@@ -113,6 +113,20 @@ describe('extractFacts', () => {
     expect(hours('The office is open weekdays from 9 to 5 and Saturday mornings from 10 to 2.')).toBe(
       'weekdays from 9 to 5 and Saturday mornings from 10 to 2',
     );
+    // Time first, in stretches.
+    expect(hours('Our office is open 9-5 on weekdays and 10 to 2 on Saturdays.')).toBe(
+      '9-5 on weekdays and 10 to 2 on Saturdays',
+    );
+  });
+
+  it('reads a line that answers day and night as the emergency line, and how showings are booked', () => {
+    const byKey = (text: string) => Object.fromEntries(extractFacts(text).map((f) => [f.key, f.value]));
+    expect(byKey('Our 24/7 maintenance line is (512) 555-0177.')).toEqual({ emergency_contact: '(512) 555-0177' });
+    expect(byKey('Call the office at (512) 555-0143.')).toEqual({ business_phone: '(512) 555-0143' });
+    expect(byKey('Tours can be booked online at oakridgepm.com/tours.').booking_process).toBe(
+      'Tours can be booked online at oakridgepm.com/tours.',
+    );
+    expect(byKey('Showings are by appointment; book through our website.').booking_process).toBeDefined();
   });
 
   it('lets a labelled line beat a pattern for the same key and finds nothing in small talk', () => {

@@ -159,8 +159,10 @@ const CLOSED_DAYS = new RegExp(
   String.raw`\bclosed\s+(?:on\s+)?(?:${DAY}|(?:public\s+)?holidays)(?:\s*(?:,|and|&|or)\s*(?:${DAY}|(?:public\s+)?holidays))*`,
   'i',
 );
+const TIME_FIRST_STRETCH = String.raw`${TIME}\s*(?:-|–|to|until)\s*${TIME},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`;
+/** Every stretch said together, time first: "9-5 on weekdays and 10 to 2 on Saturdays". */
 const HOURS_TIME_FIRST = new RegExp(
-  String.raw`\b${TIME}\s*(?:-|–|to|until)\s*${TIME},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`,
+  String.raw`\b${TIME_FIRST_STRETCH}(?:\s*[,;]?\s*(?:and\s+)?${TIME_FIRST_STRETCH})*`,
   'i',
 );
 const TONES = ['friendly', 'professional', 'casual', 'formal', 'warm', 'upbeat', 'concise'];
@@ -182,7 +184,7 @@ const SENTENCE_RULES: readonly { key: string; pattern: RegExp }[] = [
   {
     key: 'booking_process',
     pattern:
-      /\b(?:to (?:book|schedule)|schedule (?:a|your) (?:showing|viewing|tour|appointment)|book (?:a|your) (?:showing|viewing|tour|appointment)|showings? (?:are|can be) (?:booked|scheduled))\b/i,
+      /\b(?:to (?:book|schedule)|(?:schedule|book|request) (?:a|an|your) (?:showing|viewing|tour|appointment|visit)|(?:showings?|viewings?|tours?|appointments?|visits?) (?:are|can be|may be) (?:booked|scheduled|arranged|requested)|by appointment|book (?:online|through|via|on our))\b/i,
   },
   {
     key: 'pricing_structure',
@@ -262,7 +264,10 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
     for (const m of sentence.matchAll(new RegExp(PHONE.source, 'g'))) {
       const lead = sentence.slice(since, m.index + m[0].length);
       const tail = sentence.slice(m.index + m[0].length).split(/[;.]/)[0] ?? '';
-      const emergency = /\bemergenc|after[\s-]hours/i.test(lead) || (since === 0 && /\bemergenc/i.test(tail));
+      // A line that answers day and night ("our 24/7 maintenance line") is the emergency line.
+      const emergency =
+        /\bemergenc|after[\s-]hours|24\s*\/\s*7|round[\s-]the[\s-]clock/i.test(lead) ||
+        (since === 0 && /\bemergenc/i.test(tail));
       put(emergency ? 'emergency_contact' : 'business_phone', m[0], sentence);
       since = m.index + m[0].length;
     }

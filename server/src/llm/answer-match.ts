@@ -70,7 +70,7 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious question quick instead either`,
+    trying try curious question quick`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
