@@ -80,6 +80,12 @@ describe('question words', () => {
       expect(hasAnswerType('money', amount)).toBe(true);
     }
     expect(hasAnswerType('money', 'Deposits are returned after move-out.')).toBe(false);
+    // An income rule answers how much one must earn, not what a fee is.
+    const income = 'Applicants may add a guarantor whose income is at least 4 times the monthly rent.';
+    expect(rankUnits('How much do I need to earn to qualify?', unitsOf([doc(income)]))[0]?.typeMatch).toBe(true);
+    expect(rankUnits('What is the fee to add a roommate to my lease?', unitsOf([doc(income)]))[0]?.typeMatch).toBe(
+      false,
+    );
     expect(answerTypeOf('How much notice do I give before I move out?')).toBe('lead');
     expect(answerTypeOf('Where can I charge it?')).toBe('place');
     expect(answerTypeOf('My son is 19, does he need a guarantor?')).toBe('yesno');

@@ -86,6 +86,17 @@ const SOCIAL_WORDS = new Set(
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
 
+/**
+ * "3 times the monthly rent": an amount one must earn, which answers "How much do I need to earn?" but is no
+ * fee or price ("What is the fee to add a roommate?" is not answered by the income rule).
+ */
+const INCOME_MULTIPLE = new RegExp(
+  `\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
+  'i',
+);
+const ASKS_INCOME =
+  /\b(earn|earns|earning|income|incomes|make|makes|salary|salaries|wage|wages|qualify|qualifies|afford)\b/i;
+
 const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
   {
     // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
@@ -118,7 +129,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'money',
     asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
@@ -763,6 +774,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, units);
+  const asksIncome = ASKS_INCOME.test(question);
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   const scored = units.map((unit): ScoredUnit => {
     let title = titleCache.get(unit.evidence.title);
@@ -793,7 +805,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       got += w * m;
     });
     const coverage = got / total;
-    const typeMatch = profile.type ? hasAnswerType(profile.type, `${unit.text} ${unit.leadIn ?? ''}`) : null;
+    const typed = `${unit.text} ${unit.leadIn ?? ''}`;
+    let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
+    // An income rule is the amount asked only when the question is about earning.
+    if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
+      typeMatch = hasAnswerType('money', typed.replace(new RegExp(INCOME_MULTIPLE.source, 'gi'), ' '));
+    }
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= typeMissOf(profile.type);

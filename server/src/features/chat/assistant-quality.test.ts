@@ -31,11 +31,12 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * held-out set B) and one unanswerable wrongly; on both sets together unanswerables went from 22 to 23 of 30.
  * Third round (decision 028): 71/83 answered, 8/8 standalone questions kept.
  * Sixth round: 73/83 answered (a runner-up sentence nearly as good as the best is quoted too).
- * Eighth round: 13/14 unanswerables (a sentence sharing only the business's name does not answer).
+ * Eighth round: 14/14 unanswerables (a sentence sharing only the business's name does not answer; an income
+ * rule, "4 times the monthly rent", is no fee).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
 const MIN_ANSWERED_WITH_CITATION = 73 / 83;
-const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
+const MIN_UNANSWERABLE_ONE_TASK = 14 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
 const MIN_FOLLOWUPS_RESOLVED = 8 / 9;
