@@ -1,51 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Seconds the slowest files took in a whole run (decision 039; re-measure with `npx vitest run
- * --reporter=json --outputFile=…`): PGlite, PostgreSQL. They start first so that no long file begins near
- * the end of the run while the other workers idle.
- */
-const SLOW_FILES: Record<string, [pglite: number, postgres: number]> = {
-  'server/src/platform/worker-faults.pg.test.ts': [0, 120],
-  'server/src/features/knowledge/index/memory-index.test.ts': [77, 27],
-  'server/src/features/knowledge/search/retrieval-quality.test.ts': [62, 24],
-  'server/src/features/knowledge/embeddings/vector-fusion.test.ts': [55, 40],
-  'server/src/features/automations/approvals.test.ts': [27, 18],
-  'server/src/db/migrate.test.ts': [26, 24],
-  'server/src/features/auth/auth.mock.test.ts': [15, 25],
-  'server/src/platform/shutdown.test.ts': [24, 19],
-  'server/src/features/knowledge/ingest/ingest-worker.test.ts': [23, 20],
-  'server/src/features/auth/auth-conformance.test.ts': [23, 11],
-  'server/src/features/integrations/integrations.test.ts': [16, 14],
-  'server/src/features/knowledge/index/posting-blocks.test.ts': [16, 12],
-  'server/src/features/extension/extension.test.ts': [13, 9],
-};
-
-/**
- * Vitest's own order keeps each project together (a worker keeps its project's module graph) and, with no
- * results cached — a clean clone in CI — leaves the files in the order they were found, so the longest
- * files could start last. This keeps the projects together and runs each project's files longest first:
- * from the last run's cached durations when there are any, else from SLOW_FILES.
- */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const root = this.ctx.config.root;
-    const seconds = (spec: TestSpecification): number => {
-      const file = relative(root, spec.moduleId);
-      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`);
-      if (cached) return cached.duration / 1000;
-      const known = SLOW_FILES[file];
-      return known ? known[spec.project.name.includes('postgres') ? 1 : 0] : 0;
-    };
-    const project = (spec: TestSpecification) => spec.project.name;
-    return [...files].sort((a, b) =>
-      project(a) === project(b) ? seconds(b) - seconds(a) : project(a) < project(b) ? -1 : 1,
-    );
-  }
-}
 
 // `*.pg.test.ts` need a PostgreSQL server (several processes on one database): postgres project only.
 // `*.mock.test.ts` replace a module with vi.mock: they run in a project of their own with a fresh module
@@ -85,7 +39,6 @@ export default defineConfig({
     // worker more than the cores keeps them busy: on 2 cores, 3 workers took 480 s where 2 took 655 s
     // (decision 039).
     maxWorkers: availableParallelism() + 1,
-    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
       // Components need a DOM (jsdom, about a second to set up per file); the web app's plain logic does not.

@@ -94,6 +94,7 @@ const INCOME_MULTIPLE = new RegExp(
   `\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
   'i',
 );
+const INCOME_MULTIPLES = new RegExp(INCOME_MULTIPLE.source, 'gi');
 const ASKS_INCOME =
   /\b(earn|earns|earning|income|incomes|make|makes|salary|salaries|wage|wages|qualify|qualifies|afford)\b/i;
 
@@ -691,13 +692,12 @@ function matchOf(term: QuestionTerm, set: ReadonlySet<string>): Match {
 const matchWeight = (match: Match) =>
   match === 'exact' ? 1 : match === 'synonym' ? SYNONYM_WEIGHT : match === 'related' ? RELATED_WEIGHT : 0;
 
-/** Every unit scored against the question, best first. */
 /**
  * The words of a name the question writes with capitals ("Maplewood Commons", not the first word) that
  * are also words of a document's title: the business's or the place's own name. Other names are topics
  * ("Can I list my house on Airbnb?").
  */
-function ownNamesOf(question: string, units: readonly Unit[]): Set<string> {
+function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): Set<string> {
   const capitalized = new Set<string>();
   for (const sentence of question.split(/(?<=[.!?])\s+/)) {
     sentence
@@ -708,11 +708,10 @@ function ownNamesOf(question: string, units: readonly Unit[]): Set<string> {
         for (const t of tokenize(word)) capitalized.add(t.lexeme);
       });
   }
-  if (capitalized.size === 0) return capitalized;
-  const titles = new Set([...new Set(units.map((u) => u.evidence.title))].flatMap((title) => [...lexemes(title)]));
-  return new Set([...capitalized].filter((lexeme) => titles.has(lexeme)));
+  return new Set([...capitalized].filter((lexeme) => titles.some((title) => title.has(lexeme))));
 }
 
+/** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
@@ -770,18 +769,19 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const pairs = topicPairs(question, profile);
   // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
   const asksBusiness = asksOfBusiness(question);
-  const titleCache = new Map<string, Set<string>>();
+  // Each evidence title's words (a file name without its extension), once per title.
+  const titleWords = new Map<string, Set<string>>();
+  for (const unit of units) {
+    const raw = unit.evidence.title;
+    if (!titleWords.has(raw)) titleWords.set(raw, lexemes(raw.replace(/\.[a-z0-9]{2,5}$/i, '')));
+  }
   // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
-  const names = ownNamesOf(question, units);
+  const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   const scored = units.map((unit): ScoredUnit => {
-    let title = titleCache.get(unit.evidence.title);
-    if (!title) {
-      title = lexemes(unit.evidence.title.replace(/\.[a-z0-9]{2,5}$/i, ''));
-      titleCache.set(unit.evidence.title, title);
-    }
+    const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
     let got = 0;
     let exactGot = 0;
     let missing = 0;
@@ -809,7 +809,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
     // An income rule is the amount asked only when the question is about earning.
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
-      typeMatch = hasAnswerType('money', typed.replace(new RegExp(INCOME_MULTIPLE.source, 'gi'), ' '));
+      typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;

@@ -33,20 +33,18 @@ const THAT_THIS =
   /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b/i;
 const CONTINUATION =
   /^\s*(and|also|plus|but|or|so|even|what about|how about|and what about|what of|same for|what if)\b/i;
-/** "the deposit for it?", "where do I get one?": a pointer that ends the question. */
-const ENDS_WITH_POINTER = /\b(it|that|this|them|those|these|there|one|ones)\s*[?.!]*\s*$/i;
+/** "the deposit for it?", "where do I get one?", "can I have another?": a pointer that ends the question. */
+const ENDS_WITH_POINTER = /\b(it|that|this|them|those|these|there|one|ones|another)\s*[?.!]*\s*$/i;
 /** "Can I pay online instead?", "Does it apply to renters too?": an alternative to, or more of, what was said. */
 const ENDS_WITH_RELATION = /\b(too|as well|instead|either|then)\s*[?.!]*\s*$/i;
 /** "Is that per month?", "Can that be paid online?": "that" right after the verb stands for what was said. */
 const THAT_AFTER_VERB = /^\s*(is|was|are|does|did|will|would|can|could|should|do)\s+that\b/i;
-/** "Can I get another one?", "Can I have another?": one more of something named before. */
-const ANOTHER = /\banother(\s+one)?\s*[?.!]*\s*$/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT =
   /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
 /** "Okay, and the deposit?", "Thanks! What about cats?": a word of acknowledgement before the question. */
 const ACKNOWLEDGEMENT =
-  /^\s*(?:(?:ok|okay|k|thanks|thank you|thx|great|cool|got it|alright|all right|sure|perfect|awesome|nice|good|hmm+|oh|ah|yes|yeah|no|i see)\b[\s,.!:;-]*)+/i;
+  /^\s*(?:(?:ok|okay|thanks|thank you|thx|great|cool|got it|alright|all right|sure|perfect|awesome|nice|good|hmm+|oh|ah|yes|yeah|no|i see)\b[\s,.!:;-]*)+/i;
 /** Earlier words carried over at most. */
 const MAX_CARRIED = 8;
 const MAX_REWRITE_CHARS = 400;
@@ -60,7 +58,7 @@ export function looksLikeFollowUp(question: string): boolean {
   const q = question.trim().replace(ACKNOWLEDGEMENT, '');
   if (!q) return false;
   if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
-  if (ENDS_WITH_RELATION.test(q) || THAT_AFTER_VERB.test(q) || ANOTHER.test(q)) return true;
+  if (ENDS_WITH_RELATION.test(q) || THAT_AFTER_VERB.test(q)) return true;
   // "it"/"they"/"their" after a topic word of the question point back inside it ("Can residents keep
   // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
   // A pronoun that ends the question ("the deposit for it?", "later than that?") points back to an
