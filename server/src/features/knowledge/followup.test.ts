@@ -187,6 +187,12 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'Is the pool open to everyone?',
     'Can I get another parking permit for my second car?',
     'Good morning, what time does the office open?',
+    // "And"/"also" before a question that names its own subject: a new question.
+    'Also, can I paint my walls?',
+    'And what is the wifi password policy for guests?',
+    'also is bike storage free',
+    'and is there a dog park on site?',
+    'Also, where do packages get delivered?',
   ])('searches the complete question "%s" as asked', (question) => {
     expect(looksLikeFollowUp(question)).toBe(false);
   });
@@ -216,6 +222,15 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'Including utilities?',
     'How do I apply for one?',
     'Can I get another one?',
+    // The verb right before the pronoun is not what it stands for; "any …" asks more of the same.
+    'Can I pay it online?',
+    'Do I need to register them?',
+    'Any exceptions?',
+    'Really? Even for service animals?',
+    // After "and", what follows still decides.
+    'and when do I get it back?',
+    'And is there a monthly charge too?',
+    'and how much is the deposit?',
   ])('rewrites the follow-up "%s"', (question) => {
     expect(looksLikeFollowUp(question)).toBe(true);
   });

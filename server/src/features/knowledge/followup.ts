@@ -44,7 +44,16 @@ const FRAGMENT =
   /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
 /** "Okay, and the deposit?", "Thanks! What about cats?": a word of acknowledgement before the question. */
 const ACKNOWLEDGEMENT =
-  /^\s*(?:(?:ok|okay|thanks|thank you|thx|great|cool|got it|alright|all right|sure|perfect|awesome|nice|good|hmm+|oh|ah|yes|yeah|no|i see)\b[\s,.!:;-]*)+/i;
+  /^\s*(?:(?:ok|okay|thanks|thank you|thx|great|cool|got it|alright|all right|sure|perfect|awesome|nice|good|hmm+|oh|ah|yes|yeah|no|i see|really|right)\b[\s,.!?:;-]*)+/i;
+/** "And", "also" or "plus" before a question that could open a conversation ("Also, where do packages go?"). */
+const PLAIN_CONTINUATION = /^\s*(?:and|also|plus|oh and|and also)\b[\s,]*/i;
+/** How a complete question opens: a question word or an auxiliary verb. */
+const QUESTION_OPENING =
+  /^\s*(what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|have|has)\b/i;
+/** A complete question names at least this many things of its own. */
+const OWN_TOPICS_OF_A_COMPLETE_QUESTION = 2;
+/** "Any exceptions?", "Anything else?": a few words opening with "any" ask more about what was said. */
+const MAX_ANY_PHRASE_WORDS = 3;
 /** Earlier words carried over at most. */
 const MAX_CARRIED = 8;
 const MAX_REWRITE_CHARS = 400;
@@ -57,17 +66,41 @@ const MAX_REWRITE_CHARS = 400;
 export function looksLikeFollowUp(question: string): boolean {
   const q = question.trim().replace(ACKNOWLEDGEMENT, '');
   if (!q) return false;
+  // "Also, can I paint my walls?": a complete question after "and"/"also" is a new question; what follows
+  // the word decides ("and when do I get it back?" still points back).
+  const rest = q.replace(PLAIN_CONTINUATION, '');
+  if (rest !== q && QUESTION_OPENING.test(rest) && !CONTINUATION.test(rest)) {
+    const ownTopics = profileQuestion(rest).terms.filter(isTopicTerm).length;
+    if (ownTopics >= OWN_TOPICS_OF_A_COMPLETE_QUESTION) return pointsBack(rest);
+    return true;
+  }
   if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
+  return pointsBack(q);
+}
+
+/** "Any exceptions?", "Anything else?" ("Office hours?" stays a question of its own). */
+function isAnyPhrase(q: string): boolean {
+  const words = q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return /^\s*any(?:thing)?\b/i.test(q) && words.length <= MAX_ANY_PHRASE_WORDS;
+}
+
+/** True when a question (continuation word already read) leans on an earlier turn. */
+function pointsBack(q: string): boolean {
   if (ENDS_WITH_RELATION.test(q) || THAT_AFTER_VERB.test(q)) return true;
   // "it"/"they"/"their" after a topic word of the question point back inside it ("Can residents keep
   // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
   // A pronoun that ends the question ("the deposit for it?", "later than that?") points back to an
   // earlier turn whatever comes before it.
   if (ENDS_WITH_POINTER.test(q)) return true;
+  // The word right before the pronoun is its verb ("Can I pay it online?", "Do I register them?"), not
+  // what the pronoun stands for.
   for (const re of [POINTING, THAT_THIS, IT]) {
     const m = re.exec(re === IT ? q.replace(EMPTY_IT, (phrase) => phrase.replace(/\bit\b/i, '  ')) : q);
-    if (m && !profileQuestion(q.slice(0, m.index)).terms.some(isTopicTerm)) return true;
+    if (!m) continue;
+    const before = q.slice(0, m.index).replace(/[\p{L}\p{N}'’-]+\s*$/u, '');
+    if (!profileQuestion(before).terms.some(isTopicTerm)) return true;
   }
+  if (isAnyPhrase(q)) return true;
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
   // A question with no word of its own ("How much?", "When?") can only be about the earlier subject.
   return profileQuestion(q).terms.every((t) => t.weight < 1);
