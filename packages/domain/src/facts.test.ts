@@ -117,12 +117,24 @@ describe('extractFacts', () => {
     expect(hours('Our office is open 9-5 on weekdays and 10 to 2 on Saturdays.')).toBe(
       '9-5 on weekdays and 10 to 2 on Saturdays',
     );
+    // A stretch with its closing time only, noon and midnight, "between … and …", "seven days a week", M-F.
+    expect(hours("We're in the office weekdays 9 to 5:30 and Saturday mornings until noon.")).toBe(
+      'weekdays 9 to 5:30 and Saturday mornings until noon',
+    );
+    expect(hours('Mon–Thu 8–6, Fridays till 4, closed weekends.')).toBe('Mon–Thu 8–6, Fridays till 4; closed weekends');
+    expect(hours('We answer phones from 8am until 7pm, seven days a week.')).toBe('from 8am until 7pm, seven days a week');
+    expect(hours('Someone is at the front desk between 9 and 5 on weekdays.')).toBe('between 9 and 5 on weekdays');
+    expect(hours('Our hours are M-F 9-5.')).toBe('M-F 9-5');
+    expect(hours('The leasing office is open from noon to 6 on Sundays.')).toBe('from noon to 6 on Sundays');
   });
 
   it('reads a line that answers day and night as the emergency line, and how showings are booked', () => {
     const byKey = (text: string) => Object.fromEntries(extractFacts(text).map((f) => [f.key, f.value]));
     expect(byKey('Our 24/7 maintenance line is (512) 555-0177.')).toEqual({ emergency_contact: '(512) 555-0177' });
     expect(byKey('Call the office at (512) 555-0143.')).toEqual({ business_phone: '(512) 555-0143' });
+    expect(byKey('For anything urgent at night, ring the on-call tech on 555-610-9090.')).toEqual({
+      emergency_contact: '555-610-9090',
+    });
     expect(byKey('Tours can be booked online at oakridgepm.com/tours.').booking_process).toBe(
       'Tours can be booked online at oakridgepm.com/tours.',
     );

@@ -147,22 +147,27 @@ const KEY_VALUE_LINE =
 
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/;
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
-const DAY = String.raw`(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|weekdays|weekends|daily|every day)`;
-const TIME = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?`;
+const DAY = String.raw`(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|weekdays|weekends|daily|every day|(?:seven|7) days a week|m\s*-\s*f)`;
+const TIME = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)`;
+/** "9 to 5", "from 8am until 7pm", "between 9 and 5", "noon-6". */
+const RANGE = String.raw`(?:(?:from\s+)?${TIME}\s*(?:-|–|to|until|till|til|'til)\s*${TIME}|between\s+${TIME}\s+and\s+${TIME})`;
+/** A stretch said with its closing time only: "Fridays till 4", "Saturday mornings until noon". */
+const UNTIL = String.raw`(?:until|till|til|'til)\s+${TIME}`;
+const DAYS = String.raw`${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*(?:\s+(?:mornings?|afternoons?|evenings?))?`;
 /** One stretch of days with its hours: "Monday to Thursday 8 am to 5 pm", "Saturday mornings from 10 to 2". */
-const DAYS_HOURS = String.raw`${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\s*${DAY})*(?:\s+(?:mornings?|afternoons?|evenings?))?,?\s*(?:from\s+)?${TIME}\s*(?:-|–|to|until)\s*${TIME}`;
+const DAYS_HOURS = String.raw`${DAYS},?\s*(?:${RANGE}|${UNTIL})`;
 /** Every stretch said together: "Monday to Thursday 8 am to 5 pm and Friday 8 am to 3 pm". */
 const HOURS = new RegExp(String.raw`\b${DAYS_HOURS}(?:\s*[,;]?\s*(?:and\s+)?${DAYS_HOURS})*`, 'i');
-/** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays'. */
 /** "closed on Sundays and holidays", "closed Sundays". */
 const CLOSED_DAYS = new RegExp(
   String.raw`\bclosed\s+(?:on\s+)?(?:${DAY}|(?:public\s+)?holidays)(?:\s*(?:,|and|&|or)\s*(?:${DAY}|(?:public\s+)?holidays))*`,
   'i',
 );
-const TIME_FIRST_STRETCH = String.raw`${TIME}\s*(?:-|–|to|until)\s*${TIME},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`;
+/** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays', 'from 8am until 7pm, seven days a week'. */
+const TIME_FIRST_STRETCH = String.raw`${RANGE},?\s*(?:on\s+)?${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?`;
 /** Every stretch said together, time first: "9-5 on weekdays and 10 to 2 on Saturdays". */
 const HOURS_TIME_FIRST = new RegExp(
-  String.raw`\b${TIME_FIRST_STRETCH}(?:\s*[,;]?\s*(?:and\s+)?${TIME_FIRST_STRETCH})*`,
+  String.raw`\b${TIME_FIRST_STRETCH}(?:\s*[,;]?\s*(?:and\s+)?(?:${TIME_FIRST_STRETCH}|${DAYS_HOURS}))*`,
   'i',
 );
 const TONES = ['friendly', 'professional', 'casual', 'formal', 'warm', 'upbeat', 'concise'];
@@ -264,9 +269,10 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
     for (const m of sentence.matchAll(new RegExp(PHONE.source, 'g'))) {
       const lead = sentence.slice(since, m.index + m[0].length);
       const tail = sentence.slice(m.index + m[0].length).split(/[;.]/)[0] ?? '';
-      // A line that answers day and night ("our 24/7 maintenance line") is the emergency line.
+      // A line that answers day and night ("our 24/7 maintenance line", "the on-call tech", "anything
+      // urgent at night") is the emergency line.
       const emergency =
-        /\bemergenc|after[\s-]hours|24\s*\/\s*7|round[\s-]the[\s-]clock/i.test(lead) ||
+        /\bemergenc|\burgent|after[\s-]hours|on[\s-]call\b|\bat night\b|\bovernight\b|24\s*\/\s*7|round[\s-]the[\s-]clock/i.test(lead) ||
         (since === 0 && /\bemergenc/i.test(tail));
       put(emergency ? 'emergency_contact' : 'business_phone', m[0], sentence);
       since = m.index + m[0].length;
