@@ -425,3 +425,21 @@ describe('question words', () => {
     ).toContain('Airbnb');
   });
 });
+
+describe('a follow-up that asks the earlier question again ("same on weekends?")', () => {
+  it('weighs the earlier subject as fully as the new condition', () => {
+    const units = unitsOf([
+      doc(
+        'The office is open Monday to Friday, 9:00 a.m. to 5:00 p.m. It is also open on the first Saturday of ' +
+          'each month from 9:00 a.m. to 12:00 p.m., for recertification appointments only.',
+      ),
+      doc('The laundry room in Building B is open every day from 7:00 a.m. to 10:00 p.m. Machines take cards.', 1),
+      doc('Trash goes in the compactor behind Building C. Bulk items are picked up on Tuesdays.', 2),
+    ]);
+    expect(rankUnits('same on weekends?', units, 'laundry room hours')[0]?.text).toContain('every day');
+    // Without "same", the follow-up's own words lead: the carried subject only breaks ties.
+    expect(
+      profileQuestion('on weekends?', 'laundry room hours').terms.find((t) => t.lexeme === 'laundri')?.carried,
+    ).toBe(true);
+  });
+});

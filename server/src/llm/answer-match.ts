@@ -354,6 +354,8 @@ function asksOfBusiness(question: string): boolean {
   return /\bname\b/i.test(named) && BUSINESS_NOUN.test(named);
 }
 
+/** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
+const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -409,7 +411,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   }
   // A follow-up with no topic word of its own ("How much is it?", "Until what time on those days?") is
   // about the earlier subject: its carried words are the topic.
-  const ownTopic = [...terms.values()].some(isTopicTerm);
+  // "Same on weekends?", "Same rule after hours?": the earlier subject is asked about again, under the
+  // follow-up's new condition; its words are as much the topic as the question's own.
+  const ownTopic = [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked);
   add(carried, ownTopic ? CARRIED_WEIGHT : 1);
   return { terms: [...terms.values()], type };
 }

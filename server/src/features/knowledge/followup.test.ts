@@ -193,6 +193,11 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'also is bike storage free',
     'and is there a dog park on site?',
     'Also, where do packages get delivered?',
+    // A new subject named before the question proper, and a question that names enough of its own to
+    // carry a trailing "it".
+    'What about smoking, can I smoke right outside the front entrance?',
+    "What about packages, where do they end up if I'm not home?",
+    'And if I want to host an evening meetup in the Commons, how far ahead do I need to book it?',
   ])('searches the complete question "%s" as asked', (question) => {
     expect(looksLikeFollowUp(question)).toBe(false);
   });
@@ -231,8 +236,25 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'and when do I get it back?',
     'And is there a monthly charge too?',
     'and how much is the deposit?',
+    'What about kids, do they need an adult with them?',
+    'What about parking for motorcycles, is there a fee?',
   ])('rewrites the follow-up "%s"', (question) => {
     expect(looksLikeFollowUp(question)).toBe(true);
+  });
+
+  it('carries the numbers of the answer just given into a question about that answer ("Is that per pet?")', () => {
+    const answered = [
+      { role: 'user' as const, content: 'How much is the pet deposit?' },
+      {
+        role: 'assistant' as const,
+        content: 'According to your documents: "Each pet needs a refundable pet deposit of $300." [Doc:Rules 2024#3]',
+      },
+    ];
+    const rewritten = rewriteOffline('is that per pet', answered)?.rewritten ?? '';
+    expect(rewritten).toContain('300');
+    expect(rewritten).not.toMatch(/2024|\b3\b/);
+    // A follow-up about something else ("and for a cat?") does not take the earlier amount with it.
+    expect(rewriteOffline('and for a cat?', answered)?.rewritten).not.toContain('300');
   });
 
   it('refuses too many recent turns with a clear error', async () => {

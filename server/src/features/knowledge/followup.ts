@@ -39,6 +39,11 @@ const ENDS_WITH_POINTER = /\b(it|that|this|them|those|these|there|one|ones|anoth
 const ENDS_WITH_RELATION = /\b(too|as well|instead|either|then)\s*[?.!]*\s*$/i;
 /** "Is that per month?", "Can that be paid online?": "that" right after the verb stands for what was said. */
 const THAT_AFTER_VERB = /^\s*(is|was|are|does|did|will|would|can|could|should|do)\s+that\b/i;
+/** "Is that per pet?", "Is it refundable?": a question about the answer just given, not only its subject. */
+const ABOUT_THE_ANSWER = /^\s*(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|it|this)\b/i;
+/** Amounts, times and counts of the answer just given ("$300", "10:00", "50"), without citation tokens. */
+const ANSWER_NUMBER = /\d[\d,]*(?:[.:]\d+)?/g;
+const MAX_ANSWER_NUMBERS = 3;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT =
   /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
@@ -52,6 +57,16 @@ const QUESTION_OPENING =
   /^\s*(what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|have|has)\b/i;
 /** A complete question names at least this many things of its own. */
 const OWN_TOPICS_OF_A_COMPLETE_QUESTION = 2;
+/**
+ * A question naming this many things of its own carries its subject with it even when it opens with
+ * "what about" or ends in "it": "What about smoking, can I smoke right outside the front entrance?",
+ * "If I host a meetup in the Commons, how far ahead do I book it?".
+ */
+const OWN_TOPICS_OF_A_NEW_SUBJECT = 3;
+/** "What about packages, where do they end up…?": a new subject, then a question about it. */
+const WHAT_ABOUT_THEN_QUESTION = /^\s*(?:(?:and|also)[\s,]+)?(?:what|how)\s+about\s+([^,?]+),\s*(.+)$/i;
+/** "if I want to host a meetup, how far ahead…": a condition before the question proper. */
+const CONDITION_FIRST = /^\s*(?:if|when|once|since|now that)\b[^,?]*,\s*/i;
 /** "Any exceptions?", "Anything else?": a few words opening with "any" ask more about what was said. */
 const MAX_ANY_PHRASE_WORDS = 3;
 /** Earlier words carried over at most. */
@@ -68,15 +83,18 @@ export function looksLikeFollowUp(question: string): boolean {
   if (!q) return false;
   // "Also, can I paint my walls?": a complete question after "and"/"also" is a new question; what follows
   // the word decides ("and when do I get it back?" still points back).
+  const about = WHAT_ABOUT_THEN_QUESTION.exec(q);
+  if (about && QUESTION_OPENING.test(about[2] ?? '') && ownTopicCount(q) >= OWN_TOPICS_OF_A_NEW_SUBJECT) return false;
   const rest = q.replace(PLAIN_CONTINUATION, '');
-  if (rest !== q && QUESTION_OPENING.test(rest) && !CONTINUATION.test(rest)) {
-    const ownTopics = profileQuestion(rest).terms.filter(isTopicTerm).length;
-    if (ownTopics >= OWN_TOPICS_OF_A_COMPLETE_QUESTION) return pointsBack(rest);
+  if (rest !== q && QUESTION_OPENING.test(rest.replace(CONDITION_FIRST, '')) && !CONTINUATION.test(rest)) {
+    if (ownTopicCount(rest) >= OWN_TOPICS_OF_A_COMPLETE_QUESTION) return pointsBack(rest);
     return true;
   }
   if (CONTINUATION.test(q) || FRAGMENT.test(q)) return true;
   return pointsBack(q);
 }
+
+const ownTopicCount = (text: string) => profileQuestion(text).terms.filter(isTopicTerm).length;
 
 /** "Any exceptions?", "Anything else?" ("Office hours?" stays a question of its own). */
 function isAnyPhrase(q: string): boolean {
@@ -91,7 +109,7 @@ function pointsBack(q: string): boolean {
   // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
   // A pronoun that ends the question ("the deposit for it?", "later than that?") points back to an
   // earlier turn whatever comes before it.
-  if (ENDS_WITH_POINTER.test(q)) return true;
+  if (ENDS_WITH_POINTER.test(q) && ownTopicCount(q) < OWN_TOPICS_OF_A_NEW_SUBJECT) return true;
   // The word right before the pronoun is its verb ("Can I pay it online?", "Do I register them?"), not
   // what the pronoun stands for.
   for (const re of [POINTING, THAT_THIS, IT]) {
@@ -160,6 +178,14 @@ export function rewriteOffline(question: string, turns: readonly RecentTurn[]): 
   const asking = HAS_QUESTION_WORD.test(question) ? null : ASKING_PHRASE.exec(earlier)?.[1];
   const phrase = asking?.toLowerCase().split(/\s+/) ?? [];
   const words = asking ? [...phrase, ...carried.filter((w) => !phrase.includes(w.toLowerCase()))] : carried;
+  // "Is that per pet?" after "Each pet needs a pet deposit of $300": the numbers of that answer find the
+  // sentence it came from again.
+  const q = question.trim().replace(ACKNOWLEDGEMENT, '');
+  if (ABOUT_THE_ANSWER.test(q)) {
+    const answer = [...turns].reverse().find((t) => t.role === 'assistant')?.content ?? '';
+    const numbers = answer.replace(/\[[^\]]*\]/g, ' ').match(ANSWER_NUMBER) ?? [];
+    for (const n of [...new Set(numbers)].slice(0, MAX_ANSWER_NUMBERS)) if (!words.includes(n)) words.push(n);
+  }
   return { original: question, rewritten: `${question.trim()} ${words.join(' ')}`, method: 'offline' };
 }
 

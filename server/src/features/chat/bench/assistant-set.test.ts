@@ -70,6 +70,20 @@ describe('assistant development sets', () => {
     }
   });
 
+  it.each(['c', 'd', 'e', 'f', 'g'])(
+    'set %s loads: three businesses, every kind of question, no question of set A',
+    (name) => {
+      const set = loadAssistantSet(assistantSetDir(name));
+      expect(set.businesses).toHaveLength(3);
+      expect(set.onboarding).not.toBeNull();
+      for (const kind of ['answerable', 'unanswerable', 'sensitive', 'followup', 'standalone', 'onboarding'] as const) {
+        expect(set.questions.filter((q) => q.kind === kind).length, kind).toBeGreaterThan(0);
+      }
+      const aQuestions = new Set(loadAssistantSet().questions.map((q) => q.question.toLowerCase()));
+      expect(set.questions.filter((q) => aQuestions.has(q.question.toLowerCase()))).toEqual([]);
+    },
+  );
+
   it("set B's PDF and DOCX are built from their sources, with the PDF's own title", async () => {
     const docs = loadAssistantSet(SET_B_DIR).businesses.flatMap((b) => Object.values(b.documents));
     const pdfDoc = docs.find((d) => d.format === 'pdf');
