@@ -443,3 +443,17 @@ describe('a follow-up that asks the earlier question again ("same on weekends?")
     ).toBe(true);
   });
 });
+
+describe('trouble that cannot wait, asked for a number', () => {
+  it('is an emergency: the emergency line answers "a pipe burst, who do I phone?"', () => {
+    const units = unitsOf([
+      doc(
+        'Pipes that freeze or burst because the heat was turned off are repaired at the tenant’s cost. ' +
+          'For a power outage on the whole street, call Riverside Electric at (555) 310-6600. ' +
+          'Call the emergency line at (555) 310-2049 at any hour.',
+      ),
+    ]);
+    const best = rankUnits('A pipe just burst in my kitchen, who should I phone?', units).find(answers);
+    expect(best?.text).toContain('(555) 310-2049');
+  });
+});

@@ -287,6 +287,9 @@ function actionVerbsOf(question: string): Set<string> {
   return out;
 }
 
+/** Trouble that cannot wait for office hours: water where it should not be, fire, gas, no heat, a break-in. */
+const URGENT_TROUBLE =
+  /\b(?:burst\w*|leak\w*|flood\w*|overflow\w*|spraying|gushing|fire|smoke alarm|sparks?|sparking|gas smell|smell(?:s|ing)? gas|sewage|sewer|backed up|no (?:heat|power|electricity|hot water|water)|heat (?:stopped|went out|is out|isn't working|is not working)|broken into|break-?in|burglar\w*|middle of the night|after[\s-]hours)\b/i;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
 const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
@@ -394,6 +397,20 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     const child = tokenize('child')[0]?.lexeme ?? 'child';
     if (!terms.has(child)) {
       terms.set(child, { lexeme: child, synonyms: synonymsOf(child), related: new Set(), weight: 1, carried: false });
+    }
+  }
+  // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
+  // is an emergency, which is how handbooks name the line to call.
+  if (type === 'phone' && URGENT_TROUBLE.test(question)) {
+    const emergency = tokenize('emergency')[0]?.lexeme ?? 'emergency';
+    if (!terms.has(emergency)) {
+      terms.set(emergency, {
+        lexeme: emergency,
+        synonyms: synonymsOf(emergency),
+        related: new Set(),
+        weight: 1,
+        carried: false,
+      });
     }
   }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
