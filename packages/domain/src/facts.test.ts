@@ -122,10 +122,16 @@ describe('extractFacts', () => {
       'weekdays 9 to 5:30 and Saturday mornings until noon',
     );
     expect(hours('Mon–Thu 8–6, Fridays till 4, closed weekends.')).toBe('Mon–Thu 8–6, Fridays till 4; closed weekends');
-    expect(hours('We answer phones from 8am until 7pm, seven days a week.')).toBe('from 8am until 7pm, seven days a week');
+    expect(hours('We answer phones from 8am until 7pm, seven days a week.')).toBe(
+      'from 8am until 7pm, seven days a week',
+    );
     expect(hours('Someone is at the front desk between 9 and 5 on weekdays.')).toBe('between 9 and 5 on weekdays');
     expect(hours('Our hours are M-F 9-5.')).toBe('M-F 9-5');
     expect(hours('The leasing office is open from noon to 6 on Sundays.')).toBe('from noon to 6 on Sundays');
+    // Hours in words, and the days never open.
+    expect(
+      hours("I'm in the office Monday through Thursday nine to five and Fridays until noon, never on weekends."),
+    ).toBe('Monday through Thursday nine to five and Fridays until noon; never on weekends');
   });
 
   it('reads a line that answers day and night as the emergency line, and how showings are booked', () => {
@@ -139,6 +145,19 @@ describe('extractFacts', () => {
       'Tours can be booked online at oakridgepm.com/tours.',
     );
     expect(byKey('Showings are by appointment; book through our website.').booking_process).toBeDefined();
+  });
+
+  it('keeps how fast the owner answers and how many homes the business has', () => {
+    const byKey = (text: string) => Object.fromEntries(extractFacts(text).map((f) => [f.key, f.value]));
+    expect(byKey('I try to answer e-mails and portal messages the same day.').response_time).toBe(
+      'I try to answer e-mails and portal messages the same day.',
+    );
+    expect(byKey('Our team will get back to you within one business day.').response_time).toBeDefined();
+    expect(byKey('Maple Street Property Management. We manage 120 residential units.').properties_managed).toBe(
+      'We manage 120 residential units',
+    );
+    expect(byKey('We own 20 homes, four duplexes and three fourplexes.').properties_managed).toBeDefined();
+    expect(byKey('We have 2 dogs and answer the phone.')).toEqual({});
   });
 
   it('lets a labelled line beat a pattern for the same key and finds nothing in small talk', () => {

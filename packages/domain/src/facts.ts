@@ -148,7 +148,8 @@ const KEY_VALUE_LINE =
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/;
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
 const DAY = String.raw`(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|weekdays|weekends|daily|every day|(?:seven|7) days a week|m\s*-\s*f)`;
-const TIME = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)`;
+const HOUR_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s-]thirty)?`;
+const TIME = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|${HOUR_WORD}|noon|midnight)`;
 /** "9 to 5", "from 8am until 7pm", "between 9 and 5", "noon-6". */
 const RANGE = String.raw`(?:(?:from\s+)?${TIME}\s*(?:-|–|to|until|till|til|'til)\s*${TIME}|between\s+${TIME}\s+and\s+${TIME})`;
 /** A stretch said with its closing time only: "Fridays till 4", "Saturday mornings until noon". */
@@ -158,9 +159,9 @@ const DAYS = String.raw`${DAY}(?:\s*(?:-|–|to|through|thru)\s*${DAY})?(?:\s*,\
 const DAYS_HOURS = String.raw`${DAYS},?\s*(?:${RANGE}|${UNTIL})`;
 /** Every stretch said together: "Monday to Thursday 8 am to 5 pm and Friday 8 am to 3 pm". */
 const HOURS = new RegExp(String.raw`\b${DAYS_HOURS}(?:\s*[,;]?\s*(?:and\s+)?${DAYS_HOURS})*`, 'i');
-/** "closed on Sundays and holidays", "closed Sundays". */
+/** "closed on Sundays and holidays", "closed Sundays", "never on weekends". */
 const CLOSED_DAYS = new RegExp(
-  String.raw`\bclosed\s+(?:on\s+)?(?:${DAY}|(?:public\s+)?holidays)(?:\s*(?:,|and|&|or)\s*(?:${DAY}|(?:public\s+)?holidays))*`,
+  String.raw`\b(?:closed|never|not open)\s+(?:on\s+)?(?:${DAY}|(?:public\s+)?holidays)(?:\s*(?:,|and|&|or)\s*(?:${DAY}|(?:public\s+)?holidays))*`,
   'i',
 );
 /** Time first: '9am-5pm Monday to Friday', '8:30 to 6, weekdays', 'from 8am until 7pm, seven days a week'. */
@@ -178,7 +179,7 @@ const TONE = new RegExp(
 const NAME = /\b[Mm]y name is ([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})/;
 
 /** Sentence rules for the questions property managers hear most; the whole sentence is the value. */
-const SENTENCE_RULES: readonly { key: string; pattern: RegExp }[] = [
+const SENTENCE_RULES: readonly { key: string; pattern: RegExp; phraseOnly?: boolean }[] = [
   {
     key: 'pet_policy',
     pattern:
@@ -198,6 +199,18 @@ const SENTENCE_RULES: readonly { key: string; pattern: RegExp }[] = [
   },
   { key: 'service_area', pattern: /\b(?:we (?:serve|cover|manage properties in)|serving|our service area)\b/i },
   { key: 'maintenance_requests', pattern: /\bmaintenance (?:requests?|issues?)\b/i },
+  {
+    // "We manage 120 residential units", "We own 20 homes, four duplexes and three fourplexes".
+    key: 'properties_managed',
+    pattern:
+      /\b(?:we|i)\s+(?:own|manage|run|operate|look after|take care of|have)\s+(?:about |around |over |nearly |almost |more than |roughly )?(?:\d[\d,]*|a dozen|two dozen)\s+(?:[\w-]+\s+){0,2}(?:units?|homes?|houses?|apartments?|propert(?:y|ies)|doors|rentals?|buildings?|sites?|lots?|slips?|suites?|rooms?|spaces?|duplexes|condos?)\b/i,
+    phraseOnly: true,
+  },
+  {
+    key: 'response_time',
+    pattern:
+      /\b(?:answer|repl(?:y|ies)|respond|get back|call back|return)\w*\b[^.]*?\b(?:(?:the )?same (?:business )?day|within (?:an? |one |two |\d+ )?(?:minutes?|hours?|days?|business days?)|(?:the )?next (?:business )?day|by (?:the )?end of (?:the )?day)\b/i,
+  },
   { key: 'rent_payment', pattern: /\brent (?:is due|payments?|can be paid)\b/i },
   { key: 'parking_policy', pattern: /\bparking\b/i },
 ];
@@ -272,7 +285,9 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
       // A line that answers day and night ("our 24/7 maintenance line", "the on-call tech", "anything
       // urgent at night") is the emergency line.
       const emergency =
-        /\bemergenc|\burgent|after[\s-]hours|on[\s-]call\b|\bat night\b|\bovernight\b|24\s*\/\s*7|round[\s-]the[\s-]clock/i.test(lead) ||
+        /\bemergenc|\burgent|after[\s-]hours|on[\s-]call\b|\bat night\b|\bovernight\b|24\s*\/\s*7|round[\s-]the[\s-]clock/i.test(
+          lead,
+        ) ||
         (since === 0 && /\bemergenc/i.test(tail));
       put(emergency ? 'emergency_contact' : 'business_phone', m[0], sentence);
       since = m.index + m[0].length;
@@ -290,7 +305,8 @@ export function extractFacts(text: string | null | undefined): ExtractedFact[] {
     const name = NAME.exec(sentence)?.[1];
     if (name) put('primary_contact_name', name, sentence);
     for (const rule of SENTENCE_RULES) {
-      if (rule.pattern.test(sentence)) put(rule.key, sentence, sentence);
+      const m = rule.pattern.exec(sentence);
+      if (m) put(rule.key, rule.phraseOnly ? m[0].replace(/^\w/, (c) => c.toUpperCase()) : sentence, sentence);
     }
   }
   return [...labelled.values(), ...found.values()].slice(0, FACT_INGEST_MAX_FACTS);

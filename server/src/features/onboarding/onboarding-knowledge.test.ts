@@ -188,7 +188,7 @@ describe('the onboarding chat', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(
-      /^Thank you, I've noted your business name \(Maple Street Property Management\), industry \(Property management\), service area \(Springfield\) and operating hours \(Mon-Fri 9am-5pm\)\./,
+      /^Thank you, I've noted your business name \(Maple Street Property Management\), industry \(Property management\), service area \(Springfield\), properties managed \(We manage 120 residential units\) and operating hours \(Mon-Fri 9am-5pm\)\./,
     );
     expect(res.body.task).toBeNull();
     const { profile } = await profileOf(u);
@@ -198,7 +198,13 @@ describe('the onboarding chat', () => {
       serviceArea: 'Springfield',
     });
     const facts = await factsOf(u);
-    expect(facts.map((f) => f.key).sort()).toEqual(['business_name', 'industry', 'operating_hours', 'service_area']);
+    expect(facts.map((f) => f.key).sort()).toEqual([
+      'business_name',
+      'industry',
+      'operating_hours',
+      'properties_managed',
+      'service_area',
+    ]);
     for (const f of facts) expect(f.provenance).toMatchObject({ type: 'onboarding', source: 'onboarding chat' });
     expect((await factProfile(u)).completeness).toBe(20);
   });
