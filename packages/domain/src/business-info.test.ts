@@ -189,6 +189,20 @@ describe('primary contact', () => {
       'Dana Reyes, Property Manager (dana@acme.com)',
       { name: 'Dana Reyes', role: 'Property Manager', email: 'dana@acme.com' },
     ],
+    // Said in passing: the person's name among other words, the job anywhere in the answer.
+    [
+      "That's me, Noor Haddad. I'm the founder and I do the leasing myself. noor@haddad.example, or call (555) 410-2000.",
+      { name: 'Noor Haddad', role: 'founder', email: 'noor@haddad.example' },
+    ],
+    [
+      "That'd be me, Walt Brennan, I'm the owner and I fix most things. walt@brennan.example",
+      { name: 'Walt Brennan', role: 'owner', email: 'walt@brennan.example' },
+    ],
+    [
+      "You'd want our office manager, Priya Shah (priya@oak.example).",
+      { name: 'Priya Shah', role: 'office manager', email: 'priya@oak.example' },
+    ],
+    ['Darlene Whitaker, co-owner.', { name: 'Darlene Whitaker', role: 'co-owner' }],
   ])('%s', (value, expected) => {
     expect(parsePrimaryContact(value)).toEqual(expected);
     expect(extractBusinessInfo(`Primary contact: ${value}`).primaryContact).toEqual(expected);

@@ -137,6 +137,15 @@ function isValue(value: string): boolean {
 }
 
 /** 'Dana Reyes, Property Manager, dana@acme.com', 'Dana Reyes (Owner) <dana@acme.com>', 'Dana Reyes - Owner'. */
+/** Two to four capitalized words, not opening with a word that starts a sentence ("That's", "Our"). */
+const PERSON_NAME =
+  /(?<![\p{L}'’])(?!(?:That|This|It|Our|The|You|Me|We|My|Day|Call|Email|E-mail)\b)(?:(?:Dr|Mr|Mrs|Ms|Mx)\.?\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,3}/u;
+const WHOLE_PERSON_NAME = new RegExp(`^${PERSON_NAME.source}$`, 'u');
+const looksLikeName = (text: string) => WHOLE_PERSON_NAME.test(text.trim()) && !ROLE.test(text);
+/** The job of the person to contact, as owners say it. */
+const ROLE =
+  /\b(?:co-?owner|owner(?:\/operator)?|co-?founder|founder|(?:general |property |office |leasing |community |site |house |operations )?manager|operator|president|director|broker|administrator|superintendent|bookkeeper)\b/i;
+
 export function parsePrimaryContact(value: string): PrimaryContact | undefined {
   const email = value.match(EMAIL)?.[0];
   let rest = (email ? value.replace(email, ' ') : value)
@@ -164,8 +173,20 @@ export function parsePrimaryContact(value: string): PrimaryContact | undefined {
     .split(/\s*[,;|/]\s*|\s+[-–—]\s+/)
     .map((p) => clean(p).replace(/\s+(?:at|via)$/i, ''))
     .filter((p) => /\p{L}/u.test(p) && isValue(p));
-  const name = parts[0];
+  let name = parts[0];
   role ??= parts[1];
+  // Said in passing ("That's me, Ines Calloway. I'm the founder…", "You'd want our office manager, Priya
+  // Shah"): the name is the capitalized words that name a person, the role the job named anywhere.
+  if (name && !looksLikeName(name)) {
+    const person = [rest, role ?? ''].map((t) => PERSON_NAME.exec(t)?.[0]).find(Boolean);
+    if (person) {
+      name = person;
+      if (role && (looksLikeName(role) || role.includes(person))) role = undefined;
+    }
+  }
+  if (!role || looksLikeName(role))
+    role = ROLE.exec(value)?.[0]?.toLowerCase() ?? (role && !looksLikeName(role) ? role : undefined);
+  if (role) role = role.replace(/[\s.]+$/, '');
   const contact: PrimaryContact = {};
   if (name) contact.name = name;
   if (role) contact.role = role;

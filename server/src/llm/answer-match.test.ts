@@ -457,3 +457,25 @@ describe('trouble that cannot wait, asked for a number', () => {
     expect(best?.text).toContain('(555) 310-2049');
   });
 });
+
+describe('what kind of answer a question asks for', () => {
+  it('reads "what\'s the after hours number" as asking for a phone number, not a time or a count', () => {
+    expect(answerTypeOf("what's the after hours number")).toBe('phone');
+    expect(answerTypeOf('Which number should I text about a repair?')).toBe('phone');
+    expect(answerTypeOf('What is the maximum number of guests?')).toBe('number');
+  });
+});
+
+describe('everyday words for the terms handbooks use', () => {
+  it('finds "tow lot" for "impound" and "emotional support animals" for "ESA"', () => {
+    const units = unitsOf([
+      doc(
+        'Rent is due on the 1st. A late fee of $50 applies after the 5th. Towed cars are held at the Miller Street ' +
+          'tow lot until the fee is paid. Emotional support animals are welcome with a letter from a provider.',
+      ),
+    ]);
+    const best = (q: string) => rankUnits(q, units).find(answers)?.text;
+    expect(best('My car got towed, where is the impound?')).toContain('tow lot');
+    expect(best('Can I have an ESA?')).toContain('Emotional support animals');
+  });
+});

@@ -107,7 +107,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'phone',
-    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b/i,
+    // "What's the after hours number?" asks for a phone number ("the number of guests" is a count).
+    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
     has: /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b911\b/,
   },
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
