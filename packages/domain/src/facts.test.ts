@@ -153,6 +153,7 @@ describe('extractFacts', () => {
       'I try to answer e-mails and portal messages the same day.',
     );
     expect(byKey('Our team will get back to you within one business day.').response_time).toBeDefined();
+    expect(byKey('We answer messages every day, usually within a few hours.').response_time).toBeDefined();
     expect(byKey('Maple Street Property Management. We manage 120 residential units.').properties_managed).toBe(
       'We manage 120 residential units',
     );

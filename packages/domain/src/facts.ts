@@ -209,7 +209,7 @@ const SENTENCE_RULES: readonly { key: string; pattern: RegExp; phraseOnly?: bool
   {
     key: 'response_time',
     pattern:
-      /\b(?:answer|repl(?:y|ies)|respond|get back|call back|return)\w*\b[^.]*?\b(?:(?:the )?same (?:business )?day|within (?:an? |one |two |\d+ )?(?:minutes?|hours?|days?|business days?)|(?:the )?next (?:business )?day|by (?:the )?end of (?:the )?day)\b/i,
+      /\b(?:answer|repl(?:y|ies)|respond|get back|call back|return)\w*\b[^.]*?\b(?:(?:the )?same (?:business )?day|within (?:an? |one |two |a few |a couple (?:of )?|\d+ )?(?:minutes?|hours?|days?|business days?)|(?:the )?next (?:business )?day|by (?:the )?end of (?:the )?day)\b/i,
   },
   { key: 'rent_payment', pattern: /\brent (?:is due|payments?|can be paid)\b/i },
   { key: 'parking_policy', pattern: /\bparking\b/i },

@@ -9,6 +9,7 @@ import {
   hasAnswerType,
   profileQuestion,
   questionParts,
+  rankFactsByMeaning,
   rankUnits,
   unitsOf,
 } from './answer-match';
@@ -477,5 +478,28 @@ describe('everyday words for the terms handbooks use', () => {
     const best = (q: string) => rankUnits(q, units).find(answers)?.text;
     expect(best('My car got towed, where is the impound?')).toContain('tow lot');
     expect(best('Can I have an ESA?')).toContain('Emotional support animals');
+  });
+});
+
+describe('what the owner said, asked in other words', () => {
+  const facts = [
+    { id: '1', label: 'House Manager', value: 'Omar Reyes, call or text (555) 620-1030, 9:00 a.m. to 7:00 p.m. daily' },
+    { id: '2', label: 'Primary Contact Email', value: 'lena@wrenhouse.example' },
+    { id: '3', label: 'Primary Contact Name', value: 'Lena Park (founder)' },
+    { id: '4', label: 'Service Area', value: 'Both houses are in the Alder Hill neighborhood of Brookton.' },
+    { id: '5', label: 'Customers', value: 'Mostly nurses on contract and graduate students.' },
+    { id: '6', label: 'Late Fee', value: 'A late charge of $40 applies after the 5th.' },
+  ];
+  const first = (q: string) => rankFactsByMeaning(q, facts, 5)[0]?.fact.label;
+  it('finds the e-mail asked for however it is reached, and the person "in charge"', () => {
+    expect(answerTypeOf('whats the best email to reach the owner')).toBe('email');
+    expect(rankFactsByMeaning('whats the best email to reach the owner', facts, 5).map((r) => r.fact.label)).toContain(
+      'Primary Contact Email',
+    );
+    expect(first("who's in charge there?")).toBe('Primary Contact Name');
+  });
+  it('reads "what part of town" as the area and "what kind of people" as the customers', () => {
+    expect(first('what part of town are your houses in')).toBe('Service Area');
+    expect(first('what kind of people usually rent from you')).toBe('Customers');
   });
 });

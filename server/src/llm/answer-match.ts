@@ -105,13 +105,14 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     asks: /$^/,
     has: /\b(may|will|can|must|would|is|are) (be )?(\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fees?|fines?|penalty|penalties|charges?|forfeits?|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refunds?|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
   },
+  // "What's the best e-mail to reach the owner?": an e-mail named is what is asked, however it is reached.
+  { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     type: 'phone',
     // "What's the after hours number?" asks for a phone number ("the number of guests" is a count).
     asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
     has: /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b911\b/,
   },
-  { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
     // A lead time is a period before something: "14 days in advance", "48 hours' notice", "a week before".
@@ -129,7 +130,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'money',
-    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
+    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|(?<!\bin\s)\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
     has: new RegExp(
       `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
@@ -358,6 +359,16 @@ function asksOfBusiness(question: string): boolean {
   return /\bname\b/i.test(named) && BUSINESS_NOUN.test(named);
 }
 
+/**
+ * Phrases whose words mean something else together: "Who's in charge?" asks for the person running
+ * things, not for a charge; "what part of town" for the area; "what kind of people rent from you" for the
+ * customers.
+ */
+const IDIOMS: readonly [RegExp, string][] = [
+  [/\bin charge\b/gi, 'incharge'],
+  [/\b(?:part|side|end|area) of (?:town|the city)\b/gi, 'area'],
+  [/\b(?:kinds?|types?|sorts?) of (?:people|folks|person)\b/gi, 'customers'],
+];
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
@@ -368,7 +379,7 @@ const CARRIED_WEIGHT = 0.5;
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
 export function profileQuestion(asked: string, carried = ''): QuestionProfile {
-  let question = namingAsName(asked);
+  let question = IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), namingAsName(asked));
   // "What's the community called?", "the name of your park": the business's own name, whatever it is.
   if (/\bname\b/i.test(question)) question = question.replace(BUSINESS_NOUN, 'business');
   const terms = new Map<string, QuestionTerm>();
@@ -1004,6 +1015,9 @@ export interface FactLikeForMatch {
  * among the workspace's facts, answer type), best first; facts matching no word of the question are
  * left out. A paraphrase of a taught question finds the person's answer.
  */
+/** Facts holding the e-mail address or phone number asked for, kept beyond the usual number. */
+const TYPED_FACTS_EXTRA = 2;
+
 export function rankFactsByMeaning<T extends FactLikeForMatch>(
   question: string,
   facts: readonly T[],
@@ -1029,13 +1043,20 @@ export function rankFactsByMeaning<T extends FactLikeForMatch>(
   const ranked = rankUnits(question, unitsOf(evidence)).filter((u) => u.coverage > 0);
   // Facts far below the best match are noise for a search, not alternatives.
   const floor = (ranked[0]?.score ?? 0) * FACT_RELATIVE_FLOOR;
-  return ranked
-    .filter((u) => u.score >= floor)
-    .slice(0, limit)
-    .flatMap((u) => {
-      const fact = byEvidence.get(u.evidence);
-      return fact ? [{ fact, score: u.score }] : [];
-    });
+  const kept = ranked.filter((u) => u.score >= floor).slice(0, limit);
+  // "What's the best e-mail to reach the owner?": a fact holding an e-mail address (or, asked for a number,
+  // a phone number) is a candidate however few words it shares; the answer matcher weighs it.
+  const type = answerTypeOf(question);
+  if (type === 'email' || type === 'phone') {
+    for (const u of ranked) {
+      if (kept.length >= limit + TYPED_FACTS_EXTRA) break;
+      if (!kept.includes(u) && hasAnswerType(type, u.text)) kept.push(u);
+    }
+  }
+  return kept.flatMap((u) => {
+    const fact = byEvidence.get(u.evidence);
+    return fact ? [{ fact, score: u.score }] : [];
+  });
 }
 
 /**

@@ -53,7 +53,7 @@ const GROUPS: readonly string[] = [
   'book booking reserve reservation reservations appointment schedule',
   'arrive arrival check-in checkin',
   'tenant tenants resident residents renter renters occupant occupants',
-  'landlord owner owners management manager managers',
+  'landlord owner owners management manager managers in-charge founder proprietor',
   'wifi wi-fi wireless internet',
   'storage locker lockers',
   'paint painting decorate decorating',
