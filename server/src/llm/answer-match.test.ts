@@ -503,3 +503,18 @@ describe('what the owner said, asked in other words', () => {
     expect(first('what kind of people usually rent from you')).toBe('Customers');
   });
 });
+
+describe('how fast a thing is', () => {
+  it('asks for a speed, which a sentence naming the network only does not give', () => {
+    expect(answerTypeOf('How fast is the member Wi-Fi?')).toBe('speed');
+    expect(answerTypeOf('How fast do you usually get back to me?')).toBe('duration');
+    const units = unitsOf([doc('Member Wi-Fi: CedarMembers (log in with your app account). Guest Wi-Fi: CedarGuest.')]);
+    expect(rankUnits('How fast is the member Wi-Fi?', units).filter(answers)).toEqual([]);
+    const fast = unitsOf([doc('Member Wi-Fi runs at 500 Mbps on every floor. Guest Wi-Fi is slower.')]);
+    expect(rankUnits('How fast is the member Wi-Fi?', fast).find(answers)?.text).toContain('500 Mbps');
+  });
+
+  it('reads "come with" as what is included', () => {
+    expect(profileQuestion('Does the apartment come with a washer?').terms.map((t) => t.lexeme)).toContain('includ');
+  });
+});

@@ -38,6 +38,8 @@ export type AnswerType =
   | 'frequency'
   /** How big, how heavy: "up to 4.5 cubic feet", "10 by 12 feet", "60 pounds". */
   | 'size'
+  /** How fast a thing is: "300 Mbps", "5 mph" ("How fast do you answer?" asks a duration). */
+  | 'speed'
   | 'number'
   | 'date'
   | 'yesno'
@@ -135,6 +137,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
       `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
+  },
+  {
+    type: 'speed',
+    asks: /\bhow fast (?:is|are|does|do) (?:the |your |our |my )?(?:[\w-]+ )?(?:wi-?fi|internet|connection|network|broadband|upload|download|boat|cart|speed limit)\b|\b(?:internet|wi-?fi|connection|upload|download) speeds?\b|\bspeed limit\b|\bhow fast can (?:i|we|you) (?:drive|go|ride)\b/i,
+    has: /\b\d+(\.\d+)?\s?(mbps|gbps|mb\/s|megabits?|gigabits?|gig|mph|miles per hour|km\/h|knots?)\b|\bgigabit\b|\bno[- ]wake\b/i,
   },
   {
     type: 'duration',
@@ -368,6 +375,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bin charge\b/gi, 'incharge'],
   [/\b(?:part|side|end|area) of (?:town|the city)\b/gi, 'area'],
   [/\b(?:kinds?|types?|sorts?) of (?:people|folks|person)\b/gi, 'customers'],
+  // "Do the units come with a dishwasher?": what is included, not coming anywhere.
+  [/\bcomes? with\b/gi, 'include'],
 ];
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
@@ -507,6 +516,7 @@ const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
   'duration',
   'number',
   'size',
+  'speed',
   'day',
   'frequency',
 ]);
@@ -922,7 +932,7 @@ export function questionParts(question: string): string[] {
 }
 
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
-const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email']);
+const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed']);
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
 export function lacksRequiredType(unit: ScoredUnit): boolean {

@@ -12,7 +12,7 @@ const GROUPS: readonly string[] = [
   'cash currency bills',
   'check cheque',
   'card credit debit visa mastercard',
-  'online portal website app internet',
+  'online portal website app',
   'call phone telephone contact reach dial ring hotline line number',
   'text sms message',
   'email e-mail mail inbox',
