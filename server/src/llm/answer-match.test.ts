@@ -2,6 +2,7 @@
  * The answer matcher's word handling (decision 028): phrasal compounds only where they are compounds,
  * hyphenated words as one word, thesaurus entries kept whole, WordNet relatives of a question's words.
  */
+import { tokenize } from '@helixis/domain';
 import { describe, expect, it } from 'vitest';
 import {
   answers,
@@ -514,7 +515,33 @@ describe('how fast a thing is', () => {
     expect(rankUnits('How fast is the member Wi-Fi?', fast).find(answers)?.text).toContain('500 Mbps');
   });
 
-  it('reads "come with" as what is included', () => {
+  it('reads "come with" as what is included, and "end up … when" as where a thing goes', () => {
     expect(profileQuestion('Does the apartment come with a washer?').terms.map((t) => t.lexeme)).toContain('includ');
+    // "when nobody is home" says when, not what is asked: the question wants a place, not a clock time.
+    expect(answerTypeOf('Where do parcels end up when nobody is home?')).not.toBe('date');
+    const units = unitsOf([
+      doc(
+        'Residents may book the clubhouse for private parties of up to 4 hours, ending by 10:00 p.m. Parcels are ' +
+          'delivered to the smart lockers in the lobby of Building B, and you get a text with a pickup code.',
+      ),
+    ]);
+    expect(rankUnits('Where do parcels end up when nobody is home?', units)[0]?.text).toContain('lockers');
+  });
+});
+
+describe('the thesaurus keeps unrelated groups apart', () => {
+  it('does not join groups through a shared stem or a word of two senses', () => {
+    const joined = (a: string, b: string) => synonymsOf(tokenize(a)[0]?.lexeme ?? a).has(tokenize(b)[0]?.lexeme ?? b);
+    // "residence" and "resident" share a stem: home is not a tenant.
+    expect(joined('home', 'tenant')).toBe(false);
+    // "permit" (a parking pass) and "permitted" (allowed); "policy" (insurance) and "policy" (a rule);
+    // "company" (guests) and "company" (a business).
+    expect(joined('parking', 'allowed')).toBe(false);
+    expect(joined('insurance', 'rules')).toBe(false);
+    expect(joined('guests', 'business')).toBe(false);
+    expect(joined('due', 'assessment')).toBe(false);
+    // The groups themselves stay.
+    expect(joined('home', 'apartment')).toBe(true);
+    expect(joined('tenant', 'resident')).toBe(true);
   });
 });

@@ -228,12 +228,17 @@ const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'ema
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
   const yesNo = YES_NO_OPENER.test(clause.trim()) && !EMBEDDED_QUESTION.test(clause);
+  // "Where do parcels end up when nobody is home?": a clause of condition after a question word says
+  // when, not what is asked.
+  const main = WH_OPENER.test(clause) ? clause.replace(CONDITION_TAIL, '') : clause;
   for (const rule of TYPE_RULES) {
     if (yesNo && rule.type !== 'yesno' && !NAMED_IN_YES_NO.has(rule.type)) continue;
-    if (rule.asks.test(clause)) return rule.type;
+    if (rule.asks.test(main)) return rule.type;
   }
   return null;
 }
+const WH_OPENER = /^\s*(?:what|where|who|whom|which|how|why)\b/i;
+const CONDITION_TAIL = /\s+\b(?:when|whenever|if|while|once|in case)\b[^,;?]*/i;
 
 /** The clause that asks, after a scene set before it with a comma ("…late for a deadline, can we keep it on?"). */
 function askingClause(sentence: string): string {
@@ -377,6 +382,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:kinds?|types?|sorts?) of (?:people|folks|person)\b/gi, 'customers'],
   // "Do the units come with a dishwasher?": what is included, not coming anywhere.
   [/\bcomes? with\b/gi, 'include'],
+  // "Where do packages end up?": where they are put, not when something ends.
+  [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
 ];
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;

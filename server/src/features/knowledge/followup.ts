@@ -65,6 +65,7 @@ const OWN_TOPICS_OF_A_COMPLETE_QUESTION = 2;
 const OWN_TOPICS_OF_A_NEW_SUBJECT = 3;
 /** "What about packages, where do they end up…?": a new subject, then a question about it. */
 const WHAT_ABOUT_THEN_QUESTION = /^\s*(?:(?:and|also)[\s,]+)?(?:what|how)\s+about\s+([^,?]+),\s*(.+)$/i;
+const WH_WORD = /^\s*(?:what|when|where|who|whom|which|why|how)\b/i;
 /** "if I want to host a meetup, how far ahead…": a condition before the question proper. */
 const CONDITION_FIRST = /^\s*(?:if|when|once|since|now that)\b[^,?]*,\s*/i;
 /** "Any exceptions?", "Anything else?": a few words opening with "any" ask more about what was said. */
@@ -83,8 +84,15 @@ export function looksLikeFollowUp(question: string): boolean {
   if (!q) return false;
   // "Also, can I paint my walls?": a complete question after "and"/"also" is a new question; what follows
   // the word decides ("and when do I get it back?" still points back).
+  // A question word after the new subject asks a question of its own ("What about packages, where do they
+  // go?"); a yes/no question about it may lean on the earlier one ("What about kids, do they need an adult?"
+  // after the pool hours) unless it names enough of its own.
   const about = WHAT_ABOUT_THEN_QUESTION.exec(q);
-  if (about && QUESTION_OPENING.test(about[2] ?? '') && ownTopicCount(q) >= OWN_TOPICS_OF_A_NEW_SUBJECT) return false;
+  const asked = about?.[2] ?? '';
+  if (about && QUESTION_OPENING.test(asked)) {
+    const needed = WH_WORD.test(asked) ? OWN_TOPICS_OF_A_COMPLETE_QUESTION : OWN_TOPICS_OF_A_NEW_SUBJECT;
+    if (ownTopicCount(q) >= needed) return false;
+  }
   const rest = q.replace(PLAIN_CONTINUATION, '');
   if (rest !== q && QUESTION_OPENING.test(rest.replace(CONDITION_FIRST, '')) && !CONTINUATION.test(rest)) {
     if (ownTopicCount(rest) >= OWN_TOPICS_OF_A_COMPLETE_QUESTION) return pointsBack(rest);
