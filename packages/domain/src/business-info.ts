@@ -136,7 +136,6 @@ function isValue(value: string): boolean {
   return value.length > 0 && !PLACEHOLDERS.has(value.toLowerCase());
 }
 
-/** 'Dana Reyes, Property Manager, dana@acme.com', 'Dana Reyes (Owner) <dana@acme.com>', 'Dana Reyes - Owner'. */
 /** Two to four capitalized words, not opening with a word that starts a sentence ("That's", "Our"). */
 const PERSON_NAME =
   /(?<![\p{L}'’])(?!(?:That|This|It|Our|The|You|Me|We|My|Day|Call|Email|E-mail)\b)(?:(?:Dr|Mr|Mrs|Ms|Mx)\.?\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,3}/u;
@@ -146,6 +145,7 @@ const looksLikeName = (text: string) => WHOLE_PERSON_NAME.test(text.trim()) && !
 const ROLE =
   /\b(?:co-?owner|owner(?:\/operator)?|co-?founder|founder|(?:general |property |office |leasing |community |site |house |operations )?manager|operator|president|director|broker|administrator|superintendent|bookkeeper)\b/i;
 
+/** 'Dana Reyes, Property Manager, dana@acme.com', 'Dana Reyes (Owner) <dana@acme.com>', 'Dana Reyes - Owner'. */
 export function parsePrimaryContact(value: string): PrimaryContact | undefined {
   const email = value.match(EMAIL)?.[0];
   let rest = (email ? value.replace(email, ' ') : value)

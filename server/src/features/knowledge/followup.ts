@@ -82,8 +82,6 @@ const MAX_REWRITE_CHARS = 400;
 export function looksLikeFollowUp(question: string): boolean {
   const q = question.trim().replace(ACKNOWLEDGEMENT, '');
   if (!q) return false;
-  // "Also, can I paint my walls?": a complete question after "and"/"also" is a new question; what follows
-  // the word decides ("and when do I get it back?" still points back).
   // A question word after the new subject asks a question of its own ("What about packages, where do they
   // go?"); a yes/no question about it may lean on the earlier one ("What about kids, do they need an adult?"
   // after the pool hours) unless it names enough of its own.
@@ -93,6 +91,8 @@ export function looksLikeFollowUp(question: string): boolean {
     const needed = WH_WORD.test(asked) ? OWN_TOPICS_OF_A_COMPLETE_QUESTION : OWN_TOPICS_OF_A_NEW_SUBJECT;
     if (ownTopicCount(q) >= needed) return false;
   }
+  // "Also, can I paint my walls?": a complete question after "and"/"also" is a new question; what follows
+  // the word decides ("and when do I get it back?" still points back).
   const rest = q.replace(PLAIN_CONTINUATION, '');
   if (rest !== q && QUESTION_OPENING.test(rest.replace(CONDITION_FIRST, '')) && !CONTINUATION.test(rest)) {
     if (ownTopicCount(rest) >= OWN_TOPICS_OF_A_COMPLETE_QUESTION) return pointsBack(rest);
