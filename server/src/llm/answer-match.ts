@@ -1027,14 +1027,14 @@ export interface FactLikeForMatch {
   fromHuman?: boolean;
 }
 
+/** Facts holding the e-mail address or phone number asked for, kept beyond the usual number. */
+const TYPED_FACTS_EXTRA = 2;
+
 /**
  * Facts ranked for a question with the same machinery as document sentences (stems, synonyms, rarity
  * among the workspace's facts, answer type), best first; facts matching no word of the question are
  * left out. A paraphrase of a taught question finds the person's answer.
  */
-/** Facts holding the e-mail address or phone number asked for, kept beyond the usual number. */
-const TYPED_FACTS_EXTRA = 2;
-
 export function rankFactsByMeaning<T extends FactLikeForMatch>(
   question: string,
   facts: readonly T[],
