@@ -203,6 +203,10 @@ describe('primary contact', () => {
       { name: 'Priya Shah', role: 'office manager', email: 'priya@oak.example' },
     ],
     ['Darlene Whitaker, co-owner.', { name: 'Darlene Whitaker', role: 'co-owner' }],
+    [
+      "I'm Odile Varga-Lind and I'm the community manager. E-mail me at odile@x.example.",
+      { name: 'Odile Varga-Lind', role: 'community manager', email: 'odile@x.example' },
+    ],
   ])('%s', (value, expected) => {
     expect(parsePrimaryContact(value)).toEqual(expected);
     expect(extractBusinessInfo(`Primary contact: ${value}`).primaryContact).toEqual(expected);

@@ -138,7 +138,7 @@ function isValue(value: string): boolean {
 
 /** Two to four capitalized words, not opening with a word that starts a sentence ("That's", "Our"). */
 const PERSON_NAME =
-  /(?<![\p{L}'’])(?!(?:That|This|It|Our|The|You|Me|We|My|Day|Call|Email|E-mail)\b)(?:(?:Dr|Mr|Mrs|Ms|Mx)\.?\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,3}/u;
+  /(?<![\p{L}'’])(?!(?:That|This|It|Our|The|You|Me|We|My|Day|Call|Email|E-mail)\b)(?:(?:Dr|Mr|Mrs|Ms|Mx)\.?\s+)?\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*(?:\s+\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*){1,3}/u;
 const WHOLE_PERSON_NAME = new RegExp(`^${PERSON_NAME.source}$`, 'u');
 const looksLikeName = (text: string) => WHOLE_PERSON_NAME.test(text.trim()) && !ROLE.test(text);
 /** The job of the person to contact, as owners say it. */

@@ -158,6 +158,8 @@ describe('extractFacts', () => {
       'We manage 120 residential units',
     );
     expect(byKey('We own 20 homes, four duplexes and three fourplexes.').properties_managed).toBeDefined();
+    // Only what the owner says they run: "a community with 164 home sites" would answer "how many can I have?".
+    expect(byKey('Elm Row is a community with 140 home sites.').properties_managed).toBeUndefined();
     expect(byKey('We have 2 dogs and answer the phone.')).toEqual({});
   });
 

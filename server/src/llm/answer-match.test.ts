@@ -502,6 +502,12 @@ describe('what the owner said, asked in other words', () => {
   it('reads "what part of town" as the area and "what kind of people" as the customers', () => {
     expect(first('what part of town are your houses in')).toBe('Service Area');
     expect(first('what kind of people usually rent from you')).toBe('Customers');
+    // "dues" shares its stem with "due" (a deadline): HOA dues are the assessment.
+    const hoa = [
+      { id: '7', label: 'Late Fee', value: 'A payment not received by its due date is charged a $25 late fee.' },
+      { id: '8', label: 'Pricing Structure', value: 'The assessment this year is $240 a quarter for every home.' },
+    ];
+    expect(rankFactsByMeaning('How much are the HOA dues?', hoa, 5)[0]?.fact.label).toBe('Pricing Structure');
   });
 });
 

@@ -384,6 +384,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bcomes? with\b/gi, 'include'],
   // "Where do packages end up?": where they are put, not when something ends.
   [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
+  // "HOA dues" are the assessments; the stem of "dues" is that of "due" (a deadline), so it is said here.
+  [/\bdues\b/gi, 'dues assessments'],
 ];
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
