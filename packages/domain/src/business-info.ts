@@ -184,8 +184,7 @@ export function parsePrimaryContact(value: string): PrimaryContact | undefined {
       if (role && (looksLikeName(role) || role.includes(person))) role = undefined;
     }
   }
-  if (!role || looksLikeName(role))
-    role = ROLE.exec(value)?.[0]?.toLowerCase() ?? (role && !looksLikeName(role) ? role : undefined);
+  if (!role || looksLikeName(role)) role = ROLE.exec(value)?.[0]?.toLowerCase();
   if (role) role = role.replace(/[\s.]+$/, '');
   const contact: PrimaryContact = {};
   if (name) contact.name = name;

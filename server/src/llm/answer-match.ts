@@ -132,7 +132,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'money',
-    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|(?<!\bin\s)\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
+    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
     has: new RegExp(
       `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
@@ -254,7 +254,8 @@ function askingClause(sentence: string): string {
  * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence
  * says nothing of the kind.
  */
-export function answerTypeOf(question: string): AnswerType | null {
+export function answerTypeOf(asked: string): AnswerType | null {
+  const question = readIdioms(asked);
   const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
   if (sentences.length > 1) {
     const asking = [...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim()));
@@ -385,8 +386,10 @@ const IDIOMS: readonly [RegExp, string][] = [
   // "Where do packages end up?": where they are put, not when something ends.
   [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
   // "HOA dues" are the assessments; the stem of "dues" is that of "due" (a deadline), so it is said here.
-  [/\bdues\b/gi, 'dues assessments'],
+  [/\bdues\b(?! assessments)/gi, 'dues assessments'],
 ];
+/** The question with its idioms read as their meaning (idempotent: a read question reads the same). */
+const readIdioms = (text: string) => IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), text);
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
@@ -397,7 +400,7 @@ const CARRIED_WEIGHT = 0.5;
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
 export function profileQuestion(asked: string, carried = ''): QuestionProfile {
-  let question = IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), namingAsName(asked));
+  let question = readIdioms(namingAsName(asked));
   // "What's the community called?", "the name of your park": the business's own name, whatever it is.
   if (/\bname\b/i.test(question)) question = question.replace(BUSINESS_NOUN, 'business');
   const terms = new Map<string, QuestionTerm>();
@@ -416,6 +419,13 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     }
   };
   add(question, 1);
+  /** A topic word the question means without writing it ("my 10 year old" is a child). */
+  const implied = (word: string) => {
+    const lexeme = tokenize(word)[0]?.lexeme ?? word;
+    if (!terms.has(lexeme)) {
+      terms.set(lexeme, { lexeme, synonyms: synonymsOf(lexeme), related: new Set(), weight: 1, carried: false });
+    }
+  };
   // "my 10 year old", "a 6-year-old": a child, which is how rules speak of them ("Children under 14…");
   // the number and "old" say only which child.
   const age = AGE.exec(question);
@@ -424,25 +434,11 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       const term = terms.get(tokenize(word)[0]?.lexeme ?? '');
       if (term) term.weight = SHAPING_WEIGHT;
     }
-    const child = tokenize('child')[0]?.lexeme ?? 'child';
-    if (!terms.has(child)) {
-      terms.set(child, { lexeme: child, synonyms: synonymsOf(child), related: new Set(), weight: 1, carried: false });
-    }
+    implied('child');
   }
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
-  if (type === 'phone' && URGENT_TROUBLE.test(question)) {
-    const emergency = tokenize('emergency')[0]?.lexeme ?? 'emergency';
-    if (!terms.has(emergency)) {
-      terms.set(emergency, {
-        lexeme: emergency,
-        synonyms: synonymsOf(emergency),
-        related: new Set(),
-        weight: 1,
-        carried: false,
-      });
-    }
-  }
+  if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
   for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)]) {
     if (!terms.has(lexeme)) {
@@ -1065,7 +1061,7 @@ export function rankFactsByMeaning<T extends FactLikeForMatch>(
   const kept = ranked.filter((u) => u.score >= floor).slice(0, limit);
   // "What's the best e-mail to reach the owner?": a fact holding an e-mail address (or, asked for a number,
   // a phone number) is a candidate however few words it shares; the answer matcher weighs it.
-  const type = answerTypeOf(question);
+  const type = ranked[0]?.type;
   if (type === 'email' || type === 'phone') {
     for (const u of ranked) {
       if (kept.length >= limit + TYPED_FACTS_EXTRA) break;
