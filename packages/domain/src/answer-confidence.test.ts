@@ -46,6 +46,8 @@ describe('shouldCreateTask', () => {
 
   it('does not match the words inside others', () => {
     expect(mentionsSensitiveTopic('paralegal contractor subcontracting')).toBe(false);
+    // A doctor's appointment is an errand, not a medical question.
+    expect(mentionsSensitiveTopic("How do I book the van for a doctor's appointment?")).toBe(false);
   });
 
   it.each([
@@ -55,6 +57,9 @@ describe('shouldCreateTask', () => {
     'I slipped and hurt my back. Who pays?',
     'Can I get a hardship extension?',
     'Should I talk to a lawyer about my deposit?',
+    'Medically, should she be in assisted living or memory care?',
+    'He was diagnosed with asthma last year. Is the mold making it worse?',
+    'Can staff give my father his medications at night?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

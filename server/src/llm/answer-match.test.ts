@@ -155,6 +155,27 @@ describe('question words', () => {
     expect(answerTypeOf('When is the deadline for the application?')).toBe('date');
   });
 
+  it("lets a word of the scene that no sentence holds say nothing, but keeps the asking clause's", () => {
+    const text =
+      'A replacement parking sticker costs $15. Guest passes are free at the office. Storage cages rent for $30 a month.';
+    // "bus", "yesterday" and "ugh" set the scene; no sentence has them, so they do not make the sticker's price a poor match.
+    const scene = rankUnits(
+      'left my parking sticker on the bus yesterday ugh. what does a new one cost?',
+      unitsOf([doc(text)]),
+    );
+    expect(scene[0]?.text).toContain('$15');
+    expect(scene[0] && answers(scene[0])).toBe(true);
+    // A missing word in the clause that asks is what is asked about: the kayak rack is not the storage cage.
+    const scened = rankUnits(
+      'my kayak barely fits in the hallway. what does a storage cage cost?',
+      unitsOf([doc(text)]),
+    );
+    expect(scened[0]?.text).toContain('$30');
+    expect(scened[0] && answers(scened[0])).toBe(true);
+    const asked = rankUnits('What does a kayak rack in storage cost?', unitsOf([doc(text)]));
+    expect(asked[0] && answers(asked[0])).toBe(false);
+  });
+
   it('reads a question that opens with "can", "is" or "do" as yes/no, whatever its circumstances say', () => {
     // "when she moves" is no date asked, "a couple of hours" no time of day.
     expect(answerTypeOf('can mom take her cat with her when she moves over to assisted living')).toBe('yesno');

@@ -56,6 +56,8 @@ export interface QuestionTerm {
   carried: boolean;
   /** A phrasal compound ("checkin"): counts only when the evidence uses it ("gas in" is no compound). */
   compound?: boolean;
+  /** Said only in the scene before the asking clause ("lost my fob on the ferry. how much for a new one?"). */
+  scene?: boolean;
 }
 
 export interface QuestionProfile {
@@ -254,6 +256,16 @@ function askingClause(sentence: string): string {
  * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence
  * says nothing of the kind.
  */
+/** The sentence and clause that ask, without the scene set before them. */
+function askingPartOf(question: string): string {
+  const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
+  const asking =
+    sentences.length > 1
+      ? ([...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim())) ?? question)
+      : question;
+  return askingClause(asking);
+}
+
 export function answerTypeOf(asked: string): AnswerType | null {
   const question = readIdioms(asked);
   const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
@@ -419,6 +431,8 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     }
   };
   add(question, 1);
+  const asking = new Set(tokenize(askingPartOf(question)).map((t) => t.lexeme));
+  for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
   const implied = (word: string) => {
     const lexeme = tokenize(word)[0]?.lexeme ?? word;
@@ -768,6 +782,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     let df = 0;
     for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
     if (term.compound && df === 0) return 0;
+    // A word of the scene that no candidate holds ("lost my fob somewhere on the *ferry* lol. how much for
+    // a new one?") is circumstance: it cannot say which sentence answers, and weighing it as the rarest
+    // word made every sentence look like a poor match. A missing word of the asking clause keeps its weight.
+    if (term.scene && df === 0) return 0;
     // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
     if (!term.carried && !isTopicTerm(term)) return term.weight;
     // Smoothed with IDF_PRIOR imaginary units, so a handful of candidates (two facts) does not turn one
