@@ -165,6 +165,12 @@ describe('question words', () => {
     );
     expect(scene[0]?.text).toContain('$15');
     expect(scene[0] && answers(scene[0])).toBe(true);
+    // A reason inside the asking clause is scene too.
+    const reason = rankUnits(
+      'what does a new parking sticker cost bc mine blew off on the highway',
+      unitsOf([doc(text)]),
+    );
+    expect(reason[0] && answers(reason[0])).toBe(true);
     // A missing word in the clause that asks is what is asked about: the kayak rack is not the storage cage.
     const scened = rankUnits(
       'my kayak barely fits in the hallway. what does a storage cage cost?',

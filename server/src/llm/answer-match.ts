@@ -263,8 +263,11 @@ function askingPartOf(question: string): string {
     sentences.length > 1
       ? ([...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim())) ?? question)
       : question;
-  return askingClause(asking);
+  // A reason or a circumstance inside the asking clause ("…bc my paycheck got held up", "…while we pack
+  // for a trip") sets the scene too.
+  return askingClause(asking).replace(REASON_CLAUSE, ' ');
 }
+const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
 
 export function answerTypeOf(asked: string): AnswerType | null {
   const question = readIdioms(asked);
@@ -924,8 +927,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     }
   }
   scored.sort((a, b) => b.score - a.score || b.evidence.similarity - a.evidence.similarity);
-  // How far the best unit stands above the next one (0 for every other unit).
-  if (scored[0]) scored[0].margin = scored[0].score - (scored[1]?.score ?? 0);
+  // How far the best unit that could answer stands above the next one that could (0 for every other
+  // unit): an FAQ's own question, a sentence without the amount asked for or about another level is
+  // passed over by every reader of the ranking, so it does not narrow the margin of the one that answers.
+  const eligible = scored.filter((u) => !u.asks && !u.conflict && !lacksRequiredType(u));
+  if (eligible[0]) eligible[0].margin = eligible[0].score - (eligible[1]?.score ?? 0);
   return scored;
 }
 
