@@ -95,6 +95,7 @@ const GROUPS: readonly string[] = [
   'permit permits pass passes decal decals hangtag',
   'raise raising increase increases hike',
   'forgot forgotten left lost found',
+  'replacement replace new',
   'earn earning income salary',
   'qualify qualification eligible approved approval',
   'internet provider broadband fiber',
