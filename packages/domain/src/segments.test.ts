@@ -74,6 +74,16 @@ describe('unwrapParagraph', () => {
     ]);
   });
 
+  it('makes a word the layout hyphenated whole again, and keeps the hyphen of a compound', () => {
+    expect(
+      unwrapParagraph(
+        'Submit every mainte-\nnance request through the portal; emer-\ngency repairs are handled by the on-\ncall technician, and self-\nemployed applicants send two years of returns before move-\nin.',
+      ),
+    ).toEqual([
+      'Submit every maintenance request through the portal; emergency repairs are handled by the on-call technician, and self-employed applicants send two years of returns before move-in.',
+    ]);
+  });
+
   it('is stable when applied twice', () => {
     const once = unwrapText(HANDBOOK);
     expect(unwrapText(once)).toBe(once);
@@ -99,6 +109,22 @@ describe('splitSentences', () => {
       'Bags go behind Building C.',
       'Ask Mary J. Lee at the desk.',
     ]);
+  });
+
+  it('keeps a day named after a.m./p.m. in the sentence, abbreviated or not', () => {
+    expect(
+      splitSentences('The pool opens at 9 a.m. Mon.-Fri. and at 10 a.m. Sat. and Sun. Towels are provided.'),
+    ).toEqual(['The pool opens at 9 a.m. Mon.-Fri. and at 10 a.m. Sat. and Sun.', 'Towels are provided.']);
+  });
+
+  it('reads an FAQ written "Q. … ? A. …" as a question and its answer', () => {
+    expect(splitSentences('Q. Can I paint my walls? A. Yes, with written approval from the office.')).toEqual([
+      'Q: Can I paint my walls?',
+      'A: Yes, with written approval from the office.',
+    ]);
+    expect(splitSentences('A. Yes, the office keeps a spare key.')).toEqual(['A: Yes, the office keeps a spare key.']);
+    // An outline letter is not an answer mark.
+    expect(splitSentences('A. General Rules')).toEqual(['A. General Rules']);
   });
 
   it('ends a sentence after a.m./p.m. when a new sentence starts', () => {

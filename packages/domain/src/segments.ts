@@ -7,8 +7,9 @@
  *    list item, a table row or a heading, or the line is a complete unit of its own: it ends a
  *    sentence and the next starts with a capital, or it is clearly shorter than the paragraph's
  *    printed width and the next line starts with a capital (a label or heading line such as
- *    "Office hours" above "Monday to Friday …"). A line ending in a hyphen is joined without a space
- *    ("move-" + "out" → "move-out"; the hyphen is kept, since compounds are common in handbooks).
+ *    "Office hours" above "Monday to Friday …"). A line ending in a hyphen is joined without a space:
+ *    a compound keeps its hyphen ("move-" + "out" → "move-out"), a word the layout hyphenated to fit
+ *    the line loses it ("mainte-" + "nance" → "maintenance").
  * 3. Each logical line is cut into sentences at ., ! or ? followed by a space and a capital, digit or
  *    quote — but never after an abbreviation ("Apt.", "Dr.", "e.g.", "No. 4"), an initial ("J."),
  *    or inside numbers, times and amounts ("8:00 pm", "$1,200.50", "(555) 201-4477").
@@ -45,7 +46,7 @@ const PLACE_WORDS =
 /** After "a.m." / "p.m." a sentence ends unless a day, zone or lower-case word follows. */
 const TIME_ABBREVIATION = /\b[ap]\.m\.$/i;
 const AFTER_TIME_CONTINUES =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|est|edt|cst|cdt|mst|mdt|pst|pdt|et|ct|mt|pt|utc|gmt)\b/i;
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|weekdays|weekends|est|edt|cst|cdt|mst|mdt|pst|pdt|et|ct|mt|pt|utc|gmt)\b/i;
 
 function startsLower(line: string): boolean {
   return /^\s*[a-z(,;:&%$0-9–—-]/.test(line) && !LIST_ITEM.test(line);
@@ -90,7 +91,8 @@ export function unwrapParagraph(paragraph: string): string[] {
       join = (lines[i - 1]?.trim().length ?? 0) >= width * SHORT_LINE_SHARE;
     }
     if (join) {
-      current = /[A-Za-z]-$/.test(current) && /^[a-z]/.test(next) ? `${current}${next}` : `${current} ${next}`;
+      current =
+        /[A-Za-z]-$/.test(current) && /^[a-z]/.test(next) ? joinBrokenWord(current, next) : `${current} ${next}`;
     } else {
       out.push(current);
       current = next;
@@ -98,6 +100,31 @@ export function unwrapParagraph(paragraph: string): string[] {
   }
   out.push(current);
   return out;
+}
+
+/** Words that open a hyphenated compound ("self-employed", "non-refundable", "move-in"). */
+const COMPOUND_FIRST = new Set(
+  `self non pre post co ex anti semi multi well long short full part half high low all cross one two three
+  four five six seven eight nine ten first second third move check sign drop pick pet kid smoke fire
+  walk drive sub mid over under on in off out up after`.split(/\s+/),
+);
+/** Words that close one ("move-in", "pet-friendly", "long-term", "on-site", "30-day"). */
+const COMPOUND_LAST = new Set(
+  `in out up off on down over back by free friendly term time based related level year years old day days
+  week weeks month months hour hours party family owned sized size wide like only approved proof site
+  style type round way`.split(/\s+/),
+);
+
+/**
+ * A word broken at the end of a line after a hyphen: a compound keeps its hyphen ("move-" + "out" →
+ * "move-out"); a word the layout hyphenated to fit the line is whole again ("mainte-" + "nance" →
+ * "maintenance"), so search and answers find it.
+ */
+function joinBrokenWord(current: string, next: string): string {
+  const first = (/([A-Za-z]+)-$/.exec(current)?.[1] ?? '').toLowerCase();
+  const last = (/^[a-z]+/.exec(next)?.[0] ?? '').toLowerCase();
+  const compound = COMPOUND_FIRST.has(first) || COMPOUND_LAST.has(last);
+  return compound ? `${current}${next}` : `${current.slice(0, -1)}${next}`;
 }
 
 /** Joins soft line breaks in every paragraph of a text; paragraphs stay separated by a blank line. */
@@ -120,6 +147,8 @@ function endsWithAbbreviation(before: string, after: string): boolean {
   const bare = word.replace(/^[("'“‘[]+/, '').replace(/\.$/, '');
   if (TIME_ABBREVIATION.test(word)) return AFTER_TIME_CONTINUES.test(after) || /^[a-z]/.test(after);
   if (/^\p{Lu}$/u.test(bare)) {
+    // An outline letter opening the line ("A. General Rules") is not a sentence of its own.
+    if (before.trim() === word) return true;
     // An initial ("Mary J. Lee", "J. R. Smith") follows a name or another initial; a letter naming a
     // place ("lot B.", "Building C.") ends the sentence.
     const previous = /(\S+)\s+\S+$/.exec(before)?.[1] ?? '';
@@ -135,7 +164,7 @@ function endsWithAbbreviation(before: string, after: string): boolean {
 
 /** One logical line → its sentences. */
 export function splitSentences(line: string): string[] {
-  const text = line.replace(/\s+/g, ' ').trim();
+  const text = faqMarks(line.replace(/\s+/g, ' ').trim());
   if (!text) return [];
   const out: string[] = [];
   let start = 0;
@@ -153,6 +182,16 @@ export function splitSentences(line: string): string[] {
   const rest = text.slice(start).trim();
   if (rest) out.push(rest);
   return out;
+}
+
+/**
+ * An FAQ written "Q. Can I paint? A. Yes, with approval.": the letters are markers, not initials or
+ * sentences of their own; they are read as "Q:" and "A:" like the FAQs that use a colon.
+ */
+function faqMarks(text: string): string {
+  const marked = text.replace(/(^|\s)Q\.\s+(?=[^?]{2,300}\?)/g, '$1Q: ').replace(/(\?["'”’)]*\s+)A\.\s+/g, '$1A: ');
+  // A line of its own that answers ("A. Yes, with approval."), not an outline letter ("A. General Rules").
+  return /^A\.\s+\S.*[.!]$/.test(marked) && marked.split(/\s+/).length >= 4 ? marked.replace(/^A\.\s+/, 'A: ') : marked;
 }
 
 /** Markdown emphasis and inline code marks removed ("**Note:**" → "Note:"). */

@@ -62,6 +62,24 @@ describe('ingest: every format becomes searchable chunks', () => {
     expect(hit?.snippet).toContain('carport');
   });
 
+  it('makes words a PDF hyphenated at the end of a line whole again, so search finds them', async () => {
+    const pdf = await makePdf([
+      [
+        'Service requests',
+        'Submit every plumbing mainte-',
+        'nance request through the res-',
+        'ident portal; the on-',
+        'call technician answers within the hour.',
+      ],
+    ]);
+    const doc = await ingestAndWait(t, owner.token, 'Hyphenated Guide.pdf', pdf);
+    expect(doc.status).toBe('READY');
+    const [hit] = await searchFor(t, owner.token, 'plumbing maintenance resident portal');
+    expect(hit).toMatchObject({ document_id: doc.id });
+    expect(hit?.matched_terms).toEqual(expect.arrayContaining(['plumbing', 'maintenance', 'resident', 'portal']));
+    expect(hit?.snippet).toContain('maintenance request through the resident portal; the on-call technician');
+  });
+
   it('reads a DOCX with its heading structure', async () => {
     const docx = makeDocx([
       { heading: 1, text: 'Office hours' },
