@@ -75,12 +75,15 @@ export const ScoreParts = z.object({
 });
 export type ScoreParts = z.infer<typeof ScoreParts>;
 
-/** The query that was ranked, when it differs from what the user typed (a rewritten follow-up). */
+/** The query that was ranked, when it differs from what the user typed (a rewritten follow-up, mended spelling). */
 export const QueryRewrite = z.object({
   original: z.string(),
   rewritten: z.string(),
-  /** offline: earlier turns' salient words carried over; model: the rewrite prompt's answer. */
-  method: z.enum(['offline', 'model']),
+  /**
+   * offline: earlier turns' salient words carried over; model: the rewrite prompt's answer; spelling:
+   * typing slips mended from the workspace's own words ("parkign" → "parking").
+   */
+  method: z.enum(['offline', 'model', 'spelling']),
 });
 export type QueryRewrite = z.infer<typeof QueryRewrite>;
 

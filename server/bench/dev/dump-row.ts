@@ -37,7 +37,7 @@ export function searchedAndCarried(row: DumpRow): { searched: string; carried: s
   const rewrite = row.rewrite;
   const offline = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
   return {
-    searched: offline ? row.question : (rewrite?.rewritten ?? row.question),
+    searched: offline && rewrite ? rewrite.original : (rewrite?.rewritten ?? row.question),
     carried: offline && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '',
   };
 }

@@ -165,3 +165,10 @@ export function wordnetRelated(word: string): ReadonlySet<string> {
   wn.related.set(word, out);
   return out;
 }
+
+/** True when WordNet knows the word in some part of speech (any of its base forms); false without WordNet. */
+export function isDictionaryWord(word: string): boolean {
+  const wn = load();
+  if (!wn || !/^[a-z]+$/.test(word)) return false;
+  return baseForms(word).some((base) => POS.some((pos) => indexLine(wn.index[pos], base) !== null));
+}

@@ -81,6 +81,18 @@ describe('answers from a hard-wrapped handbook', () => {
     expect(body.task).not.toBeNull();
   });
 
+  it("mends typing slips from the handbook's own words and says so, but keeps a word it simply lacks", async () => {
+    const body = await ask('How much is the secuirty depositt?');
+    expect(body.rewrite).toMatchObject({ method: 'spelling', original: 'How much is the secuirty depositt?' });
+    expect(body.rewrite?.rewritten).toMatch(/security deposit/i);
+    expect(body.message).toContain(`[Doc:${title}#`);
+    expect(body.task).toBeNull();
+    // "sauna" is a real word the handbook does not use: no guess ("santa"?), and no answer.
+    const absent = await ask('Is there a sauna in the building?');
+    expect(absent.rewrite).toBeNull();
+    expect(absent.task).not.toBeNull();
+  });
+
   it('hands a sensitive question to a person even when it finds a passage', async () => {
     const body = await ask('What is my legal liability if my dog bites a neighbour?');
     expect(body.task).not.toBeNull();

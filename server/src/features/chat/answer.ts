@@ -15,7 +15,7 @@ import { type ChatProvider, docCitation, type Evidence, factCitation, type Onboa
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants';
-import { rewriteFollowUp } from '../knowledge';
+import { correctSpelling, rewriteFollowUp } from '../knowledge';
 import { workspaceRetriever } from './retriever';
 
 const CHUNKS_PER_ANSWER = 5;
@@ -71,7 +71,12 @@ export async function gatherEvidence(
   useRag: boolean,
   recentTurns: readonly RecentTurn[] = [],
 ): Promise<{ evidence: Evidence[]; rewrite: QueryRewrite | null }> {
-  const rewrite = recentTurns.length > 0 ? await rewriteFollowUp(ctx.deps.config, typed, recentTurns, ctx.log) : null;
+  // Typing slips are mended from the workspace's own words first ("parkign" → "parking").
+  const spelled = useRag ? await correctSpelling(ctx, typed) : typed;
+  const followUp =
+    recentTurns.length > 0 ? await rewriteFollowUp(ctx.deps.config, spelled, recentTurns, ctx.log) : null;
+  const rewrite: QueryRewrite | null =
+    followUp ?? (spelled !== typed ? { original: typed, rewritten: spelled, method: 'spelling' } : null);
   const question = rewrite?.rewritten ?? typed;
   const expanded = useRag ? synonymQuery(question) : null;
   const [ranked, viaSynonyms, facts] = await Promise.all([
@@ -233,7 +238,7 @@ export async function answerQuestion(
   if (operational && request.extraEvidence) evidence.push(...request.extraEvidence);
   // An offline rewrite appends the earlier turns' words to the question: they weigh less than its own.
   const offlineRewrite = rewrite?.method === 'offline' && rewrite.rewritten.startsWith(rewrite.original);
-  const searched = offlineRewrite ? request.question : (rewrite?.rewritten ?? request.question);
+  const searched = offlineRewrite ? rewrite.original : (rewrite?.rewritten ?? request.question);
   const carried = offlineRewrite && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '';
 
   let text = '';

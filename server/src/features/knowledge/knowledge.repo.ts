@@ -511,6 +511,24 @@ export async function termDfs(
   return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
 }
 
+/** Which of some words begin a longer lexeme of the workspace ("recert" begins "recertif"). */
+export async function lexemePrefixes(
+  db: Queryable,
+  workspaceId: string,
+  words: readonly string[],
+): Promise<Set<string>> {
+  const plain = [...new Set(words)].filter((w) => /^[a-z]+$/.test(w));
+  if (plain.length === 0) return new Set();
+  const rows = await rowsOf<{ word: string }>(
+    db,
+    sql`select w.word from jsonb_array_elements_text(${json(plain)}::jsonb) as w(word)
+        where exists (
+          select 1 from knowledge_terms t
+           where t.workspace_id = ${workspaceId}::uuid and t.lexeme like w.word || '%' and t.lexeme <> w.word)`,
+  );
+  return new Set(rows.map((r) => r.word));
+}
+
 function queryWeights(lexemes: readonly string[] | ReadonlyMap<string, number>): Map<string, number> {
   return Array.isArray(lexemes)
     ? new Map((lexemes as readonly string[]).map((l) => [l, 1]))

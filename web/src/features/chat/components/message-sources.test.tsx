@@ -83,6 +83,19 @@ describe('MessageSources', () => {
     expect(screen.queryByText('Sources')).toBeNull();
   });
 
+  it('says when a typing slip was mended before the search', () => {
+    render(
+      <MessageSources
+        sources={[]}
+        rewrite={{ original: 'when is the pool clsoed?', rewritten: 'when is the pool closed?', method: 'spelling' }}
+      />,
+    );
+    const line = screen.getByTestId('message-rewrite').textContent ?? '';
+    expect(line).toContain(
+      'Searched for “when is the pool closed?” (spelling corrected — you asked “when is the pool clsoed?”)',
+    );
+  });
+
   it('shows nothing for an answer without sources or rewrite', () => {
     const { container } = render(<MessageSources sources={[]} rewrite={null} />);
     expect(container.textContent).toBe('');

@@ -10,7 +10,11 @@ function SearchedAs({ rewrite }: { rewrite: QueryRewrite }) {
       <Search aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
       <span>
         Searched for <span className="text-foreground">“{rewrite.rewritten}”</span>
-        {rewrite.method === 'model' ? ' (rewritten by the model' : ' (completed from the earlier messages'}
+        {rewrite.method === 'model'
+          ? ' (rewritten by the model'
+          : rewrite.method === 'spelling'
+            ? ' (spelling corrected'
+            : ' (completed from the earlier messages'}
         {' — you asked '}“{rewrite.original}”)
       </span>
     </p>

@@ -1,0 +1,94 @@
+import { tokenize } from '@helixis/domain';
+import { synonymsOf } from '../../../llm/synonyms';
+import { isDictionaryWord } from '../../../llm/wordnet';
+import type { WorkspaceContext } from '../../../platform/context';
+import * as repo from '../knowledge.repo';
+
+/**
+ * Typing slips in a question ("parkign", "recieve", "deposite"), mended from the workspace's own
+ * words before it is searched and answered. A word is taken as a slip only when it is at least
+ * MIN_LENGTH letters, absent from the workspace's documents, unknown to WordNet and to the thesaurus;
+ * it is then replaced by the word one edit away (a letter dropped, added, changed, or two swapped)
+ * that the workspace's documents use most. Words that are simply not in the documents ("jacuzzi")
+ * stay as typed, so a question about something the business never wrote about is still unanswered.
+ */
+const MIN_LENGTH = 5;
+/** Words WordNet leaves out (function words, contractions typed without their apostrophe, chat words). */
+const FUNCTION_WORDS = new Set(
+  `since whose their theirs would could should these those which while where there about after among amongst
+  against before below between during further other under until whether without within throughout toward
+  towards upon unless although though because whats thats theres heres wheres whens whos hows whys dont
+  doesnt didnt isnt arent wasnt werent cant couldnt wouldnt shouldnt wont havent hasnt hadnt youre theyre
+  youve weve theyve itll youll theyll shes hes gonna wanna gotta kinda sorta lemme gimme dunno yall
+  ourselves yourself yourselves myself herself himself themselves everyone everything someone something
+  anyone anything nobody nothing somebody anybody everybody`.split(/\s+/),
+);
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Every string one edit away from a word, with the kind of edit (swaps first: the commonest slip). */
+function editsOf(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length - 1; i++) out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 0; i < word.length; i++) {
+    for (const c of LETTERS) if (c !== word[i]) out.push(word.slice(0, i) + c + word.slice(i + 1));
+  }
+  for (let i = 0; i <= word.length; i++) for (const c of LETTERS) out.push(word.slice(0, i) + c + word.slice(i));
+  return out;
+}
+
+function lexemeOf(word: string): string | null {
+  return tokenize(word)[0]?.lexeme ?? null;
+}
+
+/** The question with its typing slips mended (the same text when it has none). */
+export async function correctSpelling(ctx: WorkspaceContext, question: string): Promise<string> {
+  const words = [...new Set(question.toLowerCase().match(/[a-z]+/g) ?? [])].filter(
+    (w) => w.length >= MIN_LENGTH && lexemeOf(w) !== null,
+  );
+  if (words.length === 0) return question;
+  const workspaceId = ctx.workspace.id;
+  return ctx.tenant(async (tx) => {
+    const own = await repo.termDfs(
+      tx,
+      workspaceId,
+      words.map((w) => lexemeOf(w) ?? w),
+    );
+    const unknown = words.filter((w) => {
+      const lexeme = lexemeOf(w) ?? w;
+      if (FUNCTION_WORDS.has(w) || (own.get(lexeme) ?? 0) > 0) return false;
+      return !isDictionaryWord(w) && synonymsOf(lexeme).size === 0;
+    });
+    // A short form of the workspace's own word ("recert" for "recertification") is no slip.
+    const shortForms = await repo.lexemePrefixes(tx, workspaceId, unknown);
+    const suspects = unknown.filter((w) => !shortForms.has(w));
+    if (suspects.length === 0) return question;
+    const candidates = new Map<string, { word: string; lexeme: string }[]>();
+    for (const w of suspects) {
+      const seen = new Set<string>();
+      const list: { word: string; lexeme: string }[] = [];
+      for (const edit of editsOf(w)) {
+        const lexeme = lexemeOf(edit);
+        if (!lexeme || seen.has(lexeme)) continue;
+        seen.add(lexeme);
+        list.push({ word: edit, lexeme });
+      }
+      candidates.set(w, list);
+    }
+    const dfs = await repo.termDfs(
+      tx,
+      workspaceId,
+      [...candidates.values()].flatMap((l) => l.map((c) => c.lexeme)),
+    );
+    let mended = question;
+    for (const [w, list] of candidates) {
+      let best: { word: string; df: number } | null = null;
+      for (const c of list) {
+        const df = dfs.get(c.lexeme) ?? 0;
+        if (df > 0 && (!best || df > best.df)) best = { word: c.word, df };
+      }
+      if (best) mended = mended.replace(new RegExp(`\\b${w}\\b`, 'gi'), best.word);
+    }
+    return mended;
+  });
+}
