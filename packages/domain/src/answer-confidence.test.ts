@@ -60,6 +60,9 @@ describe('shouldCreateTask', () => {
     'Medically, should she be in assisted living or memory care?',
     'He was diagnosed with asthma last year. Is the mold making it worse?',
     'Can staff give my father his medications at night?',
+    'What medicine should I take for these bites?',
+    'Can the association put a lien on my house and foreclose?',
+    'Should I file for bankruptcy before the sale?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

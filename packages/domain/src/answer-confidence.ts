@@ -9,11 +9,13 @@ const HEDGING_WORDS =
   /\b(maybe|perhaps|possibly|probably|might|unsure|not sure|i think|i believe|i don't know|i do not know|don't have|do not have|unclear|not certain)\b/i;
 /**
  * The sensitive topics (legal, medical, financial, contract, liability), with the words people
- * use for them: "legally", "liable", "sue", "lawyer", "withhold rent", "medically", "diagnosed", "hurt", "injured",
- * "hardship".
+ * use for them: "legally", "liable", "sue", "lawyer", "withhold rent", "lien", "foreclose", "bankruptcy",
+ * "probate", "medically", "medicine", "diagnosed", "hurt", "injured", "hardship". Not "eviction", "credit
+ * score" or "court": applicants ask about their history ("I had an eviction 6 years ago, can I still
+ * rent?") and residents about the tennis court as ordinary questions.
  */
 const SENSITIVE_TOPICS =
-  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le))\b/i;
+  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate)\b/i;
 
 /** Below this confidence an answer is handed to a human. */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;
