@@ -135,6 +135,15 @@ describe('files of the set', () => {
     expect(lines.at(-1)).not.toMatch(/[.:!?]$/);
   });
 
+  it('a justified PDF hyphenates long words at line ends, as typesetting does', async () => {
+    const pdf = await getDocumentProxy(new Uint8Array(await buildPdf(documentText(docOf('pdf')), undefined, true)));
+    const page = await pdf.getPage(1);
+    const items = (await page.getTextContent()).items.filter((i) => 'str' in i && i.str.trim() !== '');
+    const lines = items.map((i) => ('str' in i ? i.str : ''));
+    const broken = lines.filter((l) => /[a-z]{3}-$/.test(l));
+    expect(broken.length).toBeGreaterThan(2);
+  });
+
   it('the DOCX has Word headings and a bulleted list', async () => {
     const { value: html } = await mammoth.convertToHtml({ buffer: buildDocx(documentText(docOf('docx'))) });
     expect(html).toContain('<h1>Bayside Vacation Rentals Guest Guide</h1>');

@@ -65,6 +65,8 @@ export interface SetDocument {
   format: 'md' | 'pdf' | 'docx';
   /** A PDF's title metadata (optional). */
   title?: string;
+  /** A PDF printed justified: long words are hyphenated at the end of a line ("mainte-" / "nance"). */
+  hyphenate?: boolean;
 }
 
 export interface SetBusiness {
@@ -190,12 +192,24 @@ export function loadAssistantSet(dir: string = ASSISTANT_SET_DIR): AssistantSet 
 
 // ── Files as uploaded ─────────────────────────────────────────────────────────────────────────────
 
-/** Greedy word wrap at `width` columns. */
-function wrap(text: string, width: number): string[] {
+/**
+ * Greedy word wrap at `width` columns. With `hyphenate`, a word of 7+ letters that does not fit is
+ * split as a typesetter would: at least 3 letters stay on the line with a hyphen, at least 3 go on.
+ */
+function wrap(text: string, width: number, hyphenate = false): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     if (line && line.length + 1 + word.length > width) {
+      const room = width - line.length - 2;
+      if (hyphenate && /^[A-Za-z]{7,}[,.;:]?$/.test(word) && room >= 3) {
+        const cut = Math.min(room, word.replace(/[,.;:]$/, '').length - 3);
+        if (cut >= 3) {
+          lines.push(`${line} ${word.slice(0, cut)}-`);
+          line = word.slice(cut);
+          continue;
+        }
+      }
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
@@ -227,16 +241,16 @@ const PDF_LINE_CHARS = 84;
  * broken mid-sentence, a blank line between paragraphs, and pages cut wherever the page is full
  * (so a paragraph runs on over a page break).
  */
-export async function buildPdf(source: string, title?: string): Promise<Buffer> {
+export async function buildPdf(source: string, title?: string, hyphenate = false): Promise<Buffer> {
   const lines: string[] = [];
   for (const block of sourceBlocks(source)) {
     if (block.kind === 'heading' && lines.length > 0) lines.push('');
     if (block.kind === 'item') {
-      wrap(block.text, PDF_LINE_CHARS - 2).forEach((l, i) => {
+      wrap(block.text, PDF_LINE_CHARS - 2, hyphenate).forEach((l, i) => {
         lines.push(i === 0 ? `• ${l}` : `  ${l}`);
       });
     } else {
-      lines.push(...wrap(block.text, PDF_LINE_CHARS));
+      lines.push(...wrap(block.text, PDF_LINE_CHARS, hyphenate));
       if (block.kind === 'paragraph') lines.push('');
     }
   }
@@ -318,7 +332,7 @@ export function buildDocx(source: string): Buffer {
 /** The bytes uploaded for a document of the set. */
 export async function documentBytes(doc: SetDocument): Promise<Buffer> {
   const source = documentText(doc);
-  if (doc.format === 'pdf') return buildPdf(source, doc.title);
+  if (doc.format === 'pdf') return buildPdf(source, doc.title, doc.hyphenate === true);
   if (doc.format === 'docx') return buildDocx(source);
   return Buffer.from(source, 'utf8');
 }
