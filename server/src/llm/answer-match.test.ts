@@ -536,6 +536,20 @@ describe('what the owner said, asked in other words', () => {
     ];
     expect(rankFactsByMeaning('How much are the HOA dues?', hoa, 5)[0]?.fact.label).toBe('Pricing Structure');
   });
+
+  it('reads "how many rentals do you have" as the size of the business', () => {
+    const size = [
+      ...facts,
+      { id: '9', label: 'Properties Managed', value: 'We own 14 homes' },
+      { id: '10', label: 'Late Fee Total', value: 'Late fees stop at a total of $90 a month.' },
+    ];
+    expect(rankFactsByMeaning('how many rentals do you have altogether?', size, 5)[0]?.fact.label).toBe(
+      'Properties Managed',
+    );
+    expect(rankFactsByMeaning('How many apartments does your company manage?', size, 5)[0]?.fact.label).toBe(
+      'Properties Managed',
+    );
+  });
 });
 
 describe('how fast a thing is', () => {

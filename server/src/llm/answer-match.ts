@@ -402,6 +402,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
   // "HOA dues" are the assessments; the stem of "dues" is that of "due" (a deadline), so it is said here.
   [/\bdues\b(?! assessments)/gi, 'dues assessments'],
+  // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
+  [
+    /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
+    'how many properties managed',
+  ],
 ];
 /** The question with its idioms read as their meaning (idempotent: a read question reads the same). */
 const readIdioms = (text: string) => IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), text);
