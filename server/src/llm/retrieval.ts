@@ -48,3 +48,22 @@ export interface Retriever {
   /** Stores (or updates) a fact; returns its id. */
   learnFact(ctx: WorkspaceContext, input: LearnFactInput): Promise<{ id: string }>;
 }
+
+/** Passages searched through a question's synonyms that one answer adds after the question's own. */
+export const SYNONYM_CHUNKS = 3;
+
+/**
+ * The question's own passages, then those found only through its synonyms ("garbage" → "trash"). The
+ * second search's scores come from another query, so its passages rank below the last of the own.
+ */
+export function withSynonymHits<T extends { chunk_id: string; score: number }>(
+  own: readonly T[],
+  viaSynonyms: readonly T[],
+): T[] {
+  const seen = new Set(own.map((c) => c.chunk_id));
+  const floor = Math.min(...own.map((c) => c.score), Number.POSITIVE_INFINITY);
+  const extra = viaSynonyms
+    .filter((c) => !seen.has(c.chunk_id))
+    .map((c, i) => ({ ...c, score: Number.isFinite(floor) ? floor * (0.9 - i * 0.1) : c.score }));
+  return [...own, ...extra];
+}

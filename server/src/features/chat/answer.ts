@@ -12,6 +12,7 @@ import {
 import { answerConfidence, isQuestionMessage, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
 import { ANSWER_MIN_SCORE, answerSupport, profileQuestion, synonymQuery } from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
+import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants';
@@ -22,8 +23,6 @@ const CHUNKS_PER_ANSWER = 5;
 /** Fact provenance types that record what a person on the team said. */
 const OWNER_PROVENANCE: ReadonlySet<string> = new Set(['task', 'onboarding', 'correction', 'manual']);
 const FACTS_PER_ANSWER = 5;
-/** Passages a second search through the question's synonyms may add. */
-const SYNONYM_CHUNKS = 3;
 /** Where a supported answer's confidence starts (above the task threshold of 0.7). */
 const SUPPORTED_BASE = 0.75;
 /** The confidence of an answer a person on the team gave (above the task threshold of 0.7). */
@@ -84,14 +83,7 @@ export async function gatherEvidence(
     expanded ? workspaceRetriever.search(ctx, expanded, SYNONYM_CHUNKS) : Promise.resolve([]),
     workspaceRetriever.facts(ctx, question, FACTS_PER_ANSWER),
   ]);
-  // Passages found only through a synonym ("garbage" → "trash") join the question's own results after
-  // them; their scores come from another query, so they rank below the last of the question's own.
-  const seen = new Set(ranked.map((c) => c.chunk_id));
-  const floor = Math.min(...ranked.map((c) => c.score), Number.POSITIVE_INFINITY);
-  const extra = viaSynonyms
-    .filter((c) => !seen.has(c.chunk_id))
-    .map((c, i) => ({ ...c, score: Number.isFinite(floor) ? floor * (0.9 - i * 0.1) : c.score }));
-  const chunks = [...ranked, ...extra];
+  const chunks = withSynonymHits(ranked, viaSynonyms);
   const top = Math.max(0, ...chunks.map((c) => c.score));
   const evidence: Evidence[] = facts.map((f, rank) => {
     // What a person on the team said (a task's answer, onboarding, a correction, a fact typed in) is

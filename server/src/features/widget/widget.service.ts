@@ -27,8 +27,9 @@ import {
   smallTalkReply,
 } from '@helixis/domain';
 import { selectProvider } from '../../llm';
-import { answerSupport } from '../../llm/answer-match';
+import { answerSupport, synonymQuery } from '../../llm/answer-match';
 import { docCitation, type Evidence, generate } from '../../llm/provider';
+import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EndpointHandler } from '../../platform/http';
@@ -200,13 +201,17 @@ export async function answerWidgetMessage(
   const publicIds = await withTenant(deps.database, { workspaceId, userId: null }, (tx) =>
     repo.publicDocumentIds(tx, workspaceId),
   );
+  // Only public documents are ranked (in SQL, before the top k): private ones can never crowd them out.
+  // As in the chat, a second search through the question's synonyms ("garbage" → "trash") adds passages.
+  const searchPublic = (query: string, k: number) =>
+    searchWorkspace({ deps, workspaceId, userId: null }, { query, k, documentIds: [...publicIds] });
+  const expanded = synonymQuery(question);
   const hits =
     publicIds.size === 0
       ? []
-      : // Only public documents are ranked (in SQL, before the top k): private ones can never crowd them out.
-        await searchWorkspace(
-          { deps, workspaceId, userId: null },
-          { query: question, k: CHUNKS_PER_ANSWER, documentIds: [...publicIds] },
+      : withSynonymHits(
+          await searchPublic(question, CHUNKS_PER_ANSWER),
+          expanded ? await searchPublic(expanded, SYNONYM_CHUNKS) : [],
         );
   if (hits.length === 0) {
     return {

@@ -125,6 +125,23 @@ describe('embeddable chat widget', () => {
     expect(answer.body.reply).not.toContain('Staff note');
   });
 
+  it('finds a public passage in other words than the question, through its synonyms, as the chat does', async () => {
+    const owner = await createUserWithSession(t);
+    const doc = await ingestAndWait(
+      t,
+      owner.token,
+      'Resident notes.txt',
+      'Trash is picked up every Tuesday morning. Put your bins out after 6 pm on Monday.',
+    );
+    await api(t, 'PUT', `/api/v1/documents/${doc.id}/public`, { token: owner.token, body: { public: true } });
+    const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
+    // "garbage" and "collected" are not in the notes; "trash" and "picked up" are.
+    const answer = await ask(body.public_id, 'When does the garbage get collected?', '203.0.113.35');
+    expect(answer.status).toBe(200);
+    expect(answer.body.reply).toContain('Trash is picked up every Tuesday morning.');
+    expect(answer.body.sources.map((s) => s.title)).toEqual(['Resident notes']);
+  });
+
   it('shows a visitor no citation markers or file names, and each source title once', async () => {
     const owner = await createUserWithSession(t);
     const section = (heading: string, body: string) =>
