@@ -11,4 +11,4 @@ export { documentChunkTexts } from './knowledge.repo';
 export { knowledgeHandlers, registerKnowledgeRoutes } from './knowledge.routes';
 export type { KnowledgeScope } from './scope';
 export { searchKnowledge, searchWorkspace } from './search/search';
-export { correctSpelling } from './search/spelling';
+export { correctSpelling, correctSpellingWithin } from './search/spelling';

@@ -37,7 +37,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { systemWorkspaceContext } from '../../platform/system-context';
 import { withSystem, withTenant } from '../../platform/tenant';
 import { combinedConfidence } from '../chat';
-import { documentChunkTexts, searchWorkspace } from '../knowledge';
+import { correctSpellingWithin, documentChunkTexts, searchWorkspace } from '../knowledge';
 import { createTaskForQuestion } from '../tasks';
 import * as repo from './widget.repo';
 
@@ -203,14 +203,19 @@ export async function answerWidgetMessage(
   );
   // Only public documents are ranked (in SQL, before the top k): private ones can never crowd them out.
   // As in the chat, a second search through the question's synonyms ("garbage" → "trash") adds passages.
-  const searchPublic = (query: string, k: number) =>
-    searchWorkspace({ deps, workspaceId, userId: null }, { query, k, documentIds: [...publicIds] });
-  const expanded = synonymQuery(question);
+  const scope = { deps, workspaceId, userId: null };
+  const searchPublic = (query: string, k: number) => searchWorkspace(scope, { query, k, documentIds: [...publicIds] });
+  // Typing slips are mended with words of the public documents only ("parkign" → "parking").
+  const mended =
+    publicIds.size === 0
+      ? question
+      : await correctSpellingWithin(scope, question, async (word) => (await searchPublic(word, 1)).length > 0);
+  const expanded = synonymQuery(mended);
   const hits =
     publicIds.size === 0
       ? []
       : withSynonymHits(
-          await searchPublic(question, CHUNKS_PER_ANSWER),
+          await searchPublic(mended, CHUNKS_PER_ANSWER),
           expanded ? await searchPublic(expanded, SYNONYM_CHUNKS) : [],
         );
   if (hits.length === 0) {
@@ -238,6 +243,7 @@ export async function answerWidgetMessage(
       systemPrompt: WIDGET_SYSTEM_PROMPT,
       temperature: DEFAULT_ASSISTANT_TEMPERATURE,
       history: [{ role: 'user', content: question }],
+      query: mended,
       evidence,
       businessContext: '',
     });
@@ -246,7 +252,7 @@ export async function answerWidgetMessage(
   }
   text = text.trim();
   const cited = evidence.filter((e) => text.includes(e.citation));
-  const confidence = combinedConfidence(text, answerSupport(question, evidence, cited), cited.length > 0);
+  const confidence = combinedConfidence(text, answerSupport(mended, evidence, cited), cited.length > 0);
   const rendered = renderResidentAnswer({
     text,
     sources: cited,

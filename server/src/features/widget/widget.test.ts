@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/app';
 import { createUserWithSession, type TestUser } from '../../test/factories';
-import { ingestTexts } from '../knowledge';
+import { correctSpellingWithin, ingestTexts, searchWorkspace } from '../knowledge';
 import { ingestAndWait } from '../knowledge/test-helpers';
 
 let t: TestApp;
@@ -131,7 +131,7 @@ describe('embeddable chat widget', () => {
       t,
       owner.token,
       'Resident notes.txt',
-      'Trash is picked up every Tuesday morning. Put your bins out after 6 pm on Monday.',
+      'Trash is picked up every Tuesday morning. Put your bins out after 6 pm on Monday. Packages are held at the leasing office.',
     );
     await api(t, 'PUT', `/api/v1/documents/${doc.id}/public`, { token: owner.token, body: { public: true } });
     const { body } = await api<WidgetInfo>(t, 'GET', '/api/v1/widget', { token: owner.token });
@@ -140,6 +140,24 @@ describe('embeddable chat widget', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.reply).toContain('Trash is picked up every Tuesday morning.');
     expect(answer.body.sources.map((s) => s.title)).toEqual(['Resident notes']);
+    // A typing slip is mended from the public notes' words.
+    const slip = await ask(body.public_id, 'Where are pakcages kept?', '203.0.113.36');
+    expect(slip.body.reply).toContain('Packages are held at the leasing office.');
+  });
+
+  it("never mends a visitor's typing slip into a word only a private document holds", async () => {
+    const { owner, publicDoc } = await ownerWithDocs();
+    const me = await api<{ workspace: { id: string } }>(t, 'GET', '/api/v1/me', { token: owner.token });
+    const scope = { deps: t.deps, workspaceId: me.body.workspace.id, userId: null };
+    const inPublic = async (word: string) =>
+      (await searchWorkspace(scope, { query: word, k: 1, documentIds: [publicDoc] })).length > 0;
+    // "alarn" is one edit from "alarm", which only the private gate-code note uses; "ofice" from "office".
+    expect(await correctSpellingWithin(scope, 'What is the ofice alarn code?', inPublic)).toBe(
+      'What is the office alarn code?',
+    );
+    expect(await correctSpellingWithin(scope, 'What is the ofice alarn code?', async () => true)).toBe(
+      'What is the office alarm code?',
+    );
   });
 
   it('shows a visitor no citation markers or file names, and each source title once', async () => {

@@ -2,7 +2,9 @@ import { tokenize } from '@helixis/domain';
 import { synonymsOf } from '../../../llm/synonyms';
 import { isDictionaryWord } from '../../../llm/wordnet';
 import type { WorkspaceContext } from '../../../platform/context';
+import { withTenant } from '../../../platform/tenant';
 import * as repo from '../knowledge.repo';
+import { type KnowledgeScope, scopeOf } from '../scope';
 
 /**
  * Typing slips in a question ("parkign", "recieve", "deposite"), mended from the workspace's own
@@ -42,13 +44,33 @@ function lexemeOf(word: string): string | null {
 }
 
 /** The question with its typing slips mended (the same text when it has none). */
-export async function correctSpelling(ctx: WorkspaceContext, question: string): Promise<string> {
+export function correctSpelling(ctx: WorkspaceContext, question: string): Promise<string> {
+  return mendSpelling(scopeOf(ctx), question);
+}
+
+/**
+ * The same for the public widget: a mend is kept only when the word it brings is in a public document
+ * (`usable`), so a visitor's question never picks up a word only a private document holds.
+ */
+export async function correctSpellingWithin(
+  scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
+  question: string,
+  usable: (word: string) => Promise<boolean>,
+): Promise<string> {
+  return mendSpelling(scope, question, usable);
+}
+
+async function mendSpelling(
+  scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
+  question: string,
+  usable?: (word: string) => Promise<boolean>,
+): Promise<string> {
   const words = [...new Set(question.toLowerCase().match(/[a-z]+/g) ?? [])].filter(
     (w) => w.length >= MIN_LENGTH && lexemeOf(w) !== null,
   );
   if (words.length === 0) return question;
-  const workspaceId = ctx.workspace.id;
-  return ctx.tenant(async (tx) => {
+  const { workspaceId } = scope;
+  const replacements = await withTenant(scope.deps.database, { workspaceId, userId: scope.userId }, async (tx) => {
     const own = await repo.termDfs(
       tx,
       workspaceId,
@@ -62,7 +84,7 @@ export async function correctSpelling(ctx: WorkspaceContext, question: string): 
     // A short form of the workspace's own word ("recert" for "recertification") is no slip.
     const shortForms = await repo.lexemePrefixes(tx, workspaceId, unknown);
     const suspects = unknown.filter((w) => !shortForms.has(w));
-    if (suspects.length === 0) return question;
+    if (suspects.length === 0) return [];
     const candidates = new Map<string, { word: string; lexeme: string }[]>();
     for (const w of suspects) {
       const seen = new Set<string>();
@@ -80,15 +102,21 @@ export async function correctSpelling(ctx: WorkspaceContext, question: string): 
       workspaceId,
       [...candidates.values()].flatMap((l) => l.map((c) => c.lexeme)),
     );
-    let mended = question;
+    const out: [string, string][] = [];
     for (const [w, list] of candidates) {
       let best: { word: string; df: number } | null = null;
       for (const c of list) {
         const df = dfs.get(c.lexeme) ?? 0;
         if (df > 0 && (!best || df > best.df)) best = { word: c.word, df };
       }
-      if (best) mended = mended.replace(new RegExp(`\\b${w}\\b`, 'gi'), best.word);
+      if (best) out.push([w, best.word]);
     }
-    return mended;
+    return out;
   });
+  let mended = question;
+  for (const [typed, word] of replacements) {
+    if (usable && !(await usable(word))) continue;
+    mended = mended.replace(new RegExp(`\\b${typed}\\b`, 'gi'), word);
+  }
+  return mended;
 }
