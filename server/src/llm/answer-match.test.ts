@@ -552,6 +552,24 @@ describe('what the owner said, asked in other words', () => {
   });
 });
 
+describe('a question whether a thing exists', () => {
+  it('is not answered by a sentence about the place when nothing names the thing ("a jacuzzi by the pool")', () => {
+    const units = unitsOf([
+      doc(
+        'The pool is open daily from 10:00 am to 8:00 pm. Glass is not allowed on the pool deck. The gym has two treadmills.',
+      ),
+    ]);
+    const answered = (q: string) => {
+      const top = rankUnits(q, units)[0];
+      return top ? answers(top) : false;
+    };
+    expect(answered('Is there a jacuzzi by the pool?')).toBe(false);
+    expect(answered('Do you have a lifeguard at the pool?')).toBe(false);
+    // Named in other words, the thing is there: a treadmill is exercise equipment the gym has.
+    expect(answered('Is there a treadmill in the gym?')).toBe(true);
+  });
+});
+
 describe('how fast a thing is', () => {
   it('asks for a speed, which a sentence naming the network only does not give', () => {
     expect(answerTypeOf('How fast is the member Wi-Fi?')).toBe('speed');

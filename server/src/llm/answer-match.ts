@@ -710,6 +710,8 @@ export interface ScoredUnit extends Unit {
   topics: number;
   /** The unit gives another number for what the question numbers ("level 1" for "Level 2"). */
   conflict: boolean;
+  /** "Is there a sauna by the pool?" where no candidate names a sauna: nothing says it exists. */
+  absentThing?: boolean;
 }
 
 /** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom". */
@@ -782,6 +784,16 @@ function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): S
 }
 
 /** Every unit scored against the question, best first. */
+/** "Is there a…", "Do you have any…": the thing asked about, up to a preposition or the end. */
+const ASKS_EXISTS =
+  /\b(?:is there|are there|do you (?:guys )?have|does (?:the|your) [a-z]+ have|have you got)\s+(?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,3}?)(?=\b(?:by|in|at|on|near|for|to|with|inside|outside|around|that|where|i|we|you)\b|[?.,!]|$)/i;
+
+/** The lexemes of the thing a question asks exists. */
+function askedThingOf(question: string): string[] {
+  const m = ASKS_EXISTS.exec(readIdioms(question));
+  return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
+}
+
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
@@ -853,6 +865,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
+  // The thing a question asks exists, when no candidate names it in any way: nothing here answers.
+  const thing = new Set(askedThingOf(question));
+  const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
+  const absentThing =
+    thingTerms.length > 0 &&
+    thingTerms.every((t) => !units.some((u) => [u.own, u.label, u.context].some((set) => matchOf(t, set) !== null)));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
@@ -897,6 +915,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
     return {
       ...unit,
+      absentThing,
       conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
       score,
       coverage,
@@ -1005,6 +1024,7 @@ export function answers(unit: ScoredUnit): boolean {
   // "How much is Level 2 care?" is not answered by the price of level 1.
   if (unit.conflict) return false;
   if (lacksRequiredType(unit)) return false;
+  if (unit.absentThing && unit.kind !== 'fact') return false;
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
   // sentences around it carry the topic.
