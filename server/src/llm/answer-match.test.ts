@@ -567,6 +567,13 @@ describe('a question whether a thing exists', () => {
     expect(answered('Do you have a lifeguard at the pool?')).toBe(false);
     // Named in other words, the thing is there: a treadmill is exercise equipment the gym has.
     expect(answered('Is there a treadmill in the gym?')).toBe(true);
+    // "come with" asks what is included: a dishwasher nobody names is not answered by what a unit includes.
+    const included = unitsOf([doc('Every unit includes a washer and dryer. Smoking is not allowed inside units.')]);
+    const top = (q: string) => rankUnits(q, included)[0];
+    const dishwasher = top('Does my unit come with a dishwasher?');
+    expect(dishwasher && answers(dishwasher)).toBe(false);
+    const dryer = top('Does my unit come with a dryer?');
+    expect(dryer && answers(dryer)).toBe(true);
   });
 });
 

@@ -789,8 +789,13 @@ const ASKS_EXISTS =
   /\b(?:is there|are there|do you (?:guys )?have|does (?:the|your) [a-z]+ have|have you got)\s+(?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,3}?)(?=\b(?:by|in|at|on|near|for|to|with|inside|outside|around|that|where|i|we|you)\b|[?.,!]|$)/i;
 
 /** The lexemes of the thing a question asks exists. */
+/** "Do the units come with a dishwasher?" (read as "include a dishwasher"): the thing asked about. */
+const ASKS_INCLUDED = /\binclude (?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,2}?)(?=\b(?:by|in|at|on|for|with)\b|[?.,!]|$)/i;
+
+/** The lexemes of the thing a question asks exists or comes included. */
 function askedThingOf(question: string): string[] {
-  const m = ASKS_EXISTS.exec(readIdioms(question));
+  const read = readIdioms(question);
+  const m = ASKS_EXISTS.exec(read) ?? ASKS_INCLUDED.exec(read);
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
