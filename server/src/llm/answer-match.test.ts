@@ -471,6 +471,16 @@ describe('a follow-up that asks the earlier question again ("same on weekends?")
       profileQuestion('on weekends?', 'laundry room hours').terms.find((t) => t.lexeme === 'laundri')?.carried,
     ).toBe(true);
   });
+
+  it('reads "is that per month?" about the answer just given, its subject as heavy as its own word', () => {
+    const units = unitsOf([
+      doc('Private office: 12 hours of meeting room time a month per office.'),
+      doc('Open Desk members get 50 black-and-white pages, and the count starts again each month.', 1),
+    ]);
+    const carried = 'how many Open Desk free black-and-white pages members get 50';
+    expect(rankUnits('is that per month', units, carried)[0]?.text).toContain('50 black-and-white pages');
+    expect(profileQuestion('is that per month', carried).terms.find((t) => t.lexeme === 'page')?.carried).toBe(false);
+  });
 });
 
 describe('trouble that cannot wait, asked for a number', () => {

@@ -412,6 +412,9 @@ const IDIOMS: readonly [RegExp, string][] = [
 const readIdioms = (text: string) => IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), text);
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
+/** "Is that per pet?", "Does it include water?": a question about the answer just given. */
+const ABOUT_ANSWER =
+  /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|it|this)\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -478,7 +481,8 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // about the earlier subject: its carried words are the topic.
   // "Same on weekends?", "Same rule after hours?": the earlier subject is asked about again, under the
   // follow-up's new condition; its words are as much the topic as the question's own.
-  const ownTopic = [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked);
+  // "Is that per month?": a question about the answer just given is about its subject as much as its own word.
+  const ownTopic = [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked) && !ABOUT_ANSWER.test(asked);
   add(carried, ownTopic ? CARRIED_WEIGHT : 1);
   return { terms: [...terms.values()], type };
 }
