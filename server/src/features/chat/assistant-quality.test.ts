@@ -33,9 +33,10 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * Sixth round: 73/83 answered (a runner-up sentence nearly as good as the best is quoted too).
  * Eighth round: 14/14 unanswerables (a sentence sharing only the business's name does not answer; an income
  * rule, "4 times the monthly rent", is no fee).
+ * Tenth round: 74/83 answered (a word of the scene that no candidate holds weighs nothing).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 73 / 83;
+const MIN_ANSWERED_WITH_CITATION = 74 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 14 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
