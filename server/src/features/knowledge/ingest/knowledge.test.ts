@@ -80,6 +80,27 @@ describe('ingest: every format becomes searchable chunks', () => {
     expect(hit?.snippet).toContain('maintenance request through the resident portal; the on-call technician');
   });
 
+  it("mends a typing slip in a search from the workspace's own words and says so", async () => {
+    const owner2 = await createUserWithSession(t);
+    await ingestAndWait(t, owner2.token, 'Laundry.txt', 'The laundry room in Building B opens at 7 a.m. every day.');
+    const res = await api<{ results: { document_title: string }[]; rewrite: unknown }>(
+      t,
+      'POST',
+      '/functions/v1/search',
+      {
+        token: owner2.token,
+        body: { query: 'laundyr room hours' },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.rewrite).toEqual({
+      original: 'laundyr room hours',
+      rewritten: 'laundry room hours',
+      method: 'spelling',
+    });
+    expect(res.body.results[0]?.document_title).toBe('Laundry');
+  });
+
   it('reads a DOCX with its heading structure', async () => {
     const docx = makeDocx([
       { heading: 1, text: 'Office hours' },

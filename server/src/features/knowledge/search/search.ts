@@ -13,6 +13,7 @@ import * as repo from '../knowledge.repo';
 import { type KnowledgeScope, scopeOf, termIndexes } from '../scope';
 import { type RankOutcome, type RankSettings, rankWithSettings, SHIPPED_RANKING } from './ranking';
 import { highlightRanges, makeSnippet } from './snippets';
+import { correctSpelling } from './spelling';
 
 // The product's search of a workspace: follow-up rewrite, BM25, second stage, vector fusion, snippets.
 
@@ -160,10 +161,14 @@ export function searchKnowledgeExplained(ctx: WorkspaceContext, input: SearchOpt
 
 /** POST /functions/v1/search */
 export const search: EndpointHandler<'search'> = async ({ ctx, input }) => {
+  // Typing slips are mended from the workspace's own words first, and the page says so.
+  const query = await correctSpelling(ctx, input.query);
   const answer = await searchKnowledgeExplained(ctx, {
-    query: input.query,
+    query,
     k: input.k,
     ...(input.recent_turns ? { recentTurns: input.recent_turns } : {}),
   });
-  return { results: answer.results.map(({ content: _content, ...hit }) => hit), rewrite: answer.rewrite };
+  const spelling =
+    query !== input.query ? { original: input.query, rewritten: query, method: 'spelling' as const } : null;
+  return { results: answer.results.map(({ content: _content, ...hit }) => hit), rewrite: answer.rewrite ?? spelling };
 };

@@ -24,6 +24,7 @@ export function SearchPanel() {
     if (query.trim()) search.mutate(query.trim());
   };
   const results = search.data?.results;
+  const rewrite = search.data?.rewrite;
   return (
     <Card>
       <CardHeader>
@@ -49,6 +50,12 @@ export function SearchPanel() {
             <CircleAlert aria-hidden="true" />
             <span>{search.error.message}</span>
           </Alert>
+        ) : null}
+        {rewrite?.method === 'spelling' ? (
+          <p className="text-muted-foreground text-sm" data-testid="search-spelling">
+            Showing results for <span className="text-foreground">“{rewrite.rewritten}”</span> (spelling corrected — you
+            searched “{rewrite.original}”)
+          </p>
         ) : null}
         {results && results.length === 0 ? (
           <p className="text-muted-foreground text-sm" data-testid="search-empty">
