@@ -84,6 +84,30 @@ describe('unwrapParagraph', () => {
     ]);
   });
 
+  it('ends a list item where a short line is followed by a new paragraph without a blank line (PDF text)', () => {
+    expect(
+      unwrapParagraph(
+        [
+          '• Motorcycle permit: $55 a month, in the motorcycle corral on Level 2 of the garage building',
+          '• Guest day passes for monthly parkers: a book of 5 for $40',
+          'A new permit can start on any day of the month; the first month is prorated to the day.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      '• Motorcycle permit: $55 a month, in the motorcycle corral on Level 2 of the garage building',
+      '• Guest day passes for monthly parkers: a book of 5 for $40',
+      'A new permit can start on any day of the month; the first month is prorated to the day.',
+    ]);
+    // A wrapped item whose next line opens with a name stays one item.
+    expect(
+      unwrapParagraph(
+        '• Residents of the east wing park in the covered lot behind the office, next to\nBuilding C, with a permit.',
+      ),
+    ).toEqual([
+      '• Residents of the east wing park in the covered lot behind the office, next to Building C, with a permit.',
+    ]);
+  });
+
   it('is stable when applied twice', () => {
     const once = unwrapText(HANDBOOK);
     expect(unwrapText(once)).toBe(once);

@@ -34,6 +34,8 @@ const LABEL_VALUE = /^\s*[\p{L}][\p{L}\s'’/&()-]{0,40}:\s+\S/u;
 const ENDS_SENTENCE = /[.!?]["'”’)\]]*$/;
 /** A line this much shorter than the paragraph's widest line was not wrapped by the layout. */
 const SHORT_LINE_SHARE = 0.6;
+/** A list item's line this much shorter than the widest line ends the item. */
+const ITEM_LINE_SHARE = 0.85;
 
 /** Words that end with a period without ending a sentence (lower-cased, without the period). */
 const ABBREVIATIONS = new Set(
@@ -87,8 +89,11 @@ export function unwrapParagraph(paragraph: string): string[] {
       join = false;
     else {
       // Ends mid-sentence and the next line starts with a capital: wrapped when the line is about as
-      // wide as the paragraph's widest line; a short line is a label or heading of its own.
-      join = (lines[i - 1]?.trim().length ?? 0) >= width * SHORT_LINE_SHARE;
+      // wide as the paragraph's widest line; a short line is a label or heading of its own. A list item
+      // ends where a line clearly short of the full width is followed by one opening with a capital
+      // ("• Guest passes: a book of 5 for $40" above "A new permit can start on any day…").
+      const share = LIST_ITEM.test(current) ? ITEM_LINE_SHARE : SHORT_LINE_SHARE;
+      join = (lines[i - 1]?.trim().length ?? 0) >= width * share;
     }
     if (join) {
       current =
