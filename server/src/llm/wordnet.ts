@@ -93,6 +93,7 @@ function baseForms(word: string): string[] {
     [/ier$/, 'y'],
     [/iest$/, 'y'],
     [/ses$/, 's'],
+    [/oes$/, 'o'],
     [/xes$/, 'x'],
     [/ches$/, 'ch'],
     [/shes$/, 'sh'],
@@ -166,9 +167,14 @@ export function wordnetRelated(word: string): ReadonlySet<string> {
   return out;
 }
 
-/** True when WordNet knows the word in some part of speech (any of its base forms); false without WordNet. */
-export function isDictionaryWord(word: string): boolean {
+/**
+ * True when WordNet knows the word in some part of speech (any of its base forms); false without WordNet.
+ * `strict`: only as a lemma itself or a lemma with a plain "s" ("weighs", "friends"), not through the
+ * looser detachment rules, which also accept made-up forms ("underpaied" as "underpay").
+ */
+export function isDictionaryWord(word: string, strict = false): boolean {
   const wn = load();
   if (!wn || !/^[a-z]+$/.test(word)) return false;
-  return baseForms(word).some((base) => POS.some((pos) => indexLine(wn.index[pos], base) !== null));
+  const forms = strict ? [word, ...(/[^s]s$/.test(word) ? [word.slice(0, -1)] : [])] : baseForms(word);
+  return forms.some((base) => POS.some((pos) => indexLine(wn.index[pos], base) !== null));
 }

@@ -511,6 +511,22 @@ export async function termDfs(
   return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
 }
 
+/** A few chunk texts of the workspace holding some text (case-insensitive), to read a word's written form. */
+export async function chunkTextsHolding(
+  db: Queryable,
+  workspaceId: string,
+  text: string,
+  limit = 3,
+): Promise<string[]> {
+  const rows = await rowsOf<{ content: string }>(
+    db,
+    sql`select content from document_chunks
+         where workspace_id = ${workspaceId}::uuid and strpos(lower(content), lower(${text})) > 0
+         limit ${limit}`,
+  );
+  return rows.map((r) => r.content);
+}
+
 /** Which of some words begin a longer lexeme of the workspace ("recert" begins "recertif"). */
 export async function lexemePrefixes(
   db: Queryable,

@@ -82,7 +82,12 @@ describe('ingest: every format becomes searchable chunks', () => {
 
   it("mends a typing slip in a search from the workspace's own words and says so", async () => {
     const owner2 = await createUserWithSession(t);
-    await ingestAndWait(t, owner2.token, 'Laundry.txt', 'The laundry room in Building B opens at 7 a.m. every day.');
+    await ingestAndWait(
+      t,
+      owner2.token,
+      'Laundry.txt',
+      'The laundry room in Building B opens at 7 a.m. every day. Report broken machines to maintenance.',
+    );
     const res = await api<{ results: { document_title: string }[]; rewrite: unknown }>(
       t,
       'POST',
@@ -99,6 +104,21 @@ describe('ingest: every format becomes searchable chunks', () => {
       method: 'spelling',
     });
     expect(res.body.results[0]?.document_title).toBe('Laundry');
+    const mend = async (query: string) =>
+      (
+        await api<{ rewrite: { rewritten: string } | null }>(t, 'POST', '/functions/v1/search', {
+          token: owner2.token,
+          body: { query },
+        })
+      ).body.rewrite?.rewritten;
+    // Two letters off, but one edit from the same stem: written as the document writes it.
+    expect(await mend('call maintanence')).toBe('call maintenance');
+    // A word the documents never use, one swap from a dictionary word.
+    expect(await mend('the washer wieghs a lot')).toBe('the washer weighs a lot');
+    // A word the documents lack and no slip of a known word stays as typed.
+    expect(await mend('jacuzzi hours')).toBeUndefined();
+    // Words WordNet knows only through an irregular form are not "mended" into made-up ones.
+    expect(await mend('we underpaid for the tomatoes')).toBeUndefined();
   });
 
   it('reads a DOCX with its heading structure', async () => {

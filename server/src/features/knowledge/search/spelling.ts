@@ -1,4 +1,5 @@
 import { tokenize } from '@helixis/domain';
+import type { Queryable } from '../../../db/client';
 import { synonymsOf } from '../../../llm/synonyms';
 import { isDictionaryWord } from '../../../llm/wordnet';
 import type { WorkspaceContext } from '../../../platform/context';
@@ -11,8 +12,10 @@ import { type KnowledgeScope, scopeOf } from '../scope';
  * words before it is searched and answered. A word is taken as a slip only when it is at least
  * MIN_LENGTH letters, absent from the workspace's documents, unknown to WordNet and to the thesaurus;
  * it is then replaced by the word one edit away (a letter dropped, added, changed, or two swapped)
- * that the workspace's documents use most. Words that are simply not in the documents ("jacuzzi")
- * stay as typed, so a question about something the business never wrote about is still unanswered.
+ * that the workspace's documents use most, written as the documents write it; failing that, by a
+ * dictionary word one swap, drop or added letter away ("wieghs" → "weighs"). Real words that are simply
+ * not in the documents ("jacuzzi") stay as typed, so a question about something the business never
+ * wrote about is still unanswered.
  */
 const MIN_LENGTH = 5;
 /** Words WordNet leaves out (function words, contractions typed without their apostrophe, chat words). */
@@ -27,16 +30,51 @@ const FUNCTION_WORDS = new Set(
 );
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Every string one edit away from a word, with the kind of edit (swaps first: the commonest slip). */
-function editsOf(word: string): string[] {
+/**
+ * Every string one edit away from a word, swaps first (the commonest slip), then a letter dropped, then
+ * (with `changes`) a letter changed, then a letter added.
+ */
+function editsOf(word: string, changes = true): string[] {
   const out: string[] = [];
   for (let i = 0; i < word.length - 1; i++) out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
   for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
-  for (let i = 0; i < word.length; i++) {
-    for (const c of LETTERS) if (c !== word[i]) out.push(word.slice(0, i) + c + word.slice(i + 1));
+  if (changes) {
+    for (let i = 0; i < word.length; i++) {
+      for (const c of LETTERS) if (c !== word[i]) out.push(word.slice(0, i) + c + word.slice(i + 1));
+    }
   }
   for (let i = 0; i <= word.length; i++) for (const c of LETTERS) out.push(word.slice(0, i) + c + word.slice(i));
   return out;
+}
+
+/** A word of the workspace's documents whose lexeme is `lexeme`, as written there, nearest the typed one. */
+async function writtenForm(tx: Queryable, workspaceId: string, lexeme: string, typed: string): Promise<string | null> {
+  let best: { word: string; distance: number } | null = null;
+  for (const text of await repo.chunkTextsHolding(tx, workspaceId, lexeme)) {
+    for (const t of tokenize(text)) {
+      if (t.lexeme !== lexeme) continue;
+      const distance = editDistance(t.word, typed);
+      if (!best || distance < best.distance) best = { word: t.word, distance };
+    }
+  }
+  return best?.word ?? null;
+}
+
+/** Levenshtein distance. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
 }
 
 function lexemeOf(word: string): string | null {
@@ -104,12 +142,21 @@ async function mendSpelling(
     );
     const out: [string, string][] = [];
     for (const [w, list] of candidates) {
-      let best: { word: string; df: number } | null = null;
+      let best: { word: string; lexeme: string; df: number } | null = null;
       for (const c of list) {
         const df = dfs.get(c.lexeme) ?? 0;
-        if (df > 0 && (!best || df > best.df)) best = { word: c.word, df };
+        if (df > 0 && (!best || df > best.df)) best = { ...c, df };
       }
-      if (best) out.push([w, best.word]);
+      if (best) {
+        // Written as the documents write it ("maintanence" → "maintenance", not the edit "maintenence").
+        out.push([w, (await writtenForm(tx, workspaceId, best.lexeme, w)) ?? best.word]);
+        continue;
+      }
+      // Not in the documents in any form: a dictionary word one swap, drop or added letter away
+      // ("wieghs" → "weighs") still lets the question's synonyms and relatives match.
+      const own = lexemeOf(w);
+      const known = editsOf(w, false).find((e) => lexemeOf(e) !== own && isDictionaryWord(e, true));
+      if (known) out.push([w, known]);
     }
     return out;
   });
