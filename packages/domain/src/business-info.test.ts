@@ -52,6 +52,17 @@ describe('extractBusinessInfo: labels', () => {
     expect(extractBusinessInfo("We're based in Tierra Verde, a small town.").officialName).toBeUndefined();
   });
 
+  it('reads a name that opens a sentence describing what the owner runs', () => {
+    expect(
+      extractBusinessInfo('Fernhill Lofts is an old cannery that we converted into 30 live-work lofts.').officialName,
+    ).toBe('Fernhill Lofts');
+    expect(extractBusinessInfo('Aspen Ridge is a homeowners association for 90 townhomes.').officialName).toBe(
+      'Aspen Ridge',
+    );
+    // A place the tenants live in is no business name.
+    expect(extractBusinessInfo('Green Valley is a nice area where our tenants live.').officialName).toBeUndefined();
+  });
+
   it('leaves a phone number out of the contact name and role', () => {
     expect(parsePrimaryContact('Priya Natarajan, Facility Manager, priya@cp.example, phone (555) 730-1200')).toEqual({
       name: 'Priya Natarajan',

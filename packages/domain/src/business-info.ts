@@ -418,6 +418,19 @@ export function findBusinessName(text: string): string | undefined {
     ) {
       return opening;
     }
+    // "Bellcote Mill Studios is an old mill that we turned into 54 studios", "Larkspur Meadows is a
+    // homeowners association": a name of two words or more that the owner goes on to describe as the
+    // thing they run (not "Green Valley is a nice area where our tenants live").
+    if (
+      !whole &&
+      opening.includes(' ') &&
+      /^\s+(?:is|are)\s+(?:a|an|the)\b/i.test(after) &&
+      /\b(?:we|i)\s+(?:\w+\s+)?(?:turned|run|own|manage|opened|built|started|founded|operate|bought|converted|renovated)\b|\b(?:homeowners'? association|condo(?:minium)? association|cooperative|co-op)\b/i.test(
+        after,
+      )
+    ) {
+      return opening;
+    }
   }
   return undefined;
 }

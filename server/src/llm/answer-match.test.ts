@@ -483,6 +483,34 @@ describe('a follow-up that asks the earlier question again ("same on weekends?")
   });
 });
 
+describe('the office line and the emergency line', () => {
+  it('answers an ordinary "what number do I call" with the office line, trouble with the emergency line', () => {
+    // As the owner said them in onboarding: the emergency line in a sentence that says "call".
+    const facts = [
+      {
+        id: '1',
+        label: 'Emergency Contact',
+        value: '(555) 730-1299',
+        context: 'Call us at the office; for after-hours emergencies such as a break-in, call (555) 730-1299.',
+        fromHuman: true,
+      },
+      {
+        id: '2',
+        label: 'Business Phone',
+        value: '(555) 730-1200',
+        context: 'Priya Natarajan, Facility Manager, phone (555) 730-1200',
+        fromHuman: true,
+      },
+    ];
+    expect(rankFactsByMeaning('What phone number should I call to reach you?', facts, 5)[0]?.fact.value).toBe(
+      '(555) 730-1200',
+    );
+    expect(rankFactsByMeaning('A pipe burst in my unit, what number do I call?', facts, 5)[0]?.fact.value).toBe(
+      '(555) 730-1299',
+    );
+  });
+});
+
 describe('trouble that cannot wait, asked for a number', () => {
   it('is an emergency: the emergency line answers "a pipe burst, who do I phone?"', () => {
     const units = unitsOf([

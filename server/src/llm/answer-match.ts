@@ -320,6 +320,9 @@ function actionVerbsOf(question: string): Set<string> {
 /** Trouble that cannot wait for office hours: water where it should not be, fire, gas, no heat, a break-in. */
 const URGENT_TROUBLE =
   /\b(?:burst\w*|leak\w*|flood\w*|overflow\w*|spraying|gushing|fire|smoke alarm|sparks?|sparking|gas smell|smell(?:s|ing)? gas|sewage|sewer|backed up|no (?:heat|power|electricity|hot water|water)|heat (?:stopped|went out|is out|isn't working|is not working)|broken into|break-?in|burglar\w*|middle of the night|after[\s-]hours)\b/i;
+/** A line for emergencies: what a question about ordinary business is not answered with first. */
+const EMERGENCY_LINE = /\b(?:emergenc\w*|after[\s-]hours|urgent|on[\s-]call|24\s*\/\s*7)\b/i;
+const NOT_URGENT_PENALTY = 0.05;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
 const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
@@ -874,6 +877,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
+  const urgent =
+    URGENT_TROUBLE.test(question) || /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question);
   // The thing a question asks exists, when no candidate names it in any way: nothing here answers.
   const thing = new Set(askedThingOf(question));
   const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
@@ -922,6 +927,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     else if (asksBusiness && unit.kind === 'fact' && unit.evidence.fromHuman) score += OWNER_BONUS;
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
+    // "What number should I call to reach you?": the office line, not the emergency line, unless the
+    // question speaks of trouble that cannot wait.
+    if (profile.type === 'phone' && !urgent && EMERGENCY_LINE.test(`${unit.evidence.title} ${unit.text}`)) {
+      score -= NOT_URGENT_PENALTY;
+    }
     return {
       ...unit,
       absentThing,

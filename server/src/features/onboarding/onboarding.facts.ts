@@ -55,12 +55,18 @@ export async function learnOnboardingText(
   return saved;
 }
 
-/** Round answers whose text may state facts (what customers ask and the tools used do not). */
+/**
+ * Round answers whose text may state facts. What customers ask is often answered with the answers
+ * ("They ask about tours; tours are Saturdays at 11"), and the contact answer holds the office phone;
+ * the tools used state none.
+ */
 const FACT_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set([
   'businessDescription',
   'serviceArea',
   'target_audience',
   'services',
+  'primaryContact',
+  'faq',
   'hours',
 ]);
 
