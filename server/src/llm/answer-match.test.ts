@@ -483,6 +483,26 @@ describe('a follow-up that asks the earlier question again ("same on weekends?")
   });
 });
 
+describe('schedules', () => {
+  it('reads the days a schedule names: "Mon.-Fri." holds Wednesday, "Sat." is Saturday', () => {
+    const units = unitsOf([
+      doc(
+        'Office hours: 7 a.m.-6 p.m. Mon.-Fri., 9 a.m.-1 p.m. Sat. Visitors must sign in at the front desk on every floor.',
+      ),
+    ]);
+    const days = [...(units[0]?.own ?? [])];
+    expect(days).toEqual(expect.arrayContaining(['mondai', 'wednesdai', 'fridai', 'saturdai']));
+    expect(days).not.toContain('sundai');
+    expect(days).toContain('weekdai');
+    expect([...(unitsOf([doc('The gym is staffed weekdays from 6 to 9.')])[0]?.own ?? [])]).toContain('wednesdai');
+    expect(rankUnits('is the office open on wednesdays?', units)[0]?.text).toContain('Mon.-Fri.');
+  });
+
+  it('reads "what does it run" as asking a price', () => {
+    expect(answerTypeOf('what does a reserved spot run?')).toBe('money');
+  });
+});
+
 describe('the office line and the emergency line', () => {
   it('answers an ordinary "what number do I call" with the office line, trouble with the emergency line', () => {
     // As the owner said them in onboarding: the emergency line in a sentence that says "call".

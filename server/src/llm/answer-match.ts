@@ -405,6 +405,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
   // "HOA dues" are the assessments; the stem of "dues" is that of "due" (a deadline), so it is said here.
   [/\bdues\b(?! assessments)/gi, 'dues assessments'],
+  // "What does a reserved spot run per month?": what it costs.
+  [
+    /\b(what|how much) (does|do|would|will) ((?:it|that|this|one|they|an? [a-z]+(?: [a-z]+)?)) run\b/gi,
+    '$1 $2 $3 cost',
+  ],
   // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
   [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
@@ -580,8 +585,48 @@ const PARTICLE_COMPOUND =
 const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
 /** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** A day as schedules write it: the full name in any case, or a capitalised abbreviation ("Sat.", "Thurs"). */
+const DAY_WORD = String.raw`(?:[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)s?\.?`;
+const DAY_RANGE = new RegExp(
+  String.raw`\b(${DAY_WORD})\s*(?:-|–|to|through|thru|until|till)\s*(${DAY_WORD})(?![\w])`,
+  'g',
+);
+const DAY_ABBREVIATION = /\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?/g;
+
+function dayIndex(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  return WEEKDAYS.findIndex((d) => d.startsWith(w.slice(0, 3)));
+}
+
+/**
+ * The days a schedule names, as lexemes: "Mon.-Fri." holds Wednesday, "Sat." is Saturday, so a question
+ * about Wednesdays or Saturdays finds the hours line.
+ */
+function scheduleDays(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(DAY_RANGE)) {
+    const from = dayIndex(m[1] ?? '');
+    const to = dayIndex(m[2] ?? '');
+    if (from < 0 || to < 0) continue;
+    for (let i = from; ; i = (i + 1) % 7) {
+      out.push(WEEKDAYS[i] ?? '');
+      if (i === to || out.length > 7) break;
+    }
+  }
+  for (const m of text.matchAll(DAY_ABBREVIATION)) {
+    const i = dayIndex(m[1] ?? '');
+    if (i >= 0) out.push(WEEKDAYS[i] ?? '');
+  }
+  // "weekdays 9 to 5" holds Wednesday; "Monday to Friday" is the weekdays.
+  if (/\bweekdays?\b/i.test(text)) out.push(...WEEKDAYS.slice(0, 5));
+  else if (WEEKDAYS.slice(0, 5).every((day) => out.includes(day))) out.push('weekday');
+  return out.flatMap((day) => tokenize(day).map((t) => t.lexeme));
+}
+
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
+  for (const day of scheduleDays(text)) out.add(day);
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
