@@ -498,6 +498,14 @@ describe('schedules', () => {
     expect(rankUnits('is the office open on wednesdays?', units)[0]?.text).toContain('Mon.-Fri.');
   });
 
+  it('reads the seasons a stretch of months covers, not those of a single date', () => {
+    const own = (text: string) => [...(unitsOf([doc(text)])[0]?.own ?? [])];
+    expect(own('Gate hours, November 1 to March 31: 8:00 a.m. to 5:00 p.m.')).toContain('winter');
+    expect(own('The pool is open May 15 through September 15.')).toContain('summer');
+    expect(own('The pool is open May 15 through September 15.')).not.toContain('winter');
+    expect(own('Rent for January is due on January 1.')).not.toContain('winter');
+  });
+
   it('reads "what does it run" as asking a price', () => {
     expect(answerTypeOf('what does a reserved spot run?')).toBe('money');
   });

@@ -624,9 +624,56 @@ function scheduleDays(text: string): string[] {
   return out.flatMap((day) => tokenize(day).map((t) => t.lexeme));
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_WORD = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const MONTH_RANGE = new RegExp(
+  String.raw`\b(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\s*(?:-|–|to|through|thru|until|till)\s*(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\b`,
+  'gi',
+);
+/** The season of each month (northern hemisphere, as the businesses' documents are written). */
+const SEASON_OF = [
+  'winter',
+  'winter',
+  'spring',
+  'spring',
+  'spring',
+  'summer',
+  'summer',
+  'summer',
+  'fall',
+  'fall',
+  'fall',
+  'winter',
+];
+
+/**
+ * The seasons a stretch of months covers: "November 1 to March 31" is the winter, "May 15 to September
+ * 15" the summer, so "and in the winter?" finds the winter gate hours. Only ranges: a single date says
+ * when one thing happens, not a season's rule.
+ */
+function rangeSeasons(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(MONTH_RANGE)) {
+    const from = MONTHS.indexOf((m[1] ?? '').toLowerCase().slice(0, 3));
+    const to = MONTHS.indexOf((m[2] ?? '').toLowerCase().slice(0, 3));
+    if (from < 0 || to < 0) continue;
+    // A season counts when the stretch holds at least two of its three months.
+    const counts = new Map<string, number>();
+    for (let i = from, n = 0; n < 12; i = (i + 1) % 12, n++) {
+      const season = SEASON_OF[i] ?? '';
+      counts.set(season, (counts.get(season) ?? 0) + 1);
+      if (i === to) break;
+    }
+    for (const [season, count] of counts) if (count >= 2) out.add(season);
+  }
+  if (out.has('fall')) out.add('autumn');
+  return [...out].flatMap((season) => tokenize(season).map((t) => t.lexeme));
+}
+
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
   for (const day of scheduleDays(text)) out.add(day);
+  for (const season of rangeSeasons(text)) out.add(season);
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
