@@ -82,4 +82,38 @@ describe('hits that explain themselves', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a typing slip is mended and said so, in the documents search and in the chat, on a desktop and a phone', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page } = await newPage(product.browser, product.server.url);
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await signInAt(page, '/documents', owner.email, PASSWORD);
+
+      await page.getByRole('textbox', { name: 'Search your documents' }).fill('secuirty depositt');
+      await page.getByRole('button', { name: 'Search' }).click();
+      const spelling = page.getByTestId('search-spelling');
+      await spelling.waitFor();
+      expect(await spelling.textContent()).toBe(
+        'Showing results for “security deposit” (spelling corrected — you searched “secuirty depositt”)',
+      );
+      await page.getByTestId('search-results').waitFor();
+      await shot(page, SUITE, `03-search-spelling-${width}`);
+
+      await page.goto('/chat');
+      await sendChatMessage(page, 'How much is the secuirty depositt?');
+      const answer = page.getByTestId('message-assistant').last();
+      const rewrite = answer.getByTestId('message-rewrite');
+      await rewrite.waitFor();
+      expect(await rewrite.textContent()).toBe(
+        'Searched for “How much is the security deposit?” (spelling corrected — you asked “How much is the secuirty depositt?”)',
+      );
+      expect(await answer.textContent()).toContain('$1,450');
+      await shot(page, SUITE, `04-chat-spelling-${width}`);
+
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

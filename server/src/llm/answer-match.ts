@@ -17,7 +17,7 @@
  *   number, a yes/no rule) adds when the unit holds one and subtracts when it does not.
  * - The chunk's search rank adds a little, so ties go to what search put first.
  */
-import { type Segment, segmentText, tokenize } from '@helixis/domain';
+import { BUSINESS_NAME_MONTHS, BUSINESS_NAME_WEEKDAYS, type Segment, segmentText, tokenize } from '@helixis/domain';
 import type { Evidence } from './provider';
 import { inThesaurus, synonymsOf } from './synonyms';
 import { wordnetRelated } from './wordnet';
@@ -251,33 +251,32 @@ function askingClause(sentence: string): string {
   return sentence;
 }
 
+/** The sentence that asks when a question has several ("Dad lost his call button. How much…?"), else null. */
+function askingSentenceOf(question: string): string | null {
+  const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
+  if (sentences.length < 2) return null;
+  return [...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim())) ?? null;
+}
+
+/**
+ * The sentence and clause that ask, without the scene set before them; a reason or a circumstance inside
+ * the asking clause ("…bc my paycheck got held up", "…while we pack for a trip") sets the scene too.
+ */
+function askingPartOf(question: string): string {
+  return askingClause(askingSentenceOf(question) ?? question).replace(REASON_CLAUSE, ' ');
+}
+const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
+
 /**
  * The kind of answer a question asks for, read from the sentence that asks ("Dad lost his call button.
  * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence
  * says nothing of the kind.
  */
-/** The sentence and clause that ask, without the scene set before them. */
-function askingPartOf(question: string): string {
-  const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
-  const asking =
-    sentences.length > 1
-      ? ([...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim())) ?? question)
-      : question;
-  // A reason or a circumstance inside the asking clause ("…bc my paycheck got held up", "…while we pack
-  // for a trip") sets the scene too.
-  return askingClause(asking).replace(REASON_CLAUSE, ' ');
-}
-const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
-
 export function answerTypeOf(asked: string): AnswerType | null {
   const question = readIdioms(asked);
-  const sentences = question.split(/(?<=[.!?])\s+/).filter((s) => /\w/.test(s));
-  if (sentences.length > 1) {
-    const asking = [...sentences].reverse().find((s) => s.trim().endsWith('?') || OPENS_AS_QUESTION.test(s.trim()));
-    const own = asking ? typeOfClause(askingClause(asking)) : null;
-    if (own) return own;
-  }
-  return typeOfClause(askingClause(question)) ?? typeOfClause(question);
+  const asking = askingSentenceOf(question);
+  const own = asking ? typeOfClause(askingClause(asking)) : null;
+  return own ?? typeOfClause(askingClause(question)) ?? typeOfClause(question);
 }
 
 export function hasAnswerType(type: AnswerType, text: string): boolean {
@@ -585,7 +584,6 @@ const PARTICLE_COMPOUND =
 const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
 /** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** A day as schedules write it: the full name in any case, or a capitalised abbreviation ("Sat.", "Thurs"). */
 const DAY_WORD = String.raw`(?:[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)s?\.?`;
 const DAY_RANGE = new RegExp(
@@ -593,10 +591,28 @@ const DAY_RANGE = new RegExp(
   'g',
 );
 const DAY_ABBREVIATION = /\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?/g;
+const MONTH_WORD = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const MONTH_RANGE = new RegExp(
+  String.raw`\b(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\s*(?:-|–|to|through|thru|until|till)\s*(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\b`,
+  'gi',
+);
+/** The seasons, each from its first month counted from December (northern hemisphere, as the documents are). */
+const SEASONS = ['winter', 'spring', 'summer', 'fall'];
 
-function dayIndex(word: string): number {
-  const w = word.toLowerCase().replace(/\.$/, '');
-  return WEEKDAYS.findIndex((d) => d.startsWith(w.slice(0, 3)));
+/** The place of a day or month name ("Sat.", "sept") in a list of full names, by its first three letters. */
+function placeIn(names: readonly string[], word: string): number {
+  const prefix = word.toLowerCase().slice(0, 3);
+  return names.findIndex((name) => name.startsWith(prefix));
+}
+
+/** The places from `from` to `to`, both included, going round a cycle of `size` ("Fri-Mon", "Nov-Mar"). */
+function cycle(from: number, to: number, size: number): number[] {
+  const out = [from];
+  for (let i = from; i !== to; ) {
+    i = (i + 1) % size;
+    out.push(i);
+  }
+  return out;
 }
 
 /**
@@ -604,65 +620,37 @@ function dayIndex(word: string): number {
  * about Wednesdays or Saturdays finds the hours line.
  */
 function scheduleDays(text: string): string[] {
+  const days = BUSINESS_NAME_WEEKDAYS;
   const out: string[] = [];
   for (const m of text.matchAll(DAY_RANGE)) {
-    const from = dayIndex(m[1] ?? '');
-    const to = dayIndex(m[2] ?? '');
-    if (from < 0 || to < 0) continue;
-    for (let i = from; ; i = (i + 1) % 7) {
-      out.push(WEEKDAYS[i] ?? '');
-      if (i === to || out.length > 7) break;
-    }
+    const from = placeIn(days, m[1] ?? '');
+    const to = placeIn(days, m[2] ?? '');
+    if (from >= 0 && to >= 0) out.push(...cycle(from, to, days.length).map((i) => days[i] ?? ''));
   }
-  for (const m of text.matchAll(DAY_ABBREVIATION)) {
-    const i = dayIndex(m[1] ?? '');
-    if (i >= 0) out.push(WEEKDAYS[i] ?? '');
-  }
+  for (const m of text.matchAll(DAY_ABBREVIATION)) out.push(days[placeIn(days, m[1] ?? '')] ?? '');
   // "weekdays 9 to 5" holds Wednesday; "Monday to Friday" is the weekdays.
-  if (/\bweekdays?\b/i.test(text)) out.push(...WEEKDAYS.slice(0, 5));
-  else if (WEEKDAYS.slice(0, 5).every((day) => out.includes(day))) out.push('weekday');
+  const weekdays = days.slice(0, 5);
+  if (/\bweekdays?\b/i.test(text)) out.push(...weekdays);
+  else if (weekdays.every((day) => out.includes(day))) out.push('weekday');
   return out.flatMap((day) => tokenize(day).map((t) => t.lexeme));
 }
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_WORD = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const MONTH_RANGE = new RegExp(
-  String.raw`\b(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\s*(?:-|–|to|through|thru|until|till)\s*(${MONTH_WORD})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\b`,
-  'gi',
-);
-/** The season of each month (northern hemisphere, as the businesses' documents are written). */
-const SEASON_OF = [
-  'winter',
-  'winter',
-  'spring',
-  'spring',
-  'spring',
-  'summer',
-  'summer',
-  'summer',
-  'fall',
-  'fall',
-  'fall',
-  'winter',
-];
 
 /**
  * The seasons a stretch of months covers: "November 1 to March 31" is the winter, "May 15 to September
  * 15" the summer, so "and in the winter?" finds the winter gate hours. Only ranges: a single date says
- * when one thing happens, not a season's rule.
+ * when one thing happens, not a season's rule. A season counts when the stretch holds two of its months.
  */
 function rangeSeasons(text: string): string[] {
+  const months = BUSINESS_NAME_MONTHS;
   const out = new Set<string>();
   for (const m of text.matchAll(MONTH_RANGE)) {
-    const from = MONTHS.indexOf((m[1] ?? '').toLowerCase().slice(0, 3));
-    const to = MONTHS.indexOf((m[2] ?? '').toLowerCase().slice(0, 3));
+    const from = placeIn(months, m[1] ?? '');
+    const to = placeIn(months, m[2] ?? '');
     if (from < 0 || to < 0) continue;
-    // A season counts when the stretch holds at least two of its three months.
     const counts = new Map<string, number>();
-    for (let i = from, n = 0; n < 12; i = (i + 1) % 12, n++) {
-      const season = SEASON_OF[i] ?? '';
+    for (const month of cycle(from, to, months.length)) {
+      const season = SEASONS[Math.floor(((month + 1) % 12) / 3)] ?? '';
       counts.set(season, (counts.get(season) ?? 0) + 1);
-      if (i === to) break;
     }
     for (const [season, count] of counts) if (count >= 2) out.add(season);
   }

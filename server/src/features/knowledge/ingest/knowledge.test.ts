@@ -117,6 +117,8 @@ describe('ingest: every format becomes searchable chunks', () => {
     expect(await mend('the washer wieghs a lot')).toBe('the washer weighs a lot');
     // A word the documents lack and no slip of a known word stays as typed.
     expect(await mend('jacuzzi hours')).toBeUndefined();
+    // A long question is not searched for slips beyond its first four (each costs hundreds of lookups).
+    expect(await mend('laundyr biulding evrey mahcines brokne')).toBe('laundry building every machines brokne');
     // Words WordNet knows only through an irregular form are not "mended" into made-up ones.
     expect(await mend('we underpaid for the tomatoes')).toBeUndefined();
   });

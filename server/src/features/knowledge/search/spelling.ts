@@ -18,6 +18,10 @@ import { type KnowledgeScope, scopeOf } from '../scope';
  * wrote about is still unanswered.
  */
 const MIN_LENGTH = 5;
+/** Longer tokens are codes or run-together text, not words with a slip. */
+const MAX_LENGTH = 24;
+/** At most this many slips are looked for in one question (each costs a few hundred lookups). */
+const MAX_SUSPECTS = 4;
 /** Words WordNet leaves out (function words, contractions typed without their apostrophe, chat words). */
 const FUNCTION_WORDS = new Set(
   `since whose their theirs would could should these those which while where there about after among amongst
@@ -83,28 +87,21 @@ function lexemeOf(word: string): string | null {
 
 /** The question with its typing slips mended (the same text when it has none). */
 export function correctSpelling(ctx: WorkspaceContext, question: string): Promise<string> {
-  return mendSpelling(scopeOf(ctx), question);
+  return correctSpellingWithin(scopeOf(ctx), question);
 }
 
 /**
- * The same for the public widget: a mend is kept only when the word it brings is in a public document
- * (`usable`), so a visitor's question never picks up a word only a private document holds.
+ * The same for a scope without a request (the public widget). With `usable`, a mend is kept only when
+ * the word it brings passes it (is in a public document), so a visitor's question never picks up a word
+ * only a private document holds.
  */
 export async function correctSpellingWithin(
-  scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
-  question: string,
-  usable: (word: string) => Promise<boolean>,
-): Promise<string> {
-  return mendSpelling(scope, question, usable);
-}
-
-async function mendSpelling(
   scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
   question: string,
   usable?: (word: string) => Promise<boolean>,
 ): Promise<string> {
   const words = [...new Set(question.toLowerCase().match(/[a-z]+/g) ?? [])].filter(
-    (w) => w.length >= MIN_LENGTH && lexemeOf(w) !== null,
+    (w) => w.length >= MIN_LENGTH && w.length <= MAX_LENGTH && lexemeOf(w) !== null,
   );
   if (words.length === 0) return question;
   const { workspaceId } = scope;
@@ -121,7 +118,7 @@ async function mendSpelling(
     });
     // A short form of the workspace's own word ("recert" for "recertification") is no slip.
     const shortForms = await repo.lexemePrefixes(tx, workspaceId, unknown);
-    const suspects = unknown.filter((w) => !shortForms.has(w));
+    const suspects = unknown.filter((w) => !shortForms.has(w)).slice(0, MAX_SUSPECTS);
     if (suspects.length === 0) return [];
     const candidates = new Map<string, { word: string; lexeme: string }[]>();
     for (const w of suspects) {
