@@ -153,6 +153,8 @@ describe('question words', () => {
       answerTypeOf("the AC shuts off at 6 and we're working late for a deadline, can we keep it running longer"),
     ).toBe('yesno');
     expect(answerTypeOf('When is the deadline for the application?')).toBe('date');
+    // The sentence that asks names no kind of answer: "text" in the one after it does not ask for a phone.
+    expect(answerTypeOf("what's the dock gate code this month? i deleted the text")).toBeNull();
   });
 
   it("lets a word of the scene that no sentence holds say nothing, but keeps the asking clause's", () => {
@@ -211,6 +213,23 @@ describe('question words', () => {
         "A shed's location and material need written approval from the office. One storage shed up to 10 by 12 feet is allowed per lot.",
       ),
     ).toContain('10 by 12');
+  });
+
+  it('reads the measure a size question names as the kind of answer, not as its topic', () => {
+    const rules = doc(
+      'Smoking is not allowed within 25 feet of the entrance. Private offices have wired Ethernet ports. Each private office has a window.',
+    );
+    // "square feet" says a size is wanted; "25 feet" of the smoking rule is no answer about offices, and a
+    // sentence about offices with no size in it is none either.
+    expect(bestQuotes('how big are the private offices in square feet?', [rules])).toEqual([]);
+    const office = doc('Private offices are 120 to 180 square feet. Each private office has a window.');
+    expect(bestQuotes('how big are the private offices in square feet?', [office])[0]?.sentence).toContain(
+      '120 to 180 square feet',
+    );
+    // The size of an amount is the amount.
+    expect(answerTypeOf('How big is the security deposit hold on my card?')).toBe('money');
+    expect(answerTypeOf('how high does your water pressure get')).toBe('size');
+    expect(hasAnswerType('size', "The park's water pressure can reach 80 psi.")).toBe(true);
   });
 
   it('finds a lead time written with the notice before its length ("written notice of 30 days")', () => {

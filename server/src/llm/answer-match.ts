@@ -134,7 +134,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'money',
-    asks: /\bhow much\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
+    // "How big is the deposit hold?": the size of an amount is the amount.
+    asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
     has: new RegExp(
       `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
@@ -171,7 +172,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'size',
     asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
-    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?)\b|\b\d+\s?(x|×)\s?\d+\b/i,
+    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+\s?(x|×)\s?\d+\b/i,
   },
   {
     type: 'number',
@@ -276,6 +277,7 @@ export function answerTypeOf(asked: string): AnswerType | null {
   const question = readIdioms(asked);
   const asking = askingSentenceOf(question);
   const own = asking ? typeOfClause(askingClause(asking)) : null;
+  if (asking) return own;
   return own ?? typeOfClause(askingClause(question)) ?? typeOfClause(question);
 }
 
@@ -289,12 +291,16 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   money: new Set(tokenize('cost costs price prices charge charges fee fees amount pay').map((t) => t.lexeme)),
   phone: new Set(tokenize('call phone number contact reach dial').map((t) => t.lexeme)),
   email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
-  duration: new Set(tokenize('long soon quickly').map((t) => t.lexeme)),
+  duration: new Set(tokenize('long soon quickly minutes hours weeks months years').map((t) => t.lexeme)),
   lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
-  size: new Set(tokenize('big large small tall high wide heavy deep thick size limit weight').map((t) => t.lexeme)),
+  size: new Set(
+    tokenize(
+      'big large small tall high wide heavy deep thick size limit weight square feet foot inches meters yards pounds gallons acres',
+    ).map((t) => t.lexeme),
+  ),
 };
 
 /** "can I bring…", "should we test…", "do residents need to keep…": the verb after a modal and its subject. */
@@ -1084,7 +1090,7 @@ export function questionParts(question: string): string[] {
 }
 
 /** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
-const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed']);
+const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed', 'size']);
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
 export function lacksRequiredType(unit: ScoredUnit): boolean {

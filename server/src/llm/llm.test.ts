@@ -107,6 +107,23 @@ describe('offline provider', () => {
     ]);
   });
 
+  it('quotes the sentence next to the best one when it holds a word of the question, never an unrelated one', () => {
+    const studio = doc(
+      'Studio Guide',
+      4,
+      'Clay, plaster and paint solids must not go down studio sinks. Use the slop sinks with clay traps on each floor. The freight elevator holds 2,000 pounds.',
+    );
+    // The next sentence completes the rule (where the clay goes instead); the elevator is not asked about.
+    // A neighbour related only through the thesaurus ("hours" for "close") is not quoted either.
+    expect(bestQuotes('is it ok to rinse clay down the sink in my studio?', [studio]).map((q) => q.sentence)).toEqual([
+      'Clay, plaster and paint solids must not go down studio sinks. Use the slop sinks with clay traps on each floor.',
+    ]);
+    const pool = doc('Rules', 1, 'Quiet hours start at 10 p.m. The pool closes at 9 p.m. in summer.');
+    expect(bestQuotes('when does the pool close?', [pool]).map((q) => q.sentence)).toEqual([
+      'The pool closes at 9 p.m. in summer.',
+    ]);
+  });
+
   it('says plainly when it does not know', async () => {
     expect(await generate(offline, request('Do you allow hot tubs on balconies?', evidence))).toBe(OFFLINE_ABSTAIN);
     expect(await generate(offline, request('What are the Saturday hours?', []))).toBe(OFFLINE_ABSTAIN);

@@ -93,11 +93,17 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
  */
 const RUNNER_UP_MARGIN = 0.15;
 
+/** A unit picked to answer, with the sentence of its paragraph quoted beside it. */
+interface Pick {
+  unit: ScoredUnit;
+  mate?: ScoredUnit;
+}
+
 /**
  * The quotes that answer one question (or one part of it): the best unit and a runner-up that scores
  * nearly as well, or nothing. What a person on the team said is the answer alone.
  */
-function quotesFor(question: string, units: readonly Unit[], carried: string): ScoredUnit[] {
+function quotesFor(question: string, units: readonly Unit[], carried: string): Pick[] {
   // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
   // one that has it (it could not answer anyway).
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
@@ -106,14 +112,39 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): S
   const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
   const best = bestOf(ranked);
   if (!best) return [];
-  if (best.evidence.fromHuman) return [best];
+  if (best.evidence.fromHuman) return [{ unit: best }];
   // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
   const said = best.text.toLowerCase();
   const runner = ranked.find((u) => {
     const text = u.text.toLowerCase();
     return u !== best && !text.includes(said) && !said.includes(text);
   });
-  return runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? [best, runner] : [best];
+  const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
+  const mate = mateOf(best, ranked);
+  const first: Pick = { unit: best, mate: mate === second ? undefined : mate };
+  return second ? [first, { unit: second }] : [first];
+}
+
+/**
+ * The sentence next to the best one in its paragraph (the better scoring of the one before and the one
+ * after) that holds a word of the question as written and one of its topic words, quoted with it: "Clay must not go down
+ * studio sinks." is completed by "Use the slop sinks with clay traps on each floor." A neighbour related
+ * only through the thesaurus, or not at all, is left out. On sets A–I and rag-mini-wikipedia the pair
+ * held the expected answer more often than the lone sentence (+10 answers on the sets, +11 of 510 on the
+ * wiki; decision 028, eleventh round); the answer's confidence and any task stay decided by the best
+ * sentence alone.
+ */
+function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | undefined {
+  if (best.kind !== 'sentence') return undefined;
+  return ranked.find(
+    (u) =>
+      u.evidence === best.evidence &&
+      u.kind === 'sentence' &&
+      u.paragraph === best.paragraph &&
+      Math.abs(u.index - best.index) === 1 &&
+      u.ownTopicHits > 0 &&
+      u.exact > 0,
+  );
 }
 
 /** The best unit if it answers; a fact read from a document gives way to the document's sentence. */
@@ -147,14 +178,20 @@ export function bestQuotes(question: string, evidence: readonly Evidence[], carr
   const picked = [...perPart.flatMap((q) => q.slice(0, 1)), ...perPart.flatMap((q) => q.slice(1))];
   const seen = new Set<string>();
   const quotes: Quote[] = [];
-  for (const unit of picked.slice(0, MAX_QUOTES)) {
-    const sentence = quoteText(unit, units);
+  for (const { unit, mate } of picked.slice(0, MAX_QUOTES)) {
+    const sentence = withMate(quoteText(unit, units), unit, mate && quoteText(mate, units), mate);
     const key = sentence.toLowerCase();
     if ([...seen].some((s) => s.includes(key) || key.includes(s))) continue;
     seen.add(key);
     quotes.push({ evidence: unit.evidence, sentence, score: unit.score });
   }
   return quotes;
+}
+
+/** The quote with its paragraph neighbour, in the document's order, unless one already holds the other. */
+function withMate(text: string, unit: Unit, mateText: string | undefined, mate: Unit | undefined): string {
+  if (!mate || !mateText || text.includes(mateText) || mateText.includes(text)) return text;
+  return mate.index < unit.index ? `${mateText} ${text}` : `${text} ${mateText}`;
 }
 
 function operationalAnswer(request: GenerateRequest): string {
