@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answers,
   answerTypeOf,
+  asksAboutNow,
   hasAnswerType,
   profileQuestion,
   questionParts,
@@ -230,6 +231,25 @@ describe('question words', () => {
     expect(answerTypeOf('How big is the security deposit hold on my card?')).toBe('money');
     expect(answerTypeOf('how high does your water pressure get')).toBe('size');
     expect(hasAnswerType('size', "The park's water pressure can reach 80 psi.")).toBe(true);
+  });
+
+  it('tells a question about how things stand now from one about the standing rule', () => {
+    const list = 'Covered spaces are assigned from a waiting list at the office.';
+    expect(asksAboutNow('How long is the waiting list for a covered space right now?', list)).toBe(true);
+    expect(asksAboutNow("what's the price of diesel at the fuel dock today?", 'Diesel is sold at the fuel dock.')).toBe(
+      true,
+    );
+    expect(asksAboutNow('How long is the waiting list for a covered space?', list)).toBe(false);
+    // The scene's time is not what is asked; a permission is a rule; an answer that holds every time answers.
+    expect(asksAboutNow('my paycheck is late this month. how much is the late fee?', 'The late fee is $50.')).toBe(
+      false,
+    );
+    expect(asksAboutNow('can i just bring cash to the office for rent this month', 'We do not accept cash.')).toBe(
+      false,
+    );
+    expect(
+      asksAboutNow("when's open studios this fall?", 'Open Studios is held twice a year, in May and October.'),
+    ).toBe(false);
   });
 
   it('finds a lead time written with the notice before its length ("written notice of 30 days")', () => {

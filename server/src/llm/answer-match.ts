@@ -268,6 +268,29 @@ function askingPartOf(question: string): string {
 }
 const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
 
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** "…right now?", "…this year?", "…today?", "…in 2026?": the state of things at one time, not a standing rule. */
+const ASKS_NOW = new RegExp(
+  `\\b(?:right now|currently|at the moment|today|tonight|this (?:week|weekend|month|year|season|spring|summer|fall|autumn|winter|${MONTHS})|(?:in|for) 20\\d\\d)\\b`,
+  'i',
+);
+/** An answer that says it holds every time, or names the time asked about. */
+const HOLDS_ANY_TIME =
+  /\b(?:every|each|annually|yearly|always|year-round|all year|daily|nightly|weekly|monthly|(?:once|twice|\w+ times) a (?:year|month|week)|20\d\d|right now|currently|today|tonight|this (?:week|weekend|month|year|season))\b/i;
+
+/**
+ * True when the asking part of a question asks how things stand at one time ("How long is the waiting
+ * list right now?", "What's the gate code this month?") and the answer quotes only what holds in
+ * general: documents say how things usually are, not how they are today, so a person confirms it.
+ */
+export function asksAboutNow(question: string, answer: string): boolean {
+  const asking = askingPartOf(readIdioms(question)).trim();
+  // "Can I bring cash for rent this month?" asks what is allowed, which a rule answers.
+  if (ASKS_PERMISSION.test(asking)) return false;
+  return ASKS_NOW.test(asking) && !HOLDS_ANY_TIME.test(answer);
+}
+const ASKS_PERMISSION = /^(?:\w+,?\s+)?(?:can|could|may|should|must|do|does)\s+(?:i|we|my|our|he|she|they)\b/i;
+
 /**
  * The kind of answer a question asks for, read from the sentence that asks ("Dad lost his call button.
  * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence

@@ -10,7 +10,7 @@ import {
   type RecentTurn,
 } from '@helixis/contract';
 import { answerConfidence, isQuestionMessage, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
-import { ANSWER_MIN_SCORE, answerSupport, profileQuestion, synonymQuery } from '../../llm/answer-match';
+import { ANSWER_MIN_SCORE, answerSupport, asksAboutNow, profileQuestion, synonymQuery } from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
 import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
 import type { WorkspaceContext } from '../../platform/context';
@@ -199,7 +199,11 @@ export function assessAnswer(a: {
   // Sensitive topics are read in the question, not in the quoted answer (a handbook sentence about
   // "financial responsibility" does not make a question about parking sensitive).
   const sensitive = mentionsSensitiveTopic(a.question);
-  const taskNeeded = operational && isQuestion && !answeredByTeam && shouldCreateTask(a.question, confidence);
+  const taskNeeded =
+    operational &&
+    isQuestion &&
+    !answeredByTeam &&
+    (shouldCreateTask(a.question, confidence) || asksAboutNow(searched, text));
   return { cited, confidence, taskNeeded, sensitive };
 }
 

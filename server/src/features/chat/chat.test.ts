@@ -286,6 +286,13 @@ describe('rag-answer', () => {
     expect(known.body.sources[0]).toMatchObject({ title: petTitle });
     expect(known.body.sources[0].similarity).toBeGreaterThan(0);
     expect(known.body.would_create_task).toBe(false);
+    // Asked how things stand at one time: the rule is quoted, and a person confirms the present state.
+    const now = await api<any>(t, 'POST', '/functions/v1/rag-answer', {
+      token: owner.token,
+      body: { query: 'How many pets may tenants keep per unit this year?' },
+    });
+    expect(now.body.answer).toContain('Tenants may keep at most two pets per unit.');
+    expect(now.body.would_create_task).toBe(true);
 
     await api(t, 'POST', '/api/v1/assistants/test-copy', { token: owner.token, body: {} });
     const before = (await api<any>(t, 'GET', '/api/v1/tasks', { token: owner.token })).body.tasks.length;

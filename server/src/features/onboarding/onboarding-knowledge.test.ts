@@ -124,6 +124,37 @@ describe('onboarding rounds become facts', () => {
   });
 });
 
+describe('what customers ask, answered in round 3, is kept sentence by sentence', () => {
+  it('a statement no fact rule reads is a fact of its own, found by a paraphrase; the questions are not', async () => {
+    const u = await signedIn();
+    for (const i of [0, 1]) expect((await saveRound(u, i + 1, MAPLE_ROUNDS[i] ?? [])).status).toBe(200);
+    const round = await saveRound(u, 3, [
+      'Mostly whether they can see the place first. Anyone thinking of joining can come for a tour on Tuesdays and\nThursdays at 10 a.m. or 3 p.m. Do you take walk-ins?',
+      'By e-mail, weekdays 9-5.',
+    ]);
+    expect(round.status).toBe(200);
+    const facts = await factsOf(u);
+    const tour = facts.find((f) => f.value.includes('tour'));
+    expect(tour).toMatchObject({
+      value: 'Anyone thinking of joining can come for a tour on Tuesdays and Thursdays at 10 a.m. or 3 p.m.',
+      provenance: { type: 'onboarding', source: 'onboarding round 3' },
+    });
+    // A question, and a list of what customers ask, are not knowledge.
+    expect(facts.some((f) => f.value.includes('walk-ins'))).toBe(false);
+    expect(facts.some((f) => f.value.includes('see the place'))).toBe(false);
+    // Said again, the same sentence updates its fact rather than adding another.
+    expect(
+      (await saveRound(u, 3, ['Anyone thinking of joining can come for a tour on Tuesdays.', 'By e-mail.'])).status,
+    ).toBe(200);
+    const again = (await factsOf(u)).filter((f) => f.key === tour.key);
+    expect(again.map((f) => f.value)).toEqual(['Anyone thinking of joining can come for a tour on Tuesdays.']);
+    const res = await chat(u, 'what days can I come and take a tour before I join?');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain('Tuesdays');
+    expect(res.body.sources.map((s: any) => s.citation)).toContain(`[Fact:${tour.label}]`);
+  });
+});
+
 describe("the owner's own sentence finds a profile fact", () => {
   it('"What\'s the name of the park?" is answered with the name from "We\'re …, a family-owned RV park", not a document sentence with "name" in it', async () => {
     const u = await signedIn();

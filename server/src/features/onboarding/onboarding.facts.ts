@@ -7,7 +7,9 @@ import {
   isQuestionMessage,
   missingOnboardingTopics,
   profileFacts,
+  sentencesOf,
   statementsOf,
+  tokenize,
 } from '@helixis/domain';
 import type { WorkspaceContext } from '../../platform/context';
 import { listFacts, upsertFact } from '../facts';
@@ -24,7 +26,26 @@ export interface OnboardingPart {
   text: string;
   /** provenance.source for this part ('onboarding round 3'). */
   ref: string;
+  /** Every statement of the part no keyed fact holds is kept as a fact of its own (NOTE_TARGETS). */
+  notes?: boolean;
 }
+
+/**
+ * The key of a statement kept as it was said: its first content words ("Anyone thinking of joining can
+ * come for a tour…" → anyone_thinking_joining_come_tour), so the same sentence said again updates it.
+ */
+function noteKey(sentence: string): string | null {
+  const words = tokenize(sentence).map((t) => t.word);
+  return words.length >= NOTE_MIN_WORDS ? words.slice(0, 5).join('_') : null;
+}
+/** A statement shorter than this says too little on its own ("That's it.", "Mostly by phone."). */
+const NOTE_MIN_WORDS = 4;
+/**
+ * What customers ask, listed rather than answered ("Whether they can store a car, how the gate code
+ * works…", "People ask us about buying a home…"): the topics, not knowledge.
+ */
+const LISTS_QUESTIONS =
+  /^(?:\w+ )?(?:whether|how|what|which|who)\b|\b(?:ask|asks|asked|asking|questions?|comes? up|wants? to know|wonder|wonders)\b/i;
 
 /**
  * Learns the facts the profile does not hold from the statements of each part (questions removed);
@@ -38,18 +59,32 @@ export async function learnOnboardingText(
   profileKeys: ReadonlySet<string>,
 ): Promise<SavedFact[]> {
   const saved: SavedFact[] = [];
+  const store = async (key: string, value: string, ref: string, context: string) => {
+    const stored = await upsertFact(ctx, {
+      key,
+      value,
+      source: origin.source,
+      provenance: { type: origin.type, source: ref, method: 'extraction', context },
+    });
+    if (stored.value.toLowerCase() === value.toLowerCase()) {
+      saved.push({ key: stored.key, label: stored.label, value: stored.value });
+    }
+  };
   for (const part of parts) {
-    for (const fact of extractFacts(statementsOf(part.text))) {
+    const statements = statementsOf(part.text);
+    const facts = extractFacts(statements);
+    for (const fact of facts) {
       if (profileKeys.has(fact.key)) continue;
-      const stored = await upsertFact(ctx, {
-        key: fact.key,
-        value: fact.value,
-        source: origin.source,
-        provenance: { type: origin.type, source: part.ref, method: 'extraction', context: fact.context },
-      });
-      if (stored.value.toLowerCase() === fact.value.toLowerCase()) {
-        saved.push({ key: stored.key, label: stored.label, value: stored.value });
-      }
+      await store(fact.key, fact.value, part.ref, fact.context);
+    }
+    if (!part.notes) continue;
+    // "Anyone thinking of joining can come for a tour on Tuesdays and Thursdays at 10 a.m." matches no
+    // fact rule, and is still what the owner wants customers told.
+    for (const sentence of sentencesOf(statements)) {
+      if (facts.some((f) => f.context && (f.context.includes(sentence) || sentence.includes(f.context)))) continue;
+      if (LISTS_QUESTIONS.test(sentence)) continue;
+      const key = noteKey(sentence);
+      if (key && !profileKeys.has(key)) await store(key, sentence, part.ref, sentence);
     }
   }
   return saved;
@@ -70,6 +105,12 @@ const FACT_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set([
   'hours',
 ]);
 
+/**
+ * Answers kept sentence by sentence: what customers ask (with the owner's answers to it) and how they are
+ * answered. The other answers are whole profile fields already (description, customers, services).
+ */
+const NOTE_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set(['faq', 'hours']);
+
 /** After a round is saved: the facts of its answers that the profile has no field for. */
 export async function learnFromRoundAnswers(
   ctx: WorkspaceContext,
@@ -79,7 +120,7 @@ export async function learnFromRoundAnswers(
 ): Promise<SavedFact[]> {
   const parts = answers
     .filter((a) => FACT_TARGETS.has(a.target) && a.text.trim())
-    .map((a) => ({ text: a.text, ref: `onboarding round ${roundNumber}` }));
+    .map((a) => ({ text: a.text, ref: `onboarding round ${roundNumber}`, notes: NOTE_TARGETS.has(a.target) }));
   return learnOnboardingText(ctx, parts, { source: 'manual', type: 'onboarding' }, profileKeys);
 }
 
