@@ -233,6 +233,25 @@ describe('question words', () => {
     expect(hasAnswerType('size', "The park's water pressure can reach 80 psi.")).toBe(true);
   });
 
+  it('prefers the row of a fee table whose range holds the length, weight or age the question gives', () => {
+    const fees = [
+      '| Slip | Size | Fee |',
+      '|---|---|---|',
+      '| Seasonal slip | up to 26 feet | $2,150 |',
+      '| Seasonal slip | 27 to 34 feet | $3,080 |',
+      '| Seasonal slip | 35 to 42 feet | $4,260 |',
+    ].join('\n');
+    expect(bestQuotes('we have a 30 ft sailboat. how much for the season?', [doc(fees)])[0]?.sentence).toContain(
+      '$3,080',
+    );
+    expect(bestIn('how much is a seasonal slip for our 40 foot boat?', fees)).toContain('$4,260');
+    // A range that leaves the quantity out is still the answer to whether it fits.
+    const sites = doc('Back-in sites fit rigs up to 40 feet. Pull-through sites take rigs up to 65 feet.');
+    expect(bestQuotes('will our 42 ft fifth wheel fit on a back-in site?', [sites])[0]?.sentence).toContain(
+      'up to 40 feet',
+    );
+  });
+
   it('tells a question about how things stand now from one about the standing rule', () => {
     const list = 'Covered spaces are assigned from a waiting list at the office.';
     expect(asksAboutNow('How long is the waiting list for a covered space right now?', list)).toBe(true);

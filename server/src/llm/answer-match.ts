@@ -351,6 +351,8 @@ const URGENT_TROUBLE =
 /** A line for emergencies: what a question about ordinary business is not answered with first. */
 const EMERGENCY_LINE = /\b(?:emergenc\w*|after[\s-]hours|urgent|on[\s-]call|24\s*\/\s*7)\b/i;
 const NOT_URGENT_PENALTY = 0.05;
+/** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
+const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
 const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
@@ -867,6 +869,84 @@ function conflicts(asked: readonly Qualifier[], text: string): boolean {
   });
 }
 
+/** A length, a weight, an age or an amperage, read in the measure it is given in. */
+const MEASURE = String.raw`(feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)`;
+const measureOf = (word: string): string =>
+  /^(feet|foot|ft|')$/i.test(word)
+    ? 'ft'
+    : /^(pounds?|lbs?)$/i.test(word)
+      ? 'lb'
+      : /^amps?$/i.test(word)
+        ? 'amp'
+        : 'age';
+/** "a 30 ft sailboat", "my 12 year old", "a 70 lb box": the quantities a question gives. */
+const ASKED_QUANTITY = new RegExp(String.raw`\b(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`, 'gi');
+interface Quantity {
+  measure: string;
+  value: number;
+}
+interface Span {
+  measure: string;
+  low: number;
+  high: number;
+}
+function quantitiesOf(text: string): Quantity[] {
+  return [...text.matchAll(ASKED_QUANTITY)].map((m) => ({ measure: measureOf(m[2] ?? ''), value: Number(m[1]) }));
+}
+const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][] = [
+  // "27 to 34 feet", "27-34 ft"
+  [
+    new RegExp(String.raw`\b(\d+(?:\.\d+)?)\s?(?:to|-|–)\s?(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`, 'gi'),
+    (a, b) => [a, b],
+  ],
+  // "up to 26 feet", "under 14 years old", "no more than 80 pounds", "less than 50 lbs"
+  [
+    new RegExp(
+      String.raw`\b(?:up to|under|below|no more than|not more than|less than|at most|maximum(?: of)?|max\.?)\s(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`,
+      'gi',
+    ),
+    (a) => [Number.NEGATIVE_INFINITY, a],
+  ],
+  // "over 50 pounds", "more than 45 feet", "at least 16 years old"
+  [
+    new RegExp(
+      String.raw`\b(?:over|above|more than|at least|longer than|older than)\s(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`,
+      'gi',
+    ),
+    (a) => [a, Number.POSITIVE_INFINITY],
+  ],
+];
+/** The ranges a text sets for a measure ("27 to 34 feet", "up to 26 feet", "over 50 pounds"). */
+function spansOf(text: string): Span[] {
+  const out: Span[] = [];
+  for (const [rule, range] of SPAN_RULES) {
+    for (const m of text.matchAll(rule)) {
+      const groups = m.slice(1);
+      const word = groups.find((g) => g !== undefined && !/^\d/.test(g)) ?? '';
+      const numbers = groups.filter((g): g is string => g !== undefined && /^\d/.test(g)).map(Number);
+      const [low, high] = range(numbers[0] ?? 0, numbers[1] ?? 0);
+      // "under 14" leaves 14 out; "up to 26" keeps it.
+      const open = /^(under|below|less than|over|above|more than|longer than|older than)/i.test(m[0]);
+      out.push({
+        measure: measureOf(word),
+        low: open && low !== Number.NEGATIVE_INFINITY ? low + 1e-9 : low,
+        high: open && high !== Number.POSITIVE_INFINITY ? high - 1e-9 : high,
+      });
+    }
+  }
+  return out;
+}
+/**
+ * True when a range the unit sets holds a quantity the question gives ("27 to 34 feet" for a 30 ft
+ * boat). A range that leaves it out counts nothing either way: among fee tiers it is the wrong row, but
+ * "Back-in sites fit rigs up to 40 feet" is the answer to "will our 42 ft fifth wheel fit?" all the same.
+ */
+function quantityFits(asked: readonly Quantity[], text: string): boolean {
+  if (asked.length === 0) return false;
+  const spans = spansOf(text);
+  return asked.some((q) => spans.some((s) => s.measure === q.measure && q.value >= s.low && q.value <= s.high));
+}
+
 type Match = 'exact' | 'synonym' | 'related' | null;
 
 function matchOf(term: QuestionTerm, set: ReadonlySet<string>): Match {
@@ -973,6 +1053,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const negatedQuestion =
     /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const qualifiers = qualifiersOf(question);
+  const quantities = quantitiesOf(question);
   const pairs = topicPairs(question, profile);
   // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
   const asksBusiness = asksOfBusiness(question);
@@ -1036,6 +1117,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     else if (asksBusiness && unit.kind === 'fact' && unit.evidence.fromHuman) score += OWNER_BONUS;
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
+    if (quantityFits(quantities, unit.text)) score += QUANTITY_FIT_BONUS;
     // "What number should I call to reach you?": the office line, not the emergency line, unless the
     // question speaks of trouble that cannot wait.
     if (profile.type === 'phone' && !urgent && EMERGENCY_LINE.test(`${unit.evidence.title} ${unit.text}`)) {
