@@ -356,7 +356,7 @@ export { findStates } from './states';
 
 /** One capitalised word of a name; small joining words may sit between them ('Bank of Ohio', 'Oak & Pine'). */
 const NAME_WORD = String.raw`[A-Z0-9][\w'’.&-]*`;
-const NAME_JOIN = String.raw`(?:of|and|the|on|at|&|de|la|du)`;
+const NAME_JOIN = '(?:of|and|the|on|at|&|de|la|du)';
 const NAME = new RegExp(String.raw`^${NAME_WORD}(?:\s+(?:${NAME_JOIN}\s+)?${NAME_WORD}){0,6}`);
 /** Words that make a capitalised phrase a business name on its own. */
 const NAME_SUFFIX =

@@ -870,7 +870,7 @@ function conflicts(asked: readonly Qualifier[], text: string): boolean {
 }
 
 /** A length, a weight, an age or an amperage, read in the measure it is given in. */
-const MEASURE = String.raw`(feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)`;
+const MEASURE = "(feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)";
 const measureOf = (word: string): string =>
   /^(feet|foot|ft|')$/i.test(word)
     ? 'ft'
