@@ -187,6 +187,8 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'Is the pool open to everyone?',
     'Can I get another parking permit for my second car?',
     'Good morning, what time does the office open?',
+    'Can my kids go in the pool without an adult?',
+    'What time can we get in on Friday?',
     // "And"/"also" before a question that names its own subject: a new question.
     'Also, can I paint my walls?',
     'And what is the wifi password policy for guests?',
@@ -238,6 +240,9 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     'and how much is the deposit?',
     'What about kids, do they need an adult with them?',
     'What about parking for motorcycles, is there a fee?',
+    // Going in without saying where: into the place just talked about.
+    'can my 12 year old go in by herself?',
+    'Can guests come inside alone?',
   ])('rewrites the follow-up "%s"', (question) => {
     expect(looksLikeFollowUp(question)).toBe(true);
   });

@@ -44,6 +44,12 @@ const ABOUT_THE_ANSWER = /^\s*(?:is|was|are|does|did|will|would|can|could|do)\s+
 /** Amounts, times and counts of the answer just given ("$300", "10:00", "50"), without citation tokens. */
 const ANSWER_NUMBER = /\d[\d,]*(?:[.:]\d+)?/g;
 const MAX_ANSWER_NUMBERS = 3;
+/**
+ * "Can my 12 year old go in by herself?", "Can guests come inside alone?": going in, with no place named,
+ * goes into the place just talked about.
+ */
+const GOES_IN_UNNAMED =
+  /\b(?:go|goes|going|get|gets|come|comes|swim|walk|head)\s+(?:in|inside|into it|in there|over there)\s*(?=$|[?.!,]|(?:by|alone|with|without|if|too|unattended|unsupervised)\b)/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT =
   /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
@@ -128,6 +134,7 @@ function pointsBack(q: string): boolean {
   }
   if (isAnyPhrase(q)) return true;
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
+  if (GOES_IN_UNNAMED.test(q)) return true;
   // A question with no word of its own ("How much?", "When?") can only be about the earlier subject.
   return profileQuestion(q).terms.every((t) => t.weight < 1);
 }
