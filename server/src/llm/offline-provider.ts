@@ -127,12 +127,11 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
 
 /**
  * The sentence next to the best one in its paragraph (the better scoring of the one before and the one
- * after) that holds a word of the question as written and one of its topic words, quoted with it: "Clay must not go down
- * studio sinks." is completed by "Use the slop sinks with clay traps on each floor." A neighbour related
- * only through the thesaurus, or not at all, is left out. On sets A–I and rag-mini-wikipedia the pair
- * held the expected answer more often than the lone sentence (+10 answers on the sets, +11 of 510 on the
- * wiki; decision 028, eleventh round); the answer's confidence and any task stay decided by the best
- * sentence alone.
+ * after), quoted with it when it holds a word of the question as written and one of its topic words:
+ * "Clay must not go down studio sinks." is completed by "Use the slop sinks with clay traps on each
+ * floor." A neighbour related only through the thesaurus, or not at all, is left out. The answer's
+ * confidence and any task stay decided by the best sentence alone (decision 028, eleventh round: sets
+ * A–H +9 with that round's size rules, rag-mini-wikipedia +11 of 510).
  */
 function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | undefined {
   if (best.kind !== 'sentence') return undefined;
