@@ -268,10 +268,9 @@ function askingPartOf(question: string): string {
 }
 const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
 /** "…right now?", "…this year?", "…today?", "…in 2026?": the state of things at one time, not a standing rule. */
 const ASKS_NOW = new RegExp(
-  `\\b(?:right now|currently|at the moment|today|tonight|this (?:week|weekend|month|year|season|spring|summer|fall|autumn|winter|${MONTHS})|(?:in|for) 20\\d\\d)\\b`,
+  `\\b(?:right now|currently|at the moment|today|tonight|this (?:week|weekend|month|year|season|spring|summer|fall|autumn|winter|${BUSINESS_NAME_MONTHS.join('|')})|(?:in|for) 20\\d\\d)\\b`,
   'i',
 );
 /** An answer that says it holds every time, or names the time asked about. */
@@ -292,16 +291,16 @@ export function asksAboutNow(question: string, answer: string): boolean {
 const ASKS_PERMISSION = /^(?:\w+,?\s+)?(?:can|could|may|should|must|do|does)\s+(?:i|we|my|our|he|she|they)\b/i;
 
 /**
- * The kind of answer a question asks for, read from the sentence that asks ("Dad lost his call button.
- * How much to get a new one?" asks for an amount, not a phone number); the whole text when that sentence
- * says nothing of the kind.
+ * The kind of answer a question asks for, read only from the sentence that asks when it has several ("Dad
+ * lost his call button. How much to get a new one?" asks for an amount, not a phone number; "what's the
+ * gate code? i deleted the text" for no phone number); in a one-sentence question, from the clause that
+ * asks, else from the whole sentence.
  */
 export function answerTypeOf(asked: string): AnswerType | null {
   const question = readIdioms(asked);
   const asking = askingSentenceOf(question);
-  const own = asking ? typeOfClause(askingClause(asking)) : null;
-  if (asking) return own;
-  return own ?? typeOfClause(askingClause(question)) ?? typeOfClause(question);
+  if (asking) return typeOfClause(askingClause(asking));
+  return typeOfClause(askingClause(question)) ?? typeOfClause(question);
 }
 
 export function hasAnswerType(type: AnswerType, text: string): boolean {
@@ -614,7 +613,6 @@ const PARTICLE_COMPOUND =
 /** A hyphenated word ("Wi-Fi", "e-mail", "move-in", "24-hour") is also one word: "wifi", "email", "movein", "24hour". */
 const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
-/** A text's lexemes, with phrasal compounds ("check-in", "pick up") and hyphenated words as one extra lexeme each. */
 /** A day as schedules write it: the full name in any case, or a capitalised abbreviation ("Sat.", "Thurs"). */
 const DAY_WORD = String.raw`(?:[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)s?\.?`;
 const DAY_RANGE = new RegExp(
@@ -689,6 +687,10 @@ function rangeSeasons(text: string): string[] {
   return [...out].flatMap((season) => tokenize(season).map((t) => t.lexeme));
 }
 
+/**
+ * A text's lexemes, with schedule days, month-range seasons, phrasal compounds ("check-in", "pick up")
+ * and hyphenated words as one extra lexeme each.
+ */
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(text).map((t) => t.lexeme));
   for (const day of scheduleDays(text)) out.add(day);

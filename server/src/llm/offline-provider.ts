@@ -178,7 +178,7 @@ export function bestQuotes(question: string, evidence: readonly Evidence[], carr
   const seen = new Set<string>();
   const quotes: Quote[] = [];
   for (const { unit, mate } of picked.slice(0, MAX_QUOTES)) {
-    const sentence = withMate(quoteText(unit, units), unit, mate && quoteText(mate, units), mate);
+    const sentence = quoteWithMate(unit, mate, units);
     const key = sentence.toLowerCase();
     if ([...seen].some((s) => s.includes(key) || key.includes(s))) continue;
     seen.add(key);
@@ -187,10 +187,12 @@ export function bestQuotes(question: string, evidence: readonly Evidence[], carr
   return quotes;
 }
 
-/** The quote with its paragraph neighbour, in the document's order, unless one already holds the other. */
-function withMate(text: string, unit: Unit, mateText: string | undefined, mate: Unit | undefined): string {
-  if (!mate || !mateText || text.includes(mateText) || mateText.includes(text)) return text;
-  return mate.index < unit.index ? `${mateText} ${text}` : `${text} ${mateText}`;
+/** A unit's quote with its paragraph neighbour's, in the document's order, unless one already holds the other. */
+function quoteWithMate(unit: ScoredUnit, mate: ScoredUnit | undefined, all: readonly Unit[]): string {
+  const text = quoteText(unit, all);
+  const other = mate ? quoteText(mate, all) : '';
+  if (!mate || text.includes(other) || other.includes(text)) return text;
+  return mate.index < unit.index ? `${other} ${text}` : `${text} ${other}`;
 }
 
 function operationalAnswer(request: GenerateRequest): string {
