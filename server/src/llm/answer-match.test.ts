@@ -735,3 +735,61 @@ describe('the thesaurus keeps unrelated groups apart', () => {
     expect(joined('tenant', 'resident')).toBe(true);
   });
 });
+
+describe('twelfth round: the scene, a verb asked about, tables', () => {
+  // Paragraphs of their own, as a handbook's rules are: a sentence is read with its paragraph's words.
+  const garden = [
+    'Plot assignments are mailed in March to everyone on the list.',
+    'Your plot must be planted by May 31 and kept in use through the end of September.',
+    'Summer work days are held on the second Saturday of each month.',
+    'New neighbors are welcome at the spring potluck.',
+  ].join('\n\n');
+
+  it('answers the asking sentence when the scene before it names what other sentences speak of', () => {
+    const quotes = bestQuotes(
+      'hi! just moved to the neighborhood and got my plot assignment yesterday, so excited for summer. how long do i have to get things planted?',
+      [doc(garden)],
+    );
+    expect(quotes[0]?.sentence).toContain('planted by May 31');
+  });
+
+  it('keeps the scene as the topic when the asking sentence only points back at it', () => {
+    const text =
+      'Items left behind are kept for 30 days at the office. The office is open daily from 9:00 a.m. to 5:00 p.m.';
+    expect(
+      bestQuotes('I forgot my sunglasses at the cottage. Will you keep them?', [doc(text)])[0]?.sentence,
+    ).toContain('kept for 30 days');
+  });
+
+  it('takes the verb asked about as the topic when the question names nothing else ("where can I fish")', () => {
+    const text = [
+      'Dock carts are at the head of each dock.',
+      'Fishing is allowed only from the end of A dock.',
+      'Children under 12 must wear a life jacket on the docks.',
+    ].join(' ');
+    expect(bestQuotes('where can i fish', [doc(text)])[0]?.sentence).toBe(
+      'Fishing is allowed only from the end of A dock.',
+    );
+  });
+
+  it('asks a second question with a verb of its own, but not one that points back ("buy them")', () => {
+    expect(questionParts('is it ok to throw a line in off the dock? where can i fish')).toHaveLength(2);
+    expect(questionParts('how often do i swap the furnace filter? do i have to buy them myself')).toHaveLength(1);
+  });
+
+  it('quotes a table row with the names of its columns, and the header row answers nothing', () => {
+    const text = [
+      'Plot fees',
+      '',
+      '| Plot or charge | Size | Season fee |',
+      '| Half plot | 10 x 10 feet | $28 |',
+      '| Standard plot | 10 x 20 feet | $45 |',
+      '| Water and tool fee | - | $15 |',
+    ].join('\n');
+    const units = unitsOf([doc(text)]);
+    expect(units.map((u) => u.text)).not.toContain('| Plot or charge | Size | Season fee |');
+    expect(bestQuotes('What is the season fee for a standard plot?', [doc(text)])[0]?.sentence).toBe(
+      'Plot or charge: Standard plot; Size: 10 x 20 feet; Season fee: $45.',
+    );
+  });
+});

@@ -192,7 +192,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'place',
     asks: /\bwhere\b|\b(what|which) (town|city|county|state|neighbou?rhood|part of town)\b/i,
-    has: /\b(in|at|on|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|levels?|decks?|basement|office|lobby|lot|yard|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
+    has: /\b(in|at|on|from|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|levels?|decks?|basement|office|lobby|lot|yard|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
     // A named place: "born in Westmoreland County", "from Latin", "at Princeton".
     also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]/,
   },
@@ -479,6 +479,11 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     }
   };
   add(question, 1);
+  // "Where can I fish?": the verb asked about is the topic when the question names nothing else.
+  // (A follow-up's topic comes with its carried words.)
+  if (!carried && ![...terms.values()].some(isTopicTerm)) {
+    for (const term of terms.values()) if (verbs.has(term.lexeme)) term.weight = 1;
+  }
   const asking = new Set(tokenize(askingPartOf(question)).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
@@ -532,6 +537,16 @@ export function isTopicTerm(term: QuestionTerm): boolean {
 const isTopicOrShaping = (term: QuestionTerm | undefined) => term !== undefined && !term.carried;
 /** Carried words weigh together at most this share of the question's own words. */
 const CARRIED_SHARE = 0.6;
+/**
+ * A word of the scene a unit does not hold counts this much less in the unit's coverage: "got my plot
+ * assignment yesterday! how long do I have to get things in the ground?" asks about planting, and a
+ * sentence that says nothing of the assignment is no worse an answer for it. A scene word the unit holds
+ * still counts in full; the question's asking words always do, and so does the scene when the asking part
+ * names no topic of its own ("…Will you keep them?"). Swept at 0.5–1 on sets A–I (decision 028,
+ * twelfth round); never below half the question's weight.
+ */
+const SCENE_SHARE = 0.7;
+const SCENE_FLOOR = 0.5;
 
 /** One answer candidate: a whole sentence, list item or heading of the evidence, or a fact. */
 export interface Unit {
@@ -555,6 +570,8 @@ export interface Unit {
   antecedent?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
+  /** For a table row: its cells and the header row's, which say what each cell is. */
+  row?: { header: readonly string[]; cells: readonly string[] };
   /** The unit is itself a question (an FAQ's "Q: …?"): it is context for what follows, never an answer. */
   asks?: boolean;
 }
@@ -739,6 +756,16 @@ function compoundsOf(text: string): string[] {
 /** A sentence that asks rather than tells ("Q: Do you check credit?"): never an answer itself. */
 const isAsking = (text: string) => /\?\s*["'”’)]?$/.test(text.trim());
 
+/** The cells of a table row ("| Standard plot | 10 x 20 feet | $45 |"), or null for any other line. */
+export function tableCells(line: string): string[] | null {
+  if (!/^\s*\|.*\|\s*$/.test(line)) return null;
+  return line
+    .trim()
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
+}
+
 export function unitsOf(evidence: readonly Evidence[]): Unit[] {
   const units: Unit[] = [];
   for (const item of evidence) {
@@ -757,6 +784,9 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
     }
     const segments = segmentText(item.text);
     let heading = '';
+    // A table's first row names its columns ("| Plot | Size | Season fee |"): it answers nothing itself,
+    // and is every later row's label, as a field's name is its value's.
+    let header: string[] = [];
     let leadIn = '';
     // An FAQ's question ("Q: Is the park accessible…?"): the sentences after it, up to the next question
     // or heading, are its answer and are read with its words as their label.
@@ -768,6 +798,11 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
       }
       const asks = isAsking(segment.text);
       const previous = segments[index - 1];
+      const cells = tableCells(segment.text);
+      if (cells && !(previous && tableCells(previous.text))) {
+        header = cells;
+        return;
+      }
       // A list's lead-in: the paragraph ending with ":" before it (all of it: "The line, (555) …, is
       // answered day and night. Use it for:").
       if (segment.kind !== 'item') {
@@ -796,7 +831,8 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         own: lexemes(segment.text),
         context: lexemes(around),
         paragraphWords: lexemes(rest),
-        label: !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
+        label: cells ? lexemes(header.join(' ')) : !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
+        ...(cells ? { row: { header, cells } } : {}),
         ...(startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph
           ? { antecedent: lexemes(previous.text) }
           : {}),
@@ -1078,12 +1114,16 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     thingTerms.length > 0 &&
     thingTerms.every((t) => !units.some((u) => [u.own, u.label, u.context].some((set) => matchOf(t, set) !== null)));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
+  // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
+  // its own points back at the scene, whose words are then what it asks about.
+  const sceneShare = profile.terms.some((t) => isTopicTerm(t) && !t.scene && !t.carried) ? SCENE_SHARE : 0;
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
     let got = 0;
     let exactGot = 0;
     let missing = 0;
     let ownTopicHits = 0;
+    let unmatchedScene = 0;
     profile.terms.forEach((term, i) => {
       const w = weights[i] ?? 0;
       const own = matchOf(term, unit.own);
@@ -1100,9 +1140,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       if (unit.paragraphWords) m = Math.max(m, around(matchOf(term, unit.paragraphWords), PARAGRAPH_WEIGHT));
       if (unit.antecedent) m = Math.max(m, around(matchOf(term, unit.antecedent), ANTECEDENT_WEIGHT));
       if (m === 0 && isTopicTerm(term)) missing = Math.max(missing, w / total);
+      if (m === 0 && term.scene && !term.carried) unmatchedScene += w;
       got += w * m;
     });
-    const coverage = got / total;
+    const coverage = got / Math.max(total - sceneShare * unmatchedScene, total * SCENE_FLOOR);
     const typed = `${unit.text} ${unit.leadIn ?? ''}`;
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
     // An income rule is the amount asked only when the question is about earning.
@@ -1167,7 +1208,17 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // unit): an FAQ's own question, a sentence without the amount asked for or about another level is
   // passed over by every reader of the ranking, so it does not narrow the margin of the one that answers.
   const eligible = scored.filter((u) => !u.asks && !u.conflict && !lacksRequiredType(u));
-  if (eligible[0]) eligible[0].margin = eligible[0].score - (eligible[1]?.score ?? 0);
+  // The same sentence again (overlapping chunks, a fact read from it) is not a rival.
+  const first = eligible[0];
+  if (first) {
+    const said = first.text.toLowerCase();
+    const rival = eligible.find((u) => {
+      if (u === first) return false;
+      const text = u.text.toLowerCase();
+      return !text.includes(said) && !said.includes(text);
+    });
+    first.margin = first.score - (rival?.score ?? 0);
+  }
   return scored;
 }
 
@@ -1178,6 +1229,8 @@ const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUES
  * a permit?"): split at question marks and at "and" before a new question word. Parts without a
  * topic word of their own stay with the part before them.
  */
+const BACK_REFERENCE = /\b(?:it|its|them|they|their|those|these|that|this|one|ones)\b/i;
+
 export function questionParts(question: string): string[] {
   const pieces = question
     .split(/(?<=\?)\s+/)
@@ -1186,7 +1239,10 @@ export function questionParts(question: string): string[] {
     .filter(Boolean);
   const parts: string[] = [];
   for (const piece of pieces) {
-    const own = profileQuestion(piece).terms.some(isTopicTerm);
+    // A verb asked about of what was named before ("…and do I have to buy them myself?") is no topic of
+    // its own; "Where can I fish?" is.
+    const verbs = BACK_REFERENCE.test(piece) ? actionVerbsOf(piece) : new Set<string>();
+    const own = profileQuestion(piece).terms.some((t) => isTopicTerm(t) && !verbs.has(t.lexeme));
     // A statement after the question ("…a space heater in my room? it gets cold") is context, not a
     // second question that needs its own answer.
     const asks = piece.endsWith('?') || OPENS_AS_QUESTION.test(piece);

@@ -42,6 +42,7 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
     const sentence = /[.!?]$/.test(value) && value.split(/\s+/).length >= 5;
     return sentence ? value : `${unit.evidence.title}: ${value}`;
   }
+  if (unit.row) return rowText(unit.row);
   const isLeadIn = unit.kind !== 'item' && unit.text.endsWith(':') && siblings[at + 1]?.kind === 'item';
   if (unit.kind === 'item' || isLeadIn) {
     // The whole list, with the line that introduces it.
@@ -82,6 +83,19 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
   }
   // An FAQ's "A: Winter residents who…": the quote is the answer, without the document's marker.
   return text.replace(FAQ_ANSWER_MARK, '');
+}
+
+/**
+ * A table row read with its columns' names: "Plot or charge: Standard plot; Size: 10 x 20 feet; Season
+ * fee: $45." An empty cell ("-") is left out.
+ */
+function rowText(row: NonNullable<Unit['row']>): string {
+  const parts = row.cells.flatMap((cell, i) => {
+    if (!/[\p{L}\p{N}]/u.test(cell)) return [];
+    const name = row.header[i]?.trim();
+    return [name ? `${name}: ${cell}` : cell];
+  });
+  return `${parts.join('; ')}.`;
 }
 
 /**
@@ -134,7 +148,8 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
  * A–H +9 with that round's size rules, rag-mini-wikipedia +11 of 510).
  */
 function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | undefined {
-  if (best.kind !== 'sentence') return undefined;
+  // A table's next row is another entry, not the rest of the thought.
+  if (best.kind !== 'sentence' || best.row) return undefined;
   return ranked.find(
     (u) =>
       u.evidence === best.evidence &&

@@ -414,10 +414,103 @@ function continuesOnNextPage(before: string, after: string): boolean {
   return !/[.!?:;)"'”’]\s*$/.test(before) && /^[\p{Ll}\d(,;]/u.test(after.trimStart());
 }
 
+/** The pdf.js text item fields the line reader uses. */
+interface PdfTextItem {
+  str: string;
+  hasEOL: boolean;
+  height: number;
+  fontName: string;
+  transform: number[];
+}
+
+/** A gap between lines this much wider than the line step inside a paragraph is a paragraph break. */
+const PARAGRAPH_GAP = 1.4;
+/** A line in another font than the body's, or this much taller, and short, is a heading. */
+const HEADING_HEIGHT = 1.15;
+const HEADING_MAX_CHARS = 80;
+
+interface PdfLine {
+  text: string;
+  y: number;
+  height: number;
+  font: string;
+}
+
+/** A page's text items as lines: an end-of-line mark or another baseline ends a line. */
+function pdfLines(items: readonly PdfTextItem[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let current: PdfLine | null = null;
+  let text = '';
+  const end = () => {
+    if (current && text.trim()) lines.push({ ...current, text: text.trim() });
+    current = null;
+    text = '';
+  };
+  for (const item of items) {
+    const y = item.transform[5] ?? 0;
+    const visible = item.str.trim() !== '';
+    if (visible && current && Math.abs(y - current.y) > Math.max(item.height, 1) / 2) end();
+    if (visible && !current) current = { text: '', y, height: item.height, font: item.fontName };
+    text += item.str;
+    if (item.hasEOL) end();
+  }
+  end();
+  return lines;
+}
+
+/** The value met on most characters of the page's lines (its body font, its body text height). */
+function mostOf<T>(lines: readonly PdfLine[], pick: (line: PdfLine) => T): T | undefined {
+  const weight = new Map<T, number>();
+  for (const line of lines) weight.set(pick(line), (weight.get(pick(line)) ?? 0) + line.text.length);
+  return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * A PDF page as blocks. PDFs draw paragraphs, headings and label lines apart with space and type, not
+ * with characters, and text extraction that keeps only the characters runs "Member app: … in the app"
+ * into the paragraph below it and a section title into its first sentence. A gap PARAGRAPH_GAP times
+ * the line step inside a paragraph (or a line above the one before it: a new column) breaks the
+ * paragraph; a short line in another font than the body's, or in larger type, is a heading.
+ */
+export function pdfPageBlocks(items: readonly PdfTextItem[]): Block[] {
+  const lines = pdfLines(items);
+  const bodyFont = mostOf(lines, (l) => l.font);
+  const bodyHeight = mostOf(lines, (l) => l.height) ?? 0;
+  // The line step inside a paragraph: the smallest step between lines (a smaller one is a sub- or
+  // superscript, already read as part of its line).
+  const usual = Math.min(
+    ...lines
+      .slice(1)
+      .map((line, i) => (lines[i]?.y ?? 0) - line.y)
+      .filter((d) => d >= bodyHeight * 0.8 && d > 0),
+  );
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push(...textToBlocks(paragraph.join('\n')));
+    paragraph = [];
+  };
+  lines.forEach((line, i) => {
+    const step = i > 0 ? (lines[i - 1]?.y ?? 0) - line.y : 0;
+    if (i > 0 && Number.isFinite(usual) && (step > usual * PARAGRAPH_GAP || step < 0)) flush();
+    const heading =
+      line.text.length <= HEADING_MAX_CHARS &&
+      /\p{L}/u.test(line.text) &&
+      !/[.,;:]$/.test(line.text) &&
+      (line.font !== bodyFont || line.height > bodyHeight * HEADING_HEIGHT);
+    if (heading) {
+      flush();
+      blocks.push({ kind: 'heading', level: 1, text: line.text });
+    } else paragraph.push(line.text);
+  });
+  flush();
+  return blocks;
+}
+
 async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
-  let pages: string[];
+  let pages: Block[][];
   let title: string | undefined;
-  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { getDocumentProxy } = await import('unpdf');
   try {
     const pdf = await getDocumentProxy(new Uint8Array(data));
     try {
@@ -426,7 +519,13 @@ async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
           `This PDF has more than ${KNOWLEDGE_LIMITS.maxPdfPages.toLocaleString('en-US')} pages. Please split it into smaller files.`,
         );
       }
-      pages = (await extractText(pdf, { mergePages: false })).text;
+      pages = [];
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        const content = await page.getTextContent();
+        pages.push(pdfPageBlocks(content.items.flatMap((item) => ('str' in item ? [item] : []))));
+        page.cleanup();
+      }
       // The document information dictionary's Title; a PDF without one is named by its file.
       const info = (await pdf.getMetadata().catch(() => null))?.info as { Title?: unknown } | undefined;
       title = typeof info?.Title === 'string' ? metadataTitle(info.Title) : undefined;
@@ -439,11 +538,10 @@ async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   }
   const blocks: Block[] = [];
   let chars = 0;
-  pages.forEach((page, i) => {
-    const text = page.trim();
-    if (!text || chars > KNOWLEDGE_LIMITS.maxTextChars) return;
-    chars += text.length;
-    const pageBlocks = textToBlocks(text);
+  pages.forEach((pageBlocks, i) => {
+    const size = pageBlocks.reduce((n, b) => n + b.text.length, 0);
+    if (size === 0 || chars > KNOWLEDGE_LIMITS.maxTextChars) return;
+    chars += size;
     // A sentence broken by the page end ("… We do not" | "accept cash …") is joined again: a page
     // break is no paragraph break.
     const last = blocks.at(-1);
@@ -452,7 +550,8 @@ async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
       last.text = `${last.text} ${first.text}`;
       pageBlocks.shift();
     }
-    blocks.push({ kind: 'heading', level: 1, text: `Page ${i + 1}`, quiet: true });
+    // The page number sits under the section running over the page break, so the section keeps its title.
+    blocks.push({ kind: 'heading', level: 2, text: `Page ${i + 1}`, quiet: true });
     blocks.push(...pageBlocks);
   });
   if (!blocks.some((b) => b.kind === 'text')) {
