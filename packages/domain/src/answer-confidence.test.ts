@@ -48,6 +48,12 @@ describe('shouldCreateTask', () => {
     expect(mentionsSensitiveTopic('paralegal contractor subcontracting')).toBe(false);
     // A doctor's appointment is an errand, not a medical question.
     expect(mentionsSensitiveTopic("How do I book the van for a doctor's appointment?")).toBe(false);
+    expect(mentionsSensitiveTopic('Can we walk to the tennis court after dinner?')).toBe(false);
+    expect(mentionsSensitiveTopic('Are there extra charges for a second parking pass?')).toBe(false);
+    expect(mentionsSensitiveTopic('I work 12 hour shifts at the hospital, can my dog stay alone that long?')).toBe(
+      false,
+    );
+    expect(mentionsSensitiveTopic('Who is responsible for mowing the front yard?')).toBe(false);
   });
 
   it.each([
@@ -63,6 +69,13 @@ describe('shouldCreateTask', () => {
     'What medicine should I take for these bites?',
     'Can the association put a lien on my house and foreclose?',
     'Should I file for bankruptcy before the sale?',
+    'Should I go through my own insurance or take the garage to small claims?',
+    'Our treasurer kept the money. Can we press charges against him?',
+    'Can I take my landlord to court over the deposit?',
+    'He got stung by a wasp and his face is swelling up. Should I give him Benadryl or drive him to the ER?',
+    'My mother was hospitalized, can I pay rent late this month?',
+    'My unit was broken into. Is Cedar Point responsible for what was stolen?',
+    'The gate arm hit my car. Will you pay for the damage?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

@@ -10,12 +10,15 @@ const HEDGING_WORDS =
 /**
  * The sensitive topics (legal, medical, financial, contract, liability), with the words people
  * use for them: "legally", "liable", "sue", "lawyer", "withhold rent", "lien", "foreclose", "bankruptcy",
- * "probate", "medically", "medicine", "diagnosed", "hurt", "injured", "hardship". Not "eviction", "credit
- * score" or "court": applicants ask about their history ("I had an eviction 6 years ago, can I still
- * rent?") and residents about the tennis court as ordinary questions.
+ * "probate", "small claims", "press charges", "take the garage to court", "responsible for what was
+ * stolen", "pay for the damage", "medically", "medicine", "diagnosed", "hurt", "injured", "hardship", and
+ * the words of a medical emergency ("his face is swelling up, should I give him Benadryl?",
+ * "hospitalized", "bleeding"). Not "hospital", where people work, nor
+ * "eviction", "credit score" or "court": applicants ask about their history ("I had an eviction 6 years
+ * ago, can I still rent?") and residents about the tennis court as ordinary questions.
  */
 const SENSITIVE_TOPICS =
-  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate)\b/i;
+  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate|small claims|press(ing)? charges|hospitali[sz]ed|ambulance|allergic reaction|swelling|swollen|bleeding|unconscious|overdosed?|concussion|poison(ed|ing)|benadryl|epi-?pens?|(take|taking|took) \w+(?: \w+)? to court|(responsible|pay|reimburse|compensate) (me |us )?for (what|the|my|our|any)? ?(was |got |is )?(stolen|damaged?|losses|loss))\b/i;
 
 /** Below this confidence an answer is handed to a human. */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;
