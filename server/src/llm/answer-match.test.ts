@@ -793,3 +793,16 @@ describe('twelfth round: the scene, a verb asked about, tables', () => {
     );
   });
 });
+
+describe('the margin of the best sentence', () => {
+  it('is not narrowed by the same sentence in an overlapping chunk', () => {
+    const rule = 'Trash and recycling are picked up every Thursday morning.';
+    const evidence = [
+      doc(`${rule}\n\nThe pool opens on Memorial Day.`, 0),
+      doc(`${rule}\n\nQuiet hours start at 10 p.m.`, 1),
+    ];
+    const [best] = rankUnits('What day is trash picked up?', unitsOf(evidence));
+    expect(best?.text).toBe(rule);
+    expect(best?.margin).toBeGreaterThan(0.1);
+  });
+});
