@@ -806,3 +806,20 @@ describe('the margin of the best sentence', () => {
     expect(best?.margin).toBeGreaterThan(0.1);
   });
 });
+
+describe("an owner's note of several sentences", () => {
+  it('is quoted with the sentences that hold the question’s words, not a price it was not asked about', () => {
+    const note: Evidence = {
+      kind: 'fact',
+      id: 'f1',
+      title: 'Services',
+      chunkIndex: null,
+      citation: '[Fact:Services]',
+      text: 'We rent storage units and sell boxes at the office. Units start at $45 per month. We accept Visa and autopay.',
+      similarity: 1,
+      fromHuman: true,
+    };
+    const [quote] = bestQuotes('Do you sell boxes at the office?', [note]);
+    expect(quote?.sentence).toBe('We rent storage units and sell boxes at the office.');
+  });
+});

@@ -1,3 +1,4 @@
+import { segmentText } from '@helixis/domain';
 import {
   answers,
   lacksRequiredType,
@@ -187,19 +188,51 @@ function bestOf(ranked: readonly ScoredUnit[]): ScoredUnit | null {
 export function bestQuotes(question: string, evidence: readonly Evidence[], carried = ''): Quote[] {
   const units = unitsOf(evidence);
   const parts = questionParts(question);
-  const perPart = parts.map((part) => quotesFor(parts.length > 1 ? part : question, units, carried));
+  const perPart = parts.map((part) => {
+    const asked = parts.length > 1 ? part : question;
+    return quotesFor(asked, units, carried).map((pick) => ({ ...pick, asked }));
+  });
   // Each part's best first, then the runners-up, so a third part is never crowded out by a tie.
   const picked = [...perPart.flatMap((q) => q.slice(0, 1)), ...perPart.flatMap((q) => q.slice(1))];
   const seen = new Set<string>();
   const quotes: Quote[] = [];
-  for (const { unit, mate } of picked.slice(0, MAX_QUOTES)) {
-    const sentence = quoteWithMate(unit, mate, units);
+  for (const { unit, mate, asked } of picked.slice(0, MAX_QUOTES)) {
+    const sentence =
+      (unit.kind === 'fact' ? notePart(unit.text, asked, carried) : null) ?? quoteWithMate(unit, mate, units);
     const key = sentence.toLowerCase();
     if ([...seen].some((s) => s.includes(key) || key.includes(s))) continue;
     seen.add(key);
     quotes.push({ evidence: unit.evidence, sentence, score: unit.score });
   }
   return quotes;
+}
+
+/**
+ * Of a fact written in several sentences (an owner's note: "Storage unit rentals, boxes and moving
+ * supplies. Units start at $45 per month. We accept Visa…"), the sentences that hold a topic word of the
+ * question, in the note's order; null (quote it whole) for a one-sentence fact or when no sentence does. A
+ * price the question did not ask about is not quoted with the sentence that answers.
+ */
+function notePart(text: string, question: string, carried: string): string | null {
+  const sentences = segmentText(text).filter((s) => s.kind !== 'heading');
+  if (sentences.length < 2) return null;
+  const items: Evidence[] = sentences.map((s, i) => ({
+    kind: 'fact',
+    id: `note#${i}`,
+    title: '',
+    chunkIndex: null,
+    citation: '',
+    text: s.text,
+    similarity: 0,
+    fromHuman: true,
+  }));
+  const held = new Set(
+    rankUnits(question, unitsOf(items), carried)
+      .filter((u) => u.ownTopicHits > 0)
+      .map((u) => u.evidence),
+  );
+  const kept = items.filter((item) => held.has(item)).map((item) => item.text);
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 /** A unit's quote with its paragraph neighbour's, in the document's order, unless one already holds the other. */

@@ -34,11 +34,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * Eighth round: 14/14 unanswerables (a sentence sharing only the business's name does not answer; an income
  * rule, "4 times the monthly rent", is no fee).
  * Tenth round: 74/83 answered (a word of the scene that no candidate holds weighs nothing).
- * Twelfth round: 13/14 unanswerables and one invented amount. PDFs are read with their paragraph gaps and
- * headings, which re-cut the storage PDF's chunks; "Can I have packages delivered to the storage office?" is
- * now answered from the owner's services note, which clearly outscores every sentence and names the $45
- * starting price (a loss on this set, +20 answers on sets A–I through the API). Quoting only the sentences
- * of an owner's note that hold the question's words is the next step (decision 028, twelfth round).
+ * Twelfth round: 13/14 unanswerables. PDFs are read with their paragraph gaps and headings, which re-cut
+ * the storage PDF's chunks; "Can I have packages delivered to the storage office?" is now answered from the
+ * owner's services note, which clearly outscores every sentence (a loss on this set, +20 answers on sets
+ * A–I through the API). Only the note's sentence that holds the question's words is quoted, so its $45
+ * starting price is not (decision 028, twelfth round).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
 const MIN_ANSWERED_WITH_CITATION = 74 / 83;
@@ -50,8 +50,8 @@ const MIN_STANDALONE_KEPT = 8 / 8;
 const MIN_ONBOARDING_ANSWERED = 9 / 9;
 /** Counts that may not rise. */
 const MAX_TASKS_ON_ANSWERED_ORDINARY = 0;
-const MAX_INVENTED_AMOUNTS_UNANSWERABLE = 1;
-const MAX_INVENTED_AMOUNTS_ALL = 1;
+const MAX_INVENTED_AMOUNTS_UNANSWERABLE = 0;
+const MAX_INVENTED_AMOUNTS_ALL = 0;
 
 const share = (f: { passed: number; total: number }) => f.passed / f.total;
 
