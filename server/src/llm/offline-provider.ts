@@ -198,7 +198,8 @@ export function bestQuotes(question: string, evidence: readonly Evidence[], carr
   const quotes: Quote[] = [];
   for (const { unit, mate, asked } of picked.slice(0, MAX_QUOTES)) {
     const sentence =
-      (unit.kind === 'fact' ? notePart(unit.text, asked, carried) : null) ?? quoteWithMate(unit, mate, units);
+      (unit.kind === 'fact' && !unit.evidence.answersTask ? notePart(unit.text, asked, carried) : null) ??
+      quoteWithMate(unit, mate, units);
     const key = sentence.toLowerCase();
     if ([...seen].some((s) => s.includes(key) || key.includes(s))) continue;
     seen.add(key);
@@ -211,7 +212,8 @@ export function bestQuotes(question: string, evidence: readonly Evidence[], carr
  * Of a fact written in several sentences (an owner's note: "Storage unit rentals, boxes and moving
  * supplies. Units start at $45 per month. We accept Visa…"), the sentences that hold a topic word of the
  * question, in the note's order; null (quote it whole) for a one-sentence fact or when no sentence does. A
- * price the question did not ask about is not quoted with the sentence that answers.
+ * price the question did not ask about is not quoted with the sentence that answers. What a person on the
+ * team answered to a task is quoted whole ("No. Subletting is not allowed…").
  */
 function notePart(text: string, question: string, carried: string): string | null {
   const sentences = segmentText(text).filter((s) => s.kind !== 'heading');
