@@ -1211,15 +1211,17 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The same sentence again (overlapping chunks, a fact read from it) is not a rival.
   const first = eligible[0];
   if (first) {
-    const said = first.text.toLowerCase();
-    const rival = eligible.find((u) => {
-      if (u === first) return false;
-      const text = u.text.toLowerCase();
-      return !text.includes(said) && !said.includes(text);
-    });
+    const rival = eligible.find((u) => u !== first && !saysSame(u.text, first.text));
     first.margin = first.score - (rival?.score ?? 0);
   }
   return scored;
+}
+
+/** True when one text holds the other (the same sentence again, or a fact read from it). */
+export function saysSame(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x.includes(y) || y.includes(x);
 }
 
 const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUESTION_OPENER}\\b)`, 'i');

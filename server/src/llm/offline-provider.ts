@@ -6,6 +6,7 @@ import {
   questionParts,
   rankUnits,
   type ScoredUnit,
+  saysSame,
   type Unit,
   unitsOf,
 } from './answer-match';
@@ -129,11 +130,7 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   if (!best) return [];
   if (best.evidence.fromHuman) return [{ unit: best }];
   // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
-  const said = best.text.toLowerCase();
-  const runner = ranked.find((u) => {
-    const text = u.text.toLowerCase();
-    return u !== best && !text.includes(said) && !said.includes(text);
-  });
+  const runner = ranked.find((u) => u !== best && !saysSame(u.text, best.text));
   const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
   const mate = mateOf(best, ranked);
   const first: Pick = { unit: best, mate: mate === second ? undefined : mate };
