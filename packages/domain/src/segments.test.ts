@@ -84,6 +84,17 @@ describe('unwrapParagraph', () => {
     ]);
   });
 
+  it('joins a dictionary word whose end looks like a compound when a dictionary is given', () => {
+    const words = new Set(['household', 'hallway', 'checkout']);
+    const isWord = (w: string) => words.has(w);
+    const text = 'Only your househ-\nold may walk down the hall-\nway to the check-\nout desk, in a 30-year-\nold car.';
+    expect(unwrapParagraph(text, isWord)).toEqual([
+      'Only your household may walk down the hallway to the check-out desk, in a 30-year-old car.',
+    ]);
+    // Without one, a word ending like a compound keeps its hyphen.
+    expect(unwrapParagraph(text)[0]).toContain('househ-old');
+  });
+
   it('ends a list item where a short line is followed by a new paragraph without a blank line (PDF text)', () => {
     expect(
       unwrapParagraph(

@@ -62,7 +62,7 @@ function opensUnit(line: string): boolean {
  * Joins the soft line breaks of one paragraph; returns its logical lines (list items, table rows,
  * headings and label lines stay lines of their own).
  */
-export function unwrapParagraph(paragraph: string): string[] {
+export function unwrapParagraph(paragraph: string, isWord?: (word: string) => boolean): string[] {
   const lines = paragraph
     .replace(/\r\n?/g, '\n')
     .split('\n')
@@ -97,7 +97,9 @@ export function unwrapParagraph(paragraph: string): string[] {
     }
     if (join) {
       current =
-        /[A-Za-z]-$/.test(current) && /^[a-z]/.test(next) ? joinBrokenWord(current, next) : `${current} ${next}`;
+        /[A-Za-z]-$/.test(current) && /^[a-z]/.test(next)
+          ? joinBrokenWord(current, next, isWord)
+          : `${current} ${next}`;
     } else {
       out.push(current);
       current = next;
@@ -123,12 +125,16 @@ const COMPOUND_LAST = new Set(
 /**
  * A word broken at the end of a line after a hyphen: a compound keeps its hyphen ("move-" + "out" →
  * "move-out"); a word the layout hyphenated to fit the line is whole again ("mainte-" + "nance" →
- * "maintenance"), so search and answers find it.
+ * "maintenance"), so search and answers find it. With a dictionary (`isWord`), a whole word it knows is
+ * joined even when its end looks like a compound's ("house-" + "hold" → "household", "hall-" + "way" →
+ * "hallway"), unless its start opens compounds ("check-" + "out" stays "check-out").
  */
-function joinBrokenWord(current: string, next: string): string {
+function joinBrokenWord(current: string, next: string, isWord?: (word: string) => boolean): string {
   const first = (/([A-Za-z]+)-$/.exec(current)?.[1] ?? '').toLowerCase();
   const last = (/^[a-z]+/.exec(next)?.[0] ?? '').toLowerCase();
-  const compound = COMPOUND_FIRST.has(first) || COMPOUND_LAST.has(last);
+  const opens = COMPOUND_FIRST.has(first);
+  const whole = !opens && isWord !== undefined && isWord(first + last);
+  const compound = !whole && (opens || COMPOUND_LAST.has(last));
   return compound ? `${current}${next}` : `${current.slice(0, -1)}${next}`;
 }
 

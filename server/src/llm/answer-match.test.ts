@@ -823,3 +823,64 @@ describe("an owner's note of several sentences", () => {
     expect(quote?.sentence).toBe('We rent storage units and sell boxes at the office.');
   });
 });
+
+describe('counts and phone lines', () => {
+  it('reads a count in digits or words as one word ("and for 4 people?" finds "Private office for 4")', () => {
+    const prices = doc(
+      'Memberships\n\n- Dedicated desk: $340 a month\n- Private office for 2: $820 a month\n- Private office for 4: $1,460 a month\n\nMost members are small startups of two to six people.',
+    );
+    const quotes = bestQuotes('and for 4 people?', [prices], 'how much private office');
+    expect(quotes[0]?.sentence).toContain('$1,460');
+    // A duration, a name or a clock time is no count.
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('Can I have four cats?')).toContain('#4');
+    expect(lexemes('I work till 5 every day')).not.toContain('#5');
+    expect(lexemes('Do you take Section 8 vouchers?')).not.toContain('#8');
+    expect(lexemes('I am away for 2 weeks')).not.toContain('#2');
+  });
+
+  it('lets a phone line borrow the words of another passage of its document that explains it', () => {
+    const reference = doc(
+      'Quick Reference\n\nCoordinator phone: (555) 431-0682\nUrgent line (broken pipe, break-in): (555) 431-0699',
+      0,
+    );
+    const explained = doc(
+      'Water\n\nThe urgent line is answered day or night. Use it for a burst pipe or a spigot that will not shut off.',
+      1,
+    );
+    const quotes = bestQuotes("the spigot by my row won't shut off and water is pouring everywhere. who do i call?", [
+      reference,
+      explained,
+    ]);
+    expect(quotes.map((q) => q.sentence).join(' ')).toContain('(555) 431-0699');
+  });
+
+  it('reads a late hour as trouble that cannot wait for the office', () => {
+    // A tenant guide's passages as search returned them for the question (set C, c01).
+    const passages: [string, number][] = [
+      [
+        'Signs and Storefronts\n\nEach retail tenant gets one sign on the storefront fascia. All signs must be internally lit channel letters and must be approved by the landlord in writing before they are made. Submit drawings to the management office; approval takes about 10 business days. Banners, hand-written signs and window signs covering more than 20% of the glass are not permitted. A "Grand Opening" banner may be hung for up to 30 days after opening. Storefront lights and signs must stay on from dusk until 10:00 p.m. every night, even when the store is closed.\n\nSidewalk sales and displays in the common area need written approval. Restaurants may use outdoor seating only in the patio area shown in their lease, and the furniture must be brought in or chained each night.',
+        1,
+      ],
+      [
+        'Management Office\n\nThe management office is on the second floor, Suite 210, and is open Monday to Friday from 8:30 a.m. to 5:00 p.m. The property manager is Lorna Castellanos and the assistant property manager is Dev Okafor.\n\nManagement office: (555) 733-5100\n\nAfter-hours building emergencies: (555) 733-5199\n\nSecurity desk in the parking deck lobby: (555) 733-5150, staffed from 6:00 a.m. to midnight\n\nTenant e-mail: tenants@carrowstreet.example\n\nUse the after-hours line for fire, flooding, a power failure, a broken storefront window or a door that will not lock. A repair caused by a tenant or its contractor is billed back to the tenant at cost plus a 15% administrative fee.',
+        0.37,
+      ],
+      [
+        'Deliveries and Loading\n\nAll deliveries use the rear loading dock off Tanner Alley. The dock is open from 6:00 a.m. to 11:00 a.m. and again from 2:00 p.m. to 4:00 p.m. Trucks may stay at the dock for no more than 30 minutes. Deliveries through the front entrances or the mall corridor are not allowed during store hours. The freight elevator serves the office floors and must be reserved through the p',
+        0.33,
+      ],
+      [
+        'Trash, Recycling and Grease\n\nTrash goes in the compactor at the loading dock. Cardboard must be broken down flat and placed in the cardboard baler next to it; cardboard left in the corridor or next to the compactor results in a $150 cleanup charge. Restaurants must store used cooking oil in the sealed grease container in the dock area and must have their grease trap pumped at least every 90 days b',
+        0.29,
+      ],
+    ];
+    const evidence = passages.map(([text, similarity], i) => ({
+      ...doc(text, i),
+      title: 'Tenant Operating Guide',
+      similarity,
+    }));
+    const quotes = bestQuotes("our storefront glass just got smashed and it's 11pm, who do i call", evidence);
+    expect(quotes[0]?.sentence).toContain('(555) 733-5199');
+  });
+});

@@ -350,6 +350,9 @@ const URGENT_TROUBLE =
 /** A line for emergencies: what a question about ordinary business is not answered with first. */
 const EMERGENCY_LINE = /\b(?:emergenc\w*|after[\s-]hours|urgent|on[\s-]call|24\s*\/\s*7)\b/i;
 const NOT_URGENT_PENALTY = 0.05;
+/** "It's 11pm", "at 2 in the morning": an hour when the office is closed. */
+const LATE_HOUR =
+  /\b(?:(?:9|10|11|12)(?::\d{2})?\s?p\.?m\.?|(?:1|2|3|4|5)(?::\d{2})?\s?a\.?m\.?|midnight)(?![a-z])|\b(?:1|2|3|4|5)(?::\d{2})? in the morning\b/i;
 /** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
 const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
@@ -506,8 +509,16 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
+  // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the
+  // evidence too); like a compound, it counts only where some candidate names it.
+  // A child's age is no count ("my 10 year old").
+  const counts = askedCountsOf(question).filter((c) => !age || c !== `#${ageOf(age[1] ?? '')}`);
+  for (const count of counts) {
+    const spelled = tokenize(COUNT_WORDS[Number(count.slice(1)) - 1] ?? '')[0]?.lexeme;
+    if (spelled) terms.delete(spelled);
+  }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
-  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)]) {
+  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question), ...counts]) {
     if (!terms.has(lexeme)) {
       terms.set(lexeme, {
         lexeme,
@@ -715,6 +726,41 @@ function lexemes(text: string): Set<string> {
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
+  for (const count of countsOf(text)) out.add(count);
+  return out;
+}
+
+const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|years?|yrs?|times?|am|pm';
+const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+/**
+ * A small count, digits or words alike ("4", "four"): not a time ("at 4", "4:00", "4 pm"), an amount
+ * ("$4", "4%"), a decimal or part of a longer number.
+ */
+const COUNT = new RegExp(
+  String.raw`(?<![$\d.,:/-]|\b(?:at|by|until|till|before|after|from|to|and|or)\s)\b(\d{1,2}|${COUNT_WORDS.join('|')})\b(?![.,:/]\d|-|\s*(?:%|a\.?m\b|p\.?m\b|o'?clock|percent|\d))`,
+  'gi',
+);
+
+/**
+ * The counts a question asks about: a number of things ("4 people", "two cats", "and for 3?"), not a
+ * duration ("for 2 weeks"), a name ("Section 8") or "one" (mostly a pronoun: "can we put one in?").
+ */
+const ASKED_COUNT = new RegExp(
+  String.raw`(?:(?<!\b(?:section|level|suite|unit|room|building|apt|apartment|floor|lot|space|site|dock|slip|plot|tract|exam|no|number|at|by|until|till|before|after|from|to|past|around)\.?\s)\b(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s+(?!(?:${DURATION_UNITS})\b)[a-z]{3,}|\bfor\s+(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s*[?.!]*$)`,
+  'gi',
+);
+function askedCountsOf(question: string): string[] {
+  return [...question.matchAll(ASKED_COUNT)].flatMap((m) => countsOf(m[0]));
+}
+
+/** The counts a text names, as one lexeme each whether written in digits or words: "#4". */
+function countsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(COUNT)) {
+    const word = (m[1] ?? '').toLowerCase();
+    const n = /^\d+$/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word) + 1;
+    if (n >= 1 && n <= 12) out.push(`#${n}`);
+  }
   return out;
 }
 
@@ -1106,7 +1152,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
   const urgent =
-    URGENT_TROUBLE.test(question) || /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question);
+    URGENT_TROUBLE.test(question) ||
+    /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question) ||
+    LATE_HOUR.test(question);
   // The thing a question asks exists, when no candidate names it in any way: nothing here answers.
   const thing = new Set(askedThingOf(question));
   const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
@@ -1184,15 +1232,18 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   });
   // "What number do I call if my sink is leaking?": the handbook says what an emergency is ("a water leak,
   // no heat…") in one sentence and whom to call for one in another. A sentence with a phone number
-  // borrows, at BRIDGE_WEIGHT, the match of a sentence of its passage it shares a word with. (Tried for
-  // amounts and times too: there it answered questions the documents do not answer.)
+  // borrows, at BRIDGE_WEIGHT, the match of a sentence of its document it shares a word with: in the same
+  // passage, or in another (a quick-reference list of lines, and "The urgent line is answered… Use it for
+  // a burst pipe…" two sections on). (Tried for amounts and times too: there it answered questions the
+  // documents do not answer.)
   if (profile.type === 'phone') {
     for (const u of scored) {
       if (u.typeMatch !== true || u.kind === 'fact') continue;
       const words = [...u.own].filter((l) => !SHAPING_WORDS.has(l) && l.length > 2);
       let borrowed = 0;
       for (const v of scored) {
-        if (v === u || v.evidence !== u.evidence || v.typeMatch === true || v.ownTopicHits === 0) continue;
+        if (v === u || v.typeMatch === true || v.ownTopicHits === 0) continue;
+        if (v.evidence !== u.evidence && !sameDocument(v.evidence, u.evidence)) continue;
         if (v.coverage > borrowed && words.some((l) => v.own.has(l))) borrowed = v.coverage;
       }
       const lift = BRIDGE_WEIGHT * borrowed - u.coverage;
@@ -1216,6 +1267,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   }
   return scored;
 }
+
+/** Two passages of one document. */
+const sameDocument = (a: Evidence, b: Evidence) =>
+  a.kind === 'document' && b.kind === 'document' && a.title === b.title;
 
 /** True when one text holds the other (the same sentence again, or a fact read from it). */
 export function saysSame(a: string, b: string): boolean {

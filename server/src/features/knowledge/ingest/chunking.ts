@@ -5,6 +5,7 @@
  * answer can say where in the document a chunk comes from.
  */
 import { unwrapParagraph } from '@helixis/domain';
+import { isDictionaryWord } from '../../../llm/wordnet';
 
 /** `quiet` headings (PDF page numbers) set the heading path without adding their words to the text. */
 export type Block = { kind: 'heading'; level: number; text: string; quiet?: boolean } | { kind: 'text'; text: string };
@@ -58,7 +59,9 @@ function splitLong(text: string): string[] {
 }
 
 /** One paragraph with its soft line breaks joined (list items and label lines stay lines; segments.ts). */
-const unwrap = (paragraph: string) => unwrapParagraph(paragraph).join('\n');
+/** A word hyphenated across lines is made whole when WordNet knows it ("househ-" + "old" → "household"). */
+const unwrap = (paragraph: string) => unwrapParagraph(paragraph, knownWord).join('\n');
+const knownWord = (word: string) => isDictionaryWord(word, true);
 
 /** Plain text → blocks: blank lines separate paragraphs; lines broken mid-sentence are joined. */
 export function textToBlocks(text: string): Block[] {
