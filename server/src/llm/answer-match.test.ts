@@ -883,4 +883,12 @@ describe('counts and phone lines', () => {
     const quotes = bestQuotes("our storefront glass just got smashed and it's 11pm, who do i call", evidence);
     expect(quotes[0]?.sentence).toContain('(555) 733-5199');
   });
+
+  it('reads a late hour as after hours, which is how rules name it', () => {
+    const desk = doc(
+      'Lockouts and Keys\n\nThe front desk is staffed from 7:00 a.m. to 10:00 p.m. If you are locked out during desk hours, the desk will let you in after checking your ID at no cost. A payment that is 5 days late carries a $50 late fee. A lost key or garage remote is replaced for $75. An after-hours lockout visit costs $60.',
+    );
+    const [quote] = bestQuotes('locked myself out at 11pm. how much to get back in', [desk]);
+    expect(quote?.sentence).toContain('$60');
+  });
 });

@@ -509,6 +509,21 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
+  // "Locked out at 11pm": a late hour is after hours, which is how rules name it; like a compound, the
+  // word counts only where some sentence says it.
+  if (LATE_HOUR.test(question)) {
+    const [afterHours] = hyphenatedOf('after-hours');
+    if (afterHours && !terms.has(afterHours)) {
+      terms.set(afterHours, {
+        lexeme: afterHours,
+        synonyms: synonymsOf(afterHours),
+        related: new Set(),
+        weight: 1,
+        carried: false,
+        compound: true,
+      });
+    }
+  }
   // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the
   // evidence too); like a compound, it counts only where some candidate names it.
   // A child's age is no count ("my 10 year old").
