@@ -54,6 +54,8 @@ describe('shouldCreateTask', () => {
       false,
     );
     expect(mentionsSensitiveTopic('Who is responsible for mowing the front yard?')).toBe(false);
+    expect(mentionsSensitiveTopic('Will you run a credit check on me?')).toBe(false);
+    expect(mentionsSensitiveTopic('Is there an extra fee if I pay rent with my credit card?')).toBe(false);
   });
 
   it.each([
@@ -76,6 +78,8 @@ describe('shouldCreateTask', () => {
     'My mother was hospitalized, can I pay rent late this month?',
     'My unit was broken into. Is Cedar Point responsible for what was stolen?',
     'The gate arm hit my car. Will you pay for the damage?',
+    'Is it better for my credit to pay the fee or just stop paying and let them evict me?',
+    'Will paying late hurt my credit?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

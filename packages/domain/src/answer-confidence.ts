@@ -18,7 +18,7 @@ const HEDGING_WORDS =
  * ago, can I still rent?") and residents about the tennis court as ordinary questions.
  */
 const SENSITIVE_TOPICS =
-  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate|small claims|press(ing)? charges|hospitali[sz]ed|ambulance|allergic reaction|swelling|swollen|bleeding|unconscious|overdosed?|concussion|poison(ed|ing)|benadryl|epi-?pens?|(take|taking|took) \w+(?: \w+)? to court|(responsible|pay|reimburse|compensate) (me |us )?for (what|the|my|our|any)? ?(was |got |is )?(stolen|damaged?|losses|loss))\b/i;
+  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate|small claims|press(ing)? charges|hospitali[sz]ed|ambulance|allergic reaction|swelling|swollen|bleeding|unconscious|overdosed?|concussion|poison(ed|ing)|benadryl|epi-?pens?|(take|taking|took) \w+(?: \w+)? to court|(better|good|bad|worse|hurt|help|build|damage|ruin|affect)\w* (for )?my credit|evict (me|us)|(responsible|pay|reimburse|compensate) (me |us )?for (what|the|my|our|any)? ?(was |got |is )?(stolen|damaged?|losses|loss))\b/i;
 
 /** Below this confidence an answer is handed to a human. */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;
