@@ -775,6 +775,10 @@ describe('twelfth round: the scene, a verb asked about, tables', () => {
   it('asks a second question with a verb of its own, but not one that points back ("buy them")', () => {
     expect(questionParts('is it ok to throw a line in off the dock? where can i fish')).toHaveLength(2);
     expect(questionParts('how often do i swap the furnace filter? do i have to buy them myself')).toHaveLength(1);
+    // "how fast" names only the kind of answer: it asks about the internet named before.
+    expect(questionParts('what internet plan do you have? and how fast')).toEqual([
+      'what internet plan do you have? how fast',
+    ]);
   });
 
   it('quotes a table row with the names of its columns, and the header row answers nothing', () => {

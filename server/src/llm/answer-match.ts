@@ -313,11 +313,12 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   money: new Set(tokenize('cost costs price prices charge charges fee fees amount pay').map((t) => t.lexeme)),
   phone: new Set(tokenize('call phone number contact reach dial').map((t) => t.lexeme)),
   email: new Set(tokenize('email address contact').map((t) => t.lexeme)),
-  duration: new Set(tokenize('long soon quickly minutes hours weeks months years').map((t) => t.lexeme)),
+  duration: new Set(tokenize('long soon quick quickly fast minutes hours weeks months years').map((t) => t.lexeme)),
   lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
+  speed: new Set(tokenize('fast quick speed speeds').map((t) => t.lexeme)),
   size: new Set(
     tokenize(
       'big large small tall high wide heavy deep thick size limit weight square feet foot inches meters yards pounds gallons acres',
