@@ -895,4 +895,17 @@ describe('counts and phone lines', () => {
     const [quote] = bestQuotes('locked myself out at 11pm. how much to get back in', [desk]);
     expect(quote?.sentence).toContain('$60');
   });
+
+  it('reads "come" as a light verb, not a topic ("when does the garbage truck come through")', () => {
+    const parking = doc(
+      '6. Parking and Vehicles\n\nPark in your garage or your driveway first. Street parking is for short visits only: no vehicle may stay on the street from 2:00 a.m. to 5:00 a.m. Boats, campers, trailers and commercial trucks with ladders or lettering may be parked in a driveway for up to 24 hours to load and unload, no more than twice a month. Cars that do not run or have expired tags must be kept in a garage.',
+      0,
+    );
+    const waste = doc(
+      '5. Trash, Recycling and Yard Waste\n\nWrenfield Sanitation picks up trash and recycling every Thursday. Yard waste in paper bags goes out on the first and third Monday from April to November. Carts may be put at the curb after 5:00 p.m. the night before pickup and must be put away by the end of the pickup day.',
+      1,
+    );
+    const [quote] = bestQuotes('what day does the garbage truck come through', [parking, waste]);
+    expect(quote?.sentence).toContain('every Thursday');
+  });
 });
