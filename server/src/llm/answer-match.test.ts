@@ -908,4 +908,14 @@ describe('counts and phone lines', () => {
     const [quote] = bestQuotes('what day does the garbage truck come through', [parking, waste]);
     expect(quote?.sentence).toContain('every Thursday');
   });
+
+  it('reads a named holiday as a holiday ("christmas lights" finds the rule for holiday lights)', () => {
+    const yards = doc(
+      "4. Lawns, Landscaping and Decorations\n\nFront yards must be kept mowed, edged and free of weeds from March through November, with grass no taller than 5 inches. Dead trees and shrubs in a front yard must be replaced within 60 days. If a yard is neglected, the association sends a reminder, and if it is still not cared for 14 days later, the board may hire a contractor to do the work and add the cost to the owner's account.\n\nHoliday lights and decorations may go up 30 days before a holiday and must come down within 15 days after it. Flags of the United States, the state, and the armed forces may be displayed at any time, along with one decorative seasonal flag.",
+      0,
+    );
+    expect(synonymsOf(tokenize('christmas')[0]?.lexeme ?? '')).toContain(tokenize('holiday')[0]?.lexeme);
+    const [best] = rankUnits('how early can i put up christmas lights', unitsOf([yards]));
+    expect(best?.text).toContain('30 days before a holiday');
+  });
 });

@@ -114,6 +114,7 @@ const GROUPS: readonly string[] = [
   'couch sofa furniture mattress',
   'thermostat temperature',
   'holiday holidays vacation break',
+  'holiday holidays christmas thanksgiving easter',
   'guest guests visitor visitors girlfriend boyfriend partner relative relatives brother sister parent parents',
   'belongings possessions items stuff',
   'roommate roommates suitemate suitemates housemate housemates',
