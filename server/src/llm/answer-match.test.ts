@@ -918,4 +918,11 @@ describe('counts and phone lines', () => {
     const [best] = rankUnits('how early can i put up christmas lights', unitsOf([yards]));
     expect(best?.text).toContain('30 days before a holiday');
   });
+
+  it('reads everyday names: a Weber is a grill, pulling in is arriving', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(synonymsOf(tokenize('weber')[0]?.lexeme ?? '')).toContain(tokenize('grill')[0]?.lexeme);
+    expect(lexemes('what time can we pull in on friday')).toContain(tokenize('arrive')[0]?.lexeme);
+    expect(lexemes('can we pull into the lot')).not.toContain(tokenize('arrive')[0]?.lexeme);
+  });
 });

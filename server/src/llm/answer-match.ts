@@ -436,6 +436,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bcomes? with\b/gi, 'include'],
   // "Where do packages end up?": where they are put, not when something ends.
   [/\b(?:end|ends|ended|ending) up\b/gi, 'go'],
+  // "What time can we pull in?", "we'll roll in around 9pm": arriving, which rules call check-in.
+  [/\b(?:pull|pulling|pulled|roll|rolling|rolled)\s+in\b(?!\s*(?:to|the|a|an|my|our|your)\b)/gi, 'arrive'],
   // "HOA dues" are the assessments; the stem of "dues" is that of "due" (a deadline), so it is said here.
   [/\bdues\b(?! assessments)/gi, 'dues assessments'],
   // "What does a reserved spot run per month?": what it costs.

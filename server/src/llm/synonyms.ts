@@ -47,7 +47,7 @@ const GROUPS: readonly string[] = [
   'insurance insured coverage',
   'package packages parcel parcels delivery deliveries',
   'bike bikes bicycle bicycles',
-  'grill grills barbecue bbq',
+  'grill grills barbecue bbq weber traeger',
   'apartment unit home flat place house',
   'cancel cancellation cancelling canceling refund',
   'book booking reserve reservation reservations appointment schedule',
