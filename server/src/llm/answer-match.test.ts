@@ -699,6 +699,7 @@ describe('how fast a thing is', () => {
   it('asks for a speed, which a sentence naming the network only does not give', () => {
     expect(answerTypeOf('How fast is the member Wi-Fi?')).toBe('speed');
     expect(answerTypeOf('How fast do you usually get back to me?')).toBe('duration');
+    expect(answerTypeOf('how fast are you allowed to drive in there?')).toBe('speed');
     const units = unitsOf([doc('Member Wi-Fi: CedarMembers (log in with your app account). Guest Wi-Fi: CedarGuest.')]);
     expect(rankUnits('How fast is the member Wi-Fi?', units).filter(answers)).toEqual([]);
     const fast = unitsOf([doc('Member Wi-Fi runs at 500 Mbps on every floor. Guest Wi-Fi is slower.')]);

@@ -143,7 +143,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'speed',
-    asks: /\bhow fast (?:is|are|does|do) (?:the |your |our |my )?(?:[\w-]+ )?(?:wi-?fi|internet|connection|network|broadband|upload|download|boat|cart|speed limit)\b|\b(?:internet|wi-?fi|connection|upload|download) speeds?\b|\bspeed limit\b|\bhow fast can (?:i|we|you) (?:drive|go|ride)\b/i,
+    asks: /\bhow fast (?:is|are|does|do) (?:the |your |our |my )?(?:[\w-]+ )?(?:wi-?fi|internet|connection|network|broadband|upload|download|boat|cart|speed limit)\b|\b(?:internet|wi-?fi|connection|upload|download) speeds?\b|\bspeed limit\b|\bhow fast (?:can|may|should|do|are) (?:i|we|you|people|residents|cars|boats)(?: (?:be )?allowed to| supposed to)? (?:drive|go|ride|travel)\b/i,
     has: /\b\d+(\.\d+)?\s?(mbps|gbps|mb\/s|megabits?|gigabits?|gig|mph|miles per hour|km\/h|knots?)\b|\bgigabit\b|\bno[- ]wake\b/i,
   },
   {
