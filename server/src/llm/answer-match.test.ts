@@ -872,11 +872,11 @@ describe('counts and phone lines', () => {
         0.37,
       ],
       [
-        'Deliveries and Loading\n\nAll deliveries use the rear loading dock off Tanner Alley. The dock is open from 6:00 a.m. to 11:00 a.m. and again from 2:00 p.m. to 4:00 p.m. Trucks may stay at the dock for no more than 30 minutes. Deliveries through the front entrances or the mall corridor are not allowed during store hours. The freight elevator serves the office floors and must be reserved through the p',
+        'Deliveries and Loading\n\nAll deliveries use the rear loading dock off Tanner Alley. The dock is open from 6:00 a.m. to 11:00 a.m. and again from 2:00 p.m. to 4:00 p.m. Trucks may stay at the dock for no more than 30 minutes. Deliveries through the front entrances or the mall corridor are not allowed during store hours. The freight elevator serves the office floors.',
         0.33,
       ],
       [
-        'Trash, Recycling and Grease\n\nTrash goes in the compactor at the loading dock. Cardboard must be broken down flat and placed in the cardboard baler next to it; cardboard left in the corridor or next to the compactor results in a $150 cleanup charge. Restaurants must store used cooking oil in the sealed grease container in the dock area and must have their grease trap pumped at least every 90 days b',
+        'Trash, Recycling and Grease\n\nTrash goes in the compactor at the loading dock. Cardboard must be broken down flat and placed in the cardboard baler next to it; cardboard left in the corridor or next to the compactor results in a $150 cleanup charge. Restaurants must store used cooking oil in the sealed grease container in the dock area.',
         0.29,
       ],
     ];
