@@ -926,4 +926,12 @@ describe('counts and phone lines', () => {
     expect(lexemes('what time can we pull in on friday')).toContain(tokenize('arrive')[0]?.lexeme);
     expect(lexemes('can we pull into the lot')).not.toContain(tokenize('arrive')[0]?.lexeme);
   });
+
+  it('reads "a new one" of a thing lost as a replacement', () => {
+    const cards = doc(
+      'Access Cards\n\nA one-time $10 card deposit is charged with the first month and refunded when the card is returned. A bike room on Level 1 has 24 racks, free for monthly parkers; ask the office to add your access card to its door. A replacement card costs $25 and a replacement hang tag costs $10.',
+    );
+    const [quote] = bestQuotes('lost my gate card at the gym. how much is a new one?', [cards]);
+    expect(quote?.sentence).toContain('replacement card costs $25');
+  });
 });

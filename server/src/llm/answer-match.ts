@@ -351,6 +351,8 @@ const URGENT_TROUBLE =
 /** A line for emergencies: what a question about ordinary business is not answered with first. */
 const EMERGENCY_LINE = /\b(?:emergenc\w*|after[\s-]hours|urgent|on[\s-]call|24\s*\/\s*7)\b/i;
 const NOT_URGENT_PENALTY = 0.05;
+const LOST_THEN_NEW =
+  /\b(?:lost|lose|losing|broke|broken|stolen|cracked|damaged|misplaced)\b.*\b(?:a new one|another one|a new (?:[a-z]+\s)?(?:one|key|fob|card|remote|tag|sticker|decal|badge))\b/i;
 /** "It's 11pm", "at 2 in the morning": an hour when the office is closed. */
 const LATE_HOUR =
   /\b(?:(?:9|10|11|12)(?::\d{2})?\s?p\.?m\.?|(?:1|2|3|4|5)(?::\d{2})?\s?a\.?m\.?|midnight)(?![a-z])|\b(?:1|2|3|4|5)(?::\d{2})? in the morning\b/i;
@@ -512,6 +514,21 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
+  // "Lost my gate card. How much is a new one?": a new one of a thing lost or broken is a replacement,
+  // which is how rules price it; like a compound, the word counts only where a candidate says it.
+  if (LOST_THEN_NEW.test(question)) {
+    const lexeme = tokenize('replacement')[0]?.lexeme ?? '';
+    if (!terms.has(lexeme)) {
+      terms.set(lexeme, {
+        lexeme,
+        synonyms: synonymsOf(lexeme),
+        related: new Set(),
+        weight: 1,
+        carried: false,
+        compound: true,
+      });
+    }
+  }
   // "Locked out at 11pm": a late hour is after hours, which is how rules name it; like a compound, the
   // word counts only where some sentence says it.
   if (LATE_HOUR.test(question)) {
