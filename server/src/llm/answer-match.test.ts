@@ -934,4 +934,12 @@ describe('counts and phone lines', () => {
     const [quote] = bestQuotes('lost my gate card at the gym. how much is a new one?', [cards]);
     expect(quote?.sentence).toContain('replacement card costs $25');
   });
+
+  it('quotes a sentence that names something when a question asks what a thing is called', () => {
+    const wifi = doc(
+      'Internet\n\nDo not plug in your own Wi-Fi routers, and do not run servers that slow the network for everyone. Send network problems to the tech help e-mail. The member network is KettleyardMembers, with a 1 Gbps fiber connection.',
+    );
+    const quotes = bestQuotes('whats the wifi network called', [wifi]);
+    expect(quotes.map((q) => q.sentence).join(' ')).toContain('KettleyardMembers');
+  });
 });

@@ -1186,6 +1186,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
+  // "What's the wifi network called?": a sentence that names something the question does not.
+  const asksName = ASKS_NAME.test(question);
+  const askedWords = lexemes(question);
   const urgent =
     URGENT_TROUBLE.test(question) ||
     /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question) ||
@@ -1244,6 +1247,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
     if (quantityFits(quantities, unit.text)) score += QUANTITY_FIT_BONUS;
+    if (asksName && namesOtherThan(unit.text, askedWords)) score += NAME_BONUS;
     // "What number should I call to reach you?": the office line, not the emergency line, unless the
     // question speaks of trouble that cannot wait.
     if (profile.type === 'phone' && !urgent && EMERGENCY_LINE.test(`${unit.evidence.title} ${unit.text}`)) {
@@ -1306,6 +1310,20 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
 /** Two passages of one document. */
 const sameDocument = (a: Evidence, b: Evidence) =>
   a.kind === 'document' && b.kind === 'document' && a.title === b.title;
+
+/** "What's the wifi network called?", "what's the name of the towing company?" */
+const NAME_BONUS = 0.1;
+const ASKS_NAME =
+  /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
+
+/** True when a text names something (a capitalised word inside a sentence) that is not a word of the question. */
+function namesOtherThan(text: string, asked: ReadonlySet<string>): boolean {
+  for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) {
+    const words = [...lexemes(m[0])];
+    if (words.length > 0 && !words.some((w) => asked.has(w))) return true;
+  }
+  return false;
+}
 
 /** True when one text holds the other (the same sentence again, or a fact read from it). */
 export function saysSame(a: string, b: string): boolean {
