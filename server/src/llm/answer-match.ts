@@ -514,46 +514,22 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
+  // Words that count only where some candidate holds them, as a phrasal compound does:
+  const compounds = [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)];
   // "Lost my gate card. How much is a new one?": a new one of a thing lost or broken is a replacement,
-  // which is how rules price it; like a compound, the word counts only where a candidate says it.
-  if (LOST_THEN_NEW.test(question)) {
-    const lexeme = tokenize('replacement')[0]?.lexeme ?? '';
-    if (!terms.has(lexeme)) {
-      terms.set(lexeme, {
-        lexeme,
-        synonyms: synonymsOf(lexeme),
-        related: new Set(),
-        weight: 1,
-        carried: false,
-        compound: true,
-      });
-    }
-  }
-  // "Locked out at 11pm": a late hour is after hours, which is how rules name it; like a compound, the
-  // word counts only where some sentence says it.
-  if (LATE_HOUR.test(question)) {
-    const [afterHours] = hyphenatedOf('after-hours');
-    if (afterHours && !terms.has(afterHours)) {
-      terms.set(afterHours, {
-        lexeme: afterHours,
-        synonyms: synonymsOf(afterHours),
-        related: new Set(),
-        weight: 1,
-        carried: false,
-        compound: true,
-      });
-    }
-  }
-  // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the
-  // evidence too); like a compound, it counts only where some candidate names it.
-  // A child's age is no count ("my 10 year old").
+  // which is how rules price it.
+  if (LOST_THEN_NEW.test(question)) compounds.push(...tokenize('replacement').map((t) => t.lexeme));
+  // "Locked out at 11pm": a late hour is after hours, which is how rules name it.
+  if (LATE_HOUR.test(question)) compounds.push(...hyphenatedOf('after-hours'));
+  // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the evidence
+  // too). A child's age is no count ("my 10 year old").
   const counts = askedCountsOf(question).filter((c) => !age || c !== `#${ageOf(age[1] ?? '')}`);
   for (const count of counts) {
     const spelled = tokenize(COUNT_WORDS[Number(count.slice(1)) - 1] ?? '')[0]?.lexeme;
     if (spelled) terms.delete(spelled);
   }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
-  for (const lexeme of [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question), ...counts]) {
+  for (const lexeme of [...compounds, ...counts]) {
     if (!terms.has(lexeme)) {
       terms.set(lexeme, {
         lexeme,
@@ -1307,9 +1283,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   return scored;
 }
 
-/** Two passages of one document. */
+/** Two passages of one document (by its id; by title for evidence that carries none). */
 const sameDocument = (a: Evidence, b: Evidence) =>
-  a.kind === 'document' && b.kind === 'document' && a.title === b.title;
+  a.kind === 'document' &&
+  b.kind === 'document' &&
+  (a.documentId !== undefined && b.documentId !== undefined ? a.documentId === b.documentId : a.title === b.title);
 
 /** "What's the wifi network called?", "what's the name of the towing company?" */
 const NAME_BONUS = 0.1;
