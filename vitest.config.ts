@@ -43,6 +43,8 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
       // Components need a DOM (jsdom, about a second to set up per file); the web app's plain logic does not.
       { test: { name: 'web', include: ['web/src/**/*.test.tsx'], environment: 'jsdom' } },
+      // The repository's own tooling (scripts/): the unit stage's wrapper runs vitest on a fixture project.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web:logic', include: ['web/src/**/*.test.ts'], environment: 'node', isolate: false } },
       serverProject('server:pglite', 'pglite', false),
       serverProject('server:pglite', 'pglite', true),
