@@ -943,3 +943,15 @@ describe('counts and phone lines', () => {
     expect(quotes.map((q) => q.sentence).join(' ')).toContain('KettleyardMembers');
   });
 });
+
+describe('a sentence that leans on the one before it', () => {
+  it('quotes the sentence a pronoun points back to ("It is unlocked…" after "The clubhouse basement is…")', () => {
+    const rules = doc(
+      'Storms\n\nEvery home must be anchored with tie-downs. The clubhouse basement is the community storm shelter. It is unlocked whenever the county issues a tornado warning, and the outdoor siren is tested on the first Wednesday of each month at noon.',
+    );
+    const quotes = bestQuotes("where do we go if there's a tornado", [rules]);
+    expect(quotes[0]?.sentence).toBe(
+      'The clubhouse basement is the community storm shelter. It is unlocked whenever the county issues a tornado warning, and the outdoor siren is tested on the first Wednesday of each month at noon.',
+    );
+  });
+});

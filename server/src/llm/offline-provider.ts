@@ -7,6 +7,7 @@ import {
   rankUnits,
   type ScoredUnit,
   saysSame,
+  startsWithPronoun,
   type Unit,
   unitsOf,
 } from './answer-match';
@@ -125,14 +126,15 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
   // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
   // sentences after it, read with its words, are.
-  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
+  const all = rankUnits(question, units, carried);
+  const ranked = all.filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
   const best = bestOf(ranked);
   if (!best) return [];
   if (best.evidence.fromHuman) return [{ unit: best }];
   // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
   const runner = ranked.find((u) => u !== best && !saysSame(u.text, best.text));
   const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
-  const mate = mateOf(best, ranked);
+  const mate = antecedentOf(best, all) ?? mateOf(best, ranked);
   const first: Pick = { unit: best, mate: mate === second ? undefined : mate };
   return second ? [first, { unit: second }] : [first];
 }
@@ -156,6 +158,22 @@ function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | u
       Math.abs(u.index - best.index) === 1 &&
       u.ownTopicHits > 0 &&
       u.exact > 0,
+  );
+}
+
+/**
+ * The sentence a pronoun of the best one points back to, the one before it in its paragraph: "It is
+ * unlocked whenever the county issues a tornado warning" means nothing without "The clubhouse basement is
+ * the community storm shelter." It is quoted whatever its own words.
+ */
+function antecedentOf(best: ScoredUnit, all: readonly ScoredUnit[]): ScoredUnit | undefined {
+  if (best.kind !== 'sentence' || best.row || !startsWithPronoun(best.text)) return undefined;
+  return all.find(
+    (u) =>
+      u.evidence === best.evidence &&
+      u.kind === 'sentence' &&
+      u.paragraph === best.paragraph &&
+      u.index === best.index - 1,
   );
 }
 
@@ -234,11 +252,12 @@ function notePart(text: string, question: string, carried: string): string | nul
   return kept.length > 0 ? kept.join(' ') : null;
 }
 
-/** A unit's quote with its paragraph neighbour's, in the document's order, unless one already holds the other. */
+/** A unit's quote with its paragraph neighbour's, in the document's order; the longer one when it holds the other. */
 function quoteWithMate(unit: ScoredUnit, mate: ScoredUnit | undefined, all: readonly Unit[]): string {
   const text = quoteText(unit, all);
   const other = mate ? quoteText(mate, all) : '';
-  if (!mate || text.includes(other) || other.includes(text)) return text;
+  if (!mate || text.includes(other)) return text;
+  if (other.includes(text)) return other;
   return mate.index < unit.index ? `${other} ${text}` : `${text} ${other}`;
 }
 
