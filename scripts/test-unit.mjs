@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The unit and API stage of `npm test` (decision 041): `vitest run`, and ONE rerun of the test files whose
+// The unit and API stage of `npm test` (decision 043): `vitest run`, and ONE rerun of the test files whose
 // worker process died mid-file when nothing else went wrong.
 //
 // PGlite's WebAssembly occasionally crashes the V8 of Node 20–26 (nodejs/node#64500, open: SIGSEGV or a
-// ThreadIsolation CHECK while compiling or freeing wasm code), so once in a few dozen whole runs a test
-// worker exits in the middle of a file that passes when run again. Vitest then reports the file as
+// ThreadIsolation CHECK while compiling or freeing wasm code), so now and then a test worker exits in the
+// middle of a file that passes when run again. Vitest then reports the file as
 // neither passed nor failed ("Worker exited unexpectedly") and the run fails. A failed test, any other
 // unhandled error, or a file that dies again on its rerun still fails the stage.
 //
