@@ -606,7 +606,7 @@ const LABEL_WEIGHT = 0.9;
 /** The sentence a pronoun points back to: nearly the unit's own words. */
 const ANTECEDENT_WEIGHT = 0.8;
 /** A sentence about something named before it: "It is refunded…", "They must…", "Children … may not use it." */
-export const startsWithPronoun = (text: string) =>
+const startsWithPronoun = (text: string) =>
   /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim());
 const TITLE_WEIGHT = 0.3;
 /** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */

@@ -7,7 +7,6 @@ import {
   rankUnits,
   type ScoredUnit,
   saysSame,
-  startsWithPronoun,
   type Unit,
   unitsOf,
 } from './answer-match';
@@ -30,8 +29,9 @@ export interface Quote {
 
 /** A question that asks several things gets one quote per part, at most this many. */
 const MAX_QUOTES = 3;
-/** A sentence that leans on the one before it ("It is refundable…") is quoted with it. */
-const LEANS_BACK = /^(it|this|that|these|those|they|such|otherwise|however|but|also|in that case|if so|exceptions?)\b/i;
+/** A sentence that leans on the one before it ("It is refundable…"): whichever of the two is quoted, both are. */
+const LEANS_BACK =
+  /^(it|its|this|that|these|those|they|he|she|such|otherwise|however|but|also|in that case|if so|exceptions?)\b/i;
 
 /** An FAQ's answer marker ("A: …", "Answer: …"), left out of a quote. */
 const FAQ_ANSWER_MARK = /^(?:A|Answer)\s*:\s+(?=\S)/;
@@ -78,6 +78,18 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
     return body.length ? body.map((u) => u.text).join(' ') : unit.text;
   }
   let text = unit.text;
+  // A sentence that leans on the one before it ("It is unlocked whenever the county issues a tornado
+  // warning") is quoted after that one ("The clubhouse basement is the community storm shelter."), unless
+  // that one asks (an FAQ's question).
+  const before = siblings[at - 1];
+  if (
+    before?.kind === 'sentence' &&
+    before.paragraph === unit.paragraph &&
+    !before.asks &&
+    LEANS_BACK.test(unit.text)
+  ) {
+    text = `${before.text} ${text}`;
+  }
   const next = siblings[at + 1];
   // "A: Yes." says nothing on its own: the sentence after it is the substance.
   const bare = unit.text.length < 20;
@@ -126,15 +138,14 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
   // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
   // sentences after it, read with its words, are.
-  const all = rankUnits(question, units, carried);
-  const ranked = all.filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
+  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
   const best = bestOf(ranked);
   if (!best) return [];
   if (best.evidence.fromHuman) return [{ unit: best }];
   // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
   const runner = ranked.find((u) => u !== best && !saysSame(u.text, best.text));
   const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
-  const mate = antecedentOf(best, all) ?? mateOf(best, ranked);
+  const mate = mateOf(best, ranked);
   const first: Pick = { unit: best, mate: mate === second ? undefined : mate };
   return second ? [first, { unit: second }] : [first];
 }
@@ -158,22 +169,6 @@ function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | u
       Math.abs(u.index - best.index) === 1 &&
       u.ownTopicHits > 0 &&
       u.exact > 0,
-  );
-}
-
-/**
- * The sentence a pronoun of the best one points back to, the one before it in its paragraph: "It is
- * unlocked whenever the county issues a tornado warning" means nothing without "The clubhouse basement is
- * the community storm shelter." It is quoted whatever its own words.
- */
-function antecedentOf(best: ScoredUnit, all: readonly ScoredUnit[]): ScoredUnit | undefined {
-  if (best.kind !== 'sentence' || best.row || !startsWithPronoun(best.text)) return undefined;
-  return all.find(
-    (u) =>
-      u.evidence === best.evidence &&
-      u.kind === 'sentence' &&
-      u.paragraph === best.paragraph &&
-      u.index === best.index - 1,
   );
 }
 
@@ -252,12 +247,11 @@ function notePart(text: string, question: string, carried: string): string | nul
   return kept.length > 0 ? kept.join(' ') : null;
 }
 
-/** A unit's quote with its paragraph neighbour's, in the document's order; the longer one when it holds the other. */
+/** A unit's quote with its paragraph neighbour's, in the document's order, unless one already holds the other. */
 function quoteWithMate(unit: ScoredUnit, mate: ScoredUnit | undefined, all: readonly Unit[]): string {
   const text = quoteText(unit, all);
   const other = mate ? quoteText(mate, all) : '';
-  if (!mate || text.includes(other)) return text;
-  if (other.includes(text)) return other;
+  if (!mate || text.includes(other) || other.includes(text)) return text;
   return mate.index < unit.index ? `${other} ${text}` : `${text} ${other}`;
 }
 

@@ -58,8 +58,10 @@ function splitLong(text: string): string[] {
   return pieces.filter(Boolean);
 }
 
-/** One paragraph with its soft line breaks joined (list items and label lines stay lines; segments.ts). */
-/** A word hyphenated across lines is made whole when WordNet knows it ("househ-" + "old" → "household"). */
+/**
+ * One paragraph with its soft line breaks joined (list items and label lines stay lines; segments.ts). A
+ * word hyphenated across lines is made whole when WordNet knows it ("househ-" + "old" → "household").
+ */
 const unwrap = (paragraph: string) => unwrapParagraph(paragraph, knownWord).join('\n');
 const knownWord = (word: string) => isDictionaryWord(word, true);
 
