@@ -178,3 +178,33 @@ export function isDictionaryWord(word: string, strict = false): boolean {
   const forms = strict ? [word, ...(/[^s]s$/.test(word) ? [word.slice(0, -1)] : [])] : baseForms(word);
   return forms.some((base) => POS.some((pos) => indexLine(wn.index[pos], base) !== null));
 }
+
+/** How often WordNet's tagged corpus used a lemma in one part of speech (its tagsense_cnt); -1 when unknown. */
+function taggedUses(wn: Wordnet, pos: Pos, lemma: string): number {
+  const line = indexLine(wn.index[pos], lemma);
+  if (!line) return -1;
+  const f = line.trim().split(' ');
+  return Number(f[4 + Number(f[3]) + 1] ?? 0);
+}
+
+/**
+ * True when a word is first of all a noun: WordNet knows it (or its plural's singular) as a noun, and
+ * its tagged corpus used no base form of it more often as a verb, adjective or adverb ("tour", "credit",
+ * "parking" are; "thinking", "opens", "free" are not). False without WordNet.
+ */
+export function isMostlyNoun(word: string): boolean {
+  const wn = load();
+  if (!wn || !/^[a-z]+$/.test(word)) return false;
+  const singular = [
+    word,
+    ...(/[^s]s$/.test(word) ? [word.slice(0, -1)] : []),
+    ...(/(?:s|x|ch|sh)es$/.test(word) ? [word.slice(0, -2)] : []),
+  ];
+  const asNoun = Math.max(...singular.map((w) => taggedUses(wn, 'noun', w)));
+  if (asNoun < 0) return false;
+  const forms = baseForms(word);
+  const otherwise = Math.max(
+    ...(['verb', 'adj', 'adv'] as const).flatMap((pos) => forms.map((w) => taggedUses(wn, pos, w))),
+  );
+  return asNoun >= otherwise;
+}

@@ -1,5 +1,6 @@
 import {
   FACT_CONFIDENCE,
+  FACT_KEY_MAX_CHARS,
   FACT_VALUE_MAX_CHARS,
   type Fact,
   type FactEventFact,
@@ -50,6 +51,8 @@ export interface UpsertFactInput {
   scope?: FactScope;
   /** When the value needs review; an expired fact is not used in answers. */
   expiresAt?: string | null;
+  /** The display name, when the key's own (title-cased) is not one: a statement kept as said is keyed by its first words. */
+  label?: string;
 }
 
 const iso = (v: string) => new Date(v).toISOString();
@@ -138,7 +141,8 @@ async function upsertInTx(
     method: given.method.slice(0, 40) || 'unknown',
     ...(given.context ? { context: given.context.slice(0, 500) } : {}),
   };
-  const fields = { label: normalized.label, value, confidence, source: input.source, provenance };
+  const label = input.label?.replace(/\s+/g, ' ').trim().slice(0, FACT_KEY_MAX_CHARS) || normalized.label;
+  const fields = { label, value, confidence, source: input.source, provenance };
   const scope = input.scope ?? WORKSPACE_SCOPE;
   const scopeKey = { type: scope.type, id: scope.type === 'workspace' ? '' : scope.id };
   const expiresAt = input.expiresAt ?? null;

@@ -3,6 +3,7 @@ import { api, startTestApp, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { testHttp } from '../../test/http';
 import { uploadFile, waitForDocument } from '../knowledge/test-helpers';
+import { noteLabel } from './onboarding.facts';
 
 /** Issue 25 §5-6: what the owner says in onboarding becomes facts that chat cites and completeness counts. */
 
@@ -136,6 +137,8 @@ describe('what customers ask, answered in round 3, is kept sentence by sentence'
     const facts = await factsOf(u);
     const tour = facts.find((f) => f.value.includes('tour'));
     expect(tour).toMatchObject({
+      // Labelled by what it is about, not by its first words ("Anyone Thinking Joining Come Tour").
+      label: 'Tour',
       value: 'Anyone thinking of joining can come for a tour on Tuesdays and Thursdays at 10 a.m. or 3 p.m.',
       provenance: { type: 'onboarding', source: 'onboarding round 3' },
     });
@@ -151,7 +154,21 @@ describe('what customers ask, answered in round 3, is kept sentence by sentence'
     const res = await chat(u, 'what days can I come and take a tour before I join?');
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('Tuesdays');
-    expect(res.body.sources.map((s: any) => s.citation)).toContain(`[Fact:${tour.label}]`);
+    expect(res.body.sources.map((s: any) => s.citation)).toContain('[Fact:Tour]');
+  });
+
+  it('a kept statement is labelled by its topic noun, or by its first words when none reads as one', () => {
+    const labels = [
+      ["We don't take credit cards.", 'Credit Cards'],
+      ['People book a tour on our website or by calling the office.', 'Tour'],
+      ['Rent is due on the first of the month.', 'Rent'],
+      ['The gate code changes every month.', 'Gate Code'],
+      ['We answer messages and e-mails every day, usually within a few hours.', 'Messages'],
+      ['Smoking is not allowed anywhere on the property.', 'Smoking'],
+      ['We offer a 10% discount for a year paid up front.', 'Discount'],
+    ];
+    for (const [sentence, label] of labels) expect(noteLabel(sentence ?? ''), sentence).toBe(label);
+    expect(noteLabel('Anyone can come any day of the week.')).toBe('Anyone can come any day…');
   });
 });
 

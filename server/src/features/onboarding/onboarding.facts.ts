@@ -11,6 +11,7 @@ import {
   statementsOf,
   tokenize,
 } from '@helixis/domain';
+import { isDictionaryWord, isMostlyNoun } from '../../llm/wordnet';
 import type { WorkspaceContext } from '../../platform/context';
 import { listFacts, upsertFact } from '../facts';
 import type { FactOrigin, SavedFact } from '../profile';
@@ -33,6 +34,7 @@ export interface OnboardingPart {
 /**
  * The key of a statement kept as it was said: its first content words ("Anyone thinking of joining can
  * come for a tour…" → anyone_thinking_joining_come_tour), so the same sentence said again updates it.
+ * Its label is what it is about (`noteLabel`).
  */
 function noteKey(sentence: string): string | null {
   const words = tokenize(sentence).map((t) => t.word);
@@ -40,6 +42,49 @@ function noteKey(sentence: string): string | null {
 }
 /** A statement shorter than this says too little on its own ("That's it.", "Mostly by phone."). */
 const NOTE_MIN_WORDS = 4;
+
+/** Words that say who or when, not what a statement is about ("Anyone…", "on Tuesdays", "every day"). */
+const NOT_A_TOPIC =
+  /^(?:anyone|anybody|someone|somebody|everyone|everybody|people|person|folks?|customers?|clients?|residents?|tenants?|members?|guests?|owners?|visitors?|families|family|kids?|thing|things|lots?|way|ways|time|times|days?|weeks?|months?|years?|hours?|minutes?|mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?|today|tomorrow|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|am|pm)$/;
+/** A determiner or possessive after a word makes that word a verb ("book a tour", "take the deposit"). */
+const DETERMINER = /^(?:a|an|the|our|your|their|my|his|her|its|this|that|these|those|any|some|every)$/i;
+/** A verb after a word that opens its clause makes that word a subject ("Rent is due…", "The gate code changes…"). */
+const SUBJECT_OF =
+  /^(?:is|are|was|were|must|can|cannot|can't|may|should|will|won't|has|have|needs?|costs?|starts?|runs?|opens?|closes?)$/i;
+
+/**
+ * The display label of a statement kept as it was said: what it is about, as one noun or a noun and the
+ * noun after it ("Anyone thinking of joining can come for a tour…" → "Tour"; "We don't take credit
+ * cards." → "Credit Cards"), from WordNet's parts of speech; when no word reads as its topic, the
+ * sentence's first words as said ("Anyone can come any day…").
+ */
+export function noteLabel(sentence: string): string {
+  const words = sentence.split(/\s+/).filter(Boolean);
+  const bare = (w: string | undefined) => (w ?? '').replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
+  const topical = (i: number): boolean => {
+    const word = bare(words[i]).toLowerCase();
+    if (!word || !tokenize(word).length || NOT_A_TOPIC.test(word) || !/^[a-z]+(?:-[a-z]+)*$/.test(word)) return false;
+    const head = word.split('-').pop() ?? word;
+    const opensClause = i === 0 || DETERMINER.test(bare(words[i - 1])) || /[,;:]$/.test(words[i - 1] ?? '');
+    if (opensClause && SUBJECT_OF.test(bare(words[i + 1]))) return isDictionaryWord(head, true);
+    return !DETERMINER.test(bare(words[i + 1])) && isMostlyNoun(head);
+  };
+  /** The word is followed directly by the next one, with no punctuation between. */
+  const joined = (i: number) => /[A-Za-z]$/.test(words[i] ?? '');
+  for (let i = 0; i < words.length; i++) {
+    if (!topical(i)) continue;
+    const label = [bare(words[i])];
+    if (joined(i) && i + 1 < words.length && topical(i + 1)) label.push(bare(words[i + 1]));
+    return label.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
+  }
+  const opening = words
+    .slice(0, NOTE_LABEL_WORDS)
+    .join(' ')
+    .replace(/[\s,;:.!?]+$/, '');
+  return words.length > NOTE_LABEL_WORDS ? `${opening}…` : opening;
+}
+/** Words of a statement's opening that label it when no topic noun does. */
+const NOTE_LABEL_WORDS = 5;
 /**
  * What customers ask, listed rather than answered ("Whether they can store a car, how the gate code
  * works…", "People ask us about buying a home…"): the topics, not knowledge.
@@ -59,9 +104,10 @@ export async function learnOnboardingText(
   profileKeys: ReadonlySet<string>,
 ): Promise<SavedFact[]> {
   const saved: SavedFact[] = [];
-  const store = async (key: string, value: string, ref: string, context: string) => {
+  const store = async (key: string, value: string, ref: string, context: string, label?: string) => {
     const stored = await upsertFact(ctx, {
       key,
+      ...(label ? { label } : {}),
       value,
       source: origin.source,
       provenance: { type: origin.type, source: ref, method: 'extraction', context },
@@ -84,7 +130,7 @@ export async function learnOnboardingText(
       if (facts.some((f) => f.context && (f.context.includes(sentence) || sentence.includes(f.context)))) continue;
       if (LISTS_QUESTIONS.test(sentence)) continue;
       const key = noteKey(sentence);
-      if (key && !profileKeys.has(key)) await store(key, sentence, part.ref, sentence);
+      if (key && !profileKeys.has(key)) await store(key, sentence, part.ref, sentence, noteLabel(sentence));
     }
   }
   return saved;
