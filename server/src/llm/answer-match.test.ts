@@ -851,6 +851,19 @@ describe('counts and phone lines', () => {
     expect(lexemes('I am away for 2 weeks')).not.toContain('#2');
   });
 
+  it('reads an ordinal in digits or words as one word ("a 3rd parking sticker" finds "A third decal")', () => {
+    const parking = doc(
+      'Parking\n\nEach apartment gets two parking decals. A car without a decal gets a warning sticker on its windshield. A third decal costs $20 a month.',
+    );
+    expect(bestQuotes('can we get a 3rd parking sticker?', [parking])[0]?.sentence).toBe(
+      'A third decal costs $20 a month.',
+    );
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('is rent due the 1st?')).toContain('#1th');
+    expect(lexemes('is rent due the 1st?')).not.toContain('1st');
+    expect(lexemes('what is due on the first?')).toContain('#1th');
+  });
+
   it('lets a phone line borrow the words of another passage of its document that explains it', () => {
     const reference = doc(
       'Quick Reference\n\nCoordinator phone: (555) 431-0682\nUrgent line (broken pipe, break-in): (555) 431-0699',

@@ -528,6 +528,15 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     const spelled = tokenize(COUNT_WORDS[Number(count.slice(1)) - 1] ?? '')[0]?.lexeme;
     if (spelled) terms.delete(spelled);
   }
+  // "a 3rd sticker", "due the first": an ordinal matches in digits or words, as one word of the question.
+  const ordinals = ordinalsWithSurface(question);
+  for (const { ordinal, surface } of ordinals) {
+    const term = terms.get(surface);
+    if (term) {
+      terms.delete(surface);
+      terms.set(ordinal, { ...term, lexeme: ordinal, synonyms: new Set(), related: new Set() });
+    }
+  }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
   for (const lexeme of [...compounds, ...counts]) {
     if (!terms.has(lexeme)) {
@@ -738,8 +747,27 @@ function lexemes(text: string): Set<string> {
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
   for (const count of countsOf(text)) out.add(count);
+  for (const ordinal of ordinalsOf(text)) out.add(ordinal);
   return out;
 }
+
+const ORDINAL_WORDS = 'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'.split(' ');
+const ORDINAL = new RegExp(String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_WORDS.join('|')}))\b`, 'gi');
+/**
+ * The ordinals a text names, as one lexeme each whether written in digits or words ("3rd", "third" →
+ * "#3th"): "a 3rd parking sticker" finds "A third decal", "due the 1st" finds "the first of the month".
+ * With the surface lexemes they replace (a question's "3rd" is one word, not two).
+ */
+function ordinalsWithSurface(text: string): { ordinal: string; surface: string }[] {
+  const out: { ordinal: string; surface: string }[] = [];
+  for (const m of text.matchAll(ORDINAL)) {
+    const n = m[1] ? Number(m[1]) : ORDINAL_WORDS.indexOf((m[2] ?? '').toLowerCase()) + 1;
+    const surface = tokenize(m[0])[0]?.lexeme;
+    if (n >= 1 && n <= 31 && surface) out.push({ ordinal: `#${n}th`, surface });
+  }
+  return out;
+}
+const ordinalsOf = (text: string) => ordinalsWithSurface(text).map((o) => o.ordinal);
 
 const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|years?|yrs?|times?|am|pm';
 const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
