@@ -148,7 +148,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'duration',
-    asks: /\bhow (long|soon|quick|quickly|fast)\b|\bhow many (days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
+    asks: /\bhow (long|soon|quick|quickly|fast)\b|\bhow many (?:[a-z-]+ ){0,3}(days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
     has: new RegExp(
       `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b|\\b(same|next)[ -]day\\b|\\bwithin\\b|\\bimmediately\\b`,
       'i',

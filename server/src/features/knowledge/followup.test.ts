@@ -164,6 +164,26 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     ).toBe('and when do I get it back? much deposit');
   });
 
+  it('"what about …?" asks what the earlier question asked, and "how many … hours" a number of hours', () => {
+    const flex = [{ role: 'user' as const, content: 'How many meeting room hours come with a flex desk?' }];
+    const rewrite = rewriteOffline('what about with a private office?', flex);
+    expect(rewrite?.rewritten.startsWith('what about with a private office? how many ')).toBe(true);
+    const plans = {
+      kind: 'document' as const,
+      id: 'plans',
+      title: 'Membership plans',
+      chunkIndex: 2,
+      citation: '[Doc:Membership plans#2]',
+      text: 'Members on a dedicated desk or a private office have access 24 hours a day, 7 days a week with their key card. Flex desk members have access from 7 a.m. to 10 p.m.\n\nMonthly meeting room credits: flex desk 4 hours, dedicated desk 8 hours, private office 12 hours.',
+      similarity: 1,
+      fromHuman: false,
+    };
+    const carried = rewrite?.rewritten.slice('what about with a private office?'.length).trim() ?? '';
+    expect(bestQuotes('what about with a private office?', [plans], carried)[0]?.sentence).toContain(
+      'private office 12 hours',
+    );
+  });
+
   it('leaves a question that stands alone as typed', () => {
     expect(looksLikeFollowUp('What is the security deposit for studios at Pine Ridge?')).toBe(false);
     expect(rewriteOffline('What is the security deposit for studios at Pine Ridge?', turns)).toBeNull();

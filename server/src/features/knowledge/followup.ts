@@ -190,7 +190,9 @@ export function rewriteOffline(question: string, turns: readonly RecentTurn[]): 
   const carried = salientWords(question, turns);
   if (carried.length === 0) return null;
   const earlier = [...turns].reverse().find((t) => t.role === 'user')?.content ?? '';
-  const asking = HAS_QUESTION_WORD.test(question) ? null : ASKING_PHRASE.exec(earlier)?.[1];
+  // "What about with a private office?", "how about weekends?": "what about" asks nothing of its own.
+  const own = question.replace(/\b(?:what|how)\s+about\b/gi, ' ');
+  const asking = HAS_QUESTION_WORD.test(own) ? null : ASKING_PHRASE.exec(earlier)?.[1];
   const phrase = asking?.toLowerCase().split(/\s+/) ?? [];
   const words = asking ? [...phrase, ...carried.filter((w) => !phrase.includes(w.toLowerCase()))] : carried;
   // "Is that per pet?" after "Each pet needs a pet deposit of $300": the numbers of that answer find the
