@@ -101,6 +101,17 @@ describe('question words', () => {
     expect(answerTypeOf('My son is 19, does he need a guarantor?')).toBe('yesno');
   });
 
+  it('asks no time of day when "hours" is "after hours" ("same rule after hours?")', () => {
+    expect(answerTypeOf('What are your hours on Saturday?')).toBe('time');
+    expect(answerTypeOf('same rule after hours?')).toBeNull();
+    const guests = doc(
+      'Guests\n\nMembers may bring up to 2 guests at a time. Guests must stay with their host.\n\nAfter hours, guests may enter only with their host and must leave with them.\n\nThe front desk is staffed weekdays 8:00 a.m. to 6:00 p.m.',
+    );
+    expect(bestQuotes('same rule after hours?', [guests], 'bring guests')[0]?.sentence).toContain(
+      'only with their host',
+    );
+  });
+
   it('reads a sentence with the rest of its paragraph around it', () => {
     const units = unitsOf([
       doc('The pool opens in May. Each key tag needs a deposit of $50.', 1),

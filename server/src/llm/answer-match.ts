@@ -156,7 +156,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'time',
-    asks: /\bwhat time\b|\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|close|closed|start|end|begin|finish)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
+    asks: /\bwhat time\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|close|closed|start|end|begin|finish)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
     has: /\b\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b|\b(noon|midnight)\b|\b24[- ]?(hours?|\/7)\b|\baround the clock\b/i,
   },
   {
