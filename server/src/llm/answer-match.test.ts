@@ -5,6 +5,7 @@
 import { tokenize } from '@helixis/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  answerPointsElsewhere,
   answers,
   answerTypeOf,
   asksAboutNow,
@@ -286,6 +287,24 @@ describe('question words', () => {
     );
     expect(
       asksAboutNow("when's open studios this fall?", 'Open Studios is held twice a year, in May and October.'),
+    ).toBe(false);
+  });
+
+  it('tells an answer that only says where a value is given out from one that gives it', () => {
+    expect(
+      answerPointsElsewhere("what's the wifi password?", 'The password is given at sign-up and changed every quarter.'),
+    ).toBe(true);
+    expect(
+      answerPointsElsewhere(
+        'when is the next hazardous waste pickup?',
+        'It is collected 4 times a year; the dates are posted in the lobby.',
+      ),
+    ).toBe(true);
+    expect(answerPointsElsewhere("what's the wifi password?", 'The guest network password is Birch2026.')).toBe(false);
+    // Asked how or when it comes, where it is given out is the answer.
+    expect(answerPointsElsewhere('how do i get the wifi password?', 'The password is given at sign-up.')).toBe(false);
+    expect(
+      answerPointsElsewhere('when does my door code come?', 'Your door code is sent by text 48 hours before arrival.'),
     ).toBe(false);
   });
 

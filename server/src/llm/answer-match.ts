@@ -290,6 +290,24 @@ export function asksAboutNow(question: string, answer: string): boolean {
 }
 const ASKS_PERMISSION = /^(?:\w+,?\s+)?(?:can|could|may|should|must|do|does)\s+(?:i|we|my|our|he|she|they)\b/i;
 
+/** "What's the wifi password?", "When is the next pickup date?": a question after one value. */
+const ASKS_VALUE =
+  /^(?:\w+,?\s+)?(?:what(?:'s|’s| is| are)|what (?:date|day|time)|when(?:'s|’s| is| are)|which|who(?:'s|’s| is| are))\b/i;
+/**
+ * A sentence that says where a value is given out rather than giving it: "the password is given at
+ * sign-up", "the dates are posted in the lobby", "changed monthly and sent to slip holders by text".
+ */
+const POINTS_ELSEWHERE =
+  /\b(?:is|are|and|gets?|will be)\s+(?:only\s+)?(?:posted|sent|announced|texted|e-?mailed|handed out|given (?:out|at|to))\b/i;
+
+/**
+ * True when the asking part of a question asks for one value (a code, a password, the next date) and
+ * the answer only says where that value is given out: the answer is honest, and a person gives the value.
+ */
+export function answerPointsElsewhere(question: string, answer: string): boolean {
+  return ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) && POINTS_ELSEWHERE.test(answer);
+}
+
 /**
  * The kind of answer a question asks for, read only from the sentence that asks when it has several ("Dad
  * lost his call button. How much to get a new one?" asks for an amount, not a phone number; "what's the

@@ -93,6 +93,17 @@ describe('answers from a hard-wrapped handbook', () => {
     expect(absent.task).not.toBeNull();
   });
 
+  it('quotes where a value is given out, and asks a person for the value itself', async () => {
+    const password = await ask("what's the wifi password in the clubhouse?");
+    expect(password.message).toContain('The clubhouse Wi-Fi password is posted inside the clubhouse door');
+    expect(password.message).toContain(`[Doc:${title}#`);
+    expect(password.task).not.toBeNull();
+    // Asked where to find it, the same sentence is the whole answer.
+    const where = await ask('Where can I find the clubhouse wifi password?');
+    expect(where.message).toContain('posted inside the clubhouse door');
+    expect(where.task).toBeNull();
+  });
+
   it('hands a sensitive question to a person even when it finds a passage', async () => {
     const body = await ask('What is my legal liability if my dog bites a neighbour?');
     expect(body.task).not.toBeNull();

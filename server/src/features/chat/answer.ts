@@ -10,7 +10,14 @@ import {
   type RecentTurn,
 } from '@helixis/contract';
 import { answerConfidence, isQuestionMessage, mentionsSensitiveTopic, shouldCreateTask } from '@helixis/domain';
-import { ANSWER_MIN_SCORE, answerSupport, asksAboutNow, profileQuestion, synonymQuery } from '../../llm/answer-match';
+import {
+  ANSWER_MIN_SCORE,
+  answerPointsElsewhere,
+  answerSupport,
+  asksAboutNow,
+  profileQuestion,
+  synonymQuery,
+} from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
 import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
 import type { WorkspaceContext } from '../../platform/context';
@@ -203,7 +210,7 @@ export function assessAnswer(a: {
     operational &&
     isQuestion &&
     !answeredByTeam &&
-    (shouldCreateTask(a.question, confidence) || asksAboutNow(searched, text));
+    (shouldCreateTask(a.question, confidence) || asksAboutNow(searched, text) || answerPointsElsewhere(searched, text));
   return { cited, confidence, taskNeeded, sensitive };
 }
 
