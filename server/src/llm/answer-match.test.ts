@@ -290,6 +290,18 @@ describe('question words', () => {
     ).toBe(false);
   });
 
+  it('answers a price only from a sentence that names what the question prices', () => {
+    const utilities = doc(
+      'Utilities\n\nElectricity must be in your name from move-in. If we receive a power bill for your apartment after your move-in date, we charge the amount of the bill plus a $25 administrative fee. Pets need a refundable pet deposit of $300.',
+    );
+    // No sentence speaks of a security deposit: the $25 fee is not its price.
+    expect(bestQuotes('How much is the security deposit when I move in?', [utilities])).toEqual([]);
+    expect(bestQuotes('How much is the pet deposit?', [utilities])[0]?.sentence).toContain('$300');
+    expect(bestQuotes('How much do I owe if my power bill comes after move-in?', [utilities])[0]?.sentence).toContain(
+      '$25 administrative fee',
+    );
+  });
+
   it('tells an answer that only says where a value is given out from one that gives it', () => {
     expect(
       answerPointsElsewhere("what's the wifi password?", 'The password is given at sign-up and changed every quarter.'),

@@ -971,6 +971,8 @@ export interface ScoredUnit extends Unit {
   conflict: boolean;
   /** "Is there a sauna by the pool?" where no candidate names a sauna: nothing says it exists. */
   absentThing?: boolean;
+  /** A money question names what it prices ("the security deposit") and the unit does not. */
+  pricedMissing?: boolean;
 }
 
 /** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom". */
@@ -1129,6 +1131,16 @@ const ASKS_EXISTS =
 /** "Do the units come with a dishwasher?" (read as "include a dishwasher"): the thing asked about. */
 const ASKS_INCLUDED = /\binclude (?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,2}?)(?=\b(?:by|in|at|on|for|with)\b|[?.,!]|$)/i;
 
+/** "How much is the security deposit…", "What is the nightly rate for a two-bedroom suite?": what is priced. */
+const PRICE_OF =
+  /\b(?:how much (?:is|are|does|do|would|will|for) (?:an?|the|my|our|your|one)?\s*|what(?:'s| is| are) (?:the|your|a) (?:[a-z-]+ ){0,2}(?:rate|price|fee|cost|charge|rent) (?:for|of) (?:an?|the|my|our|one)?\s*)(?!(?:i|we|you|it|they|he|she|that|this|these|those|there)\b)((?:[a-z'-]+ ){0,3}?[a-z'-]+?)(?=\s+(?:cost|costs|run|be|for|to|when|if|at|in|per|on|each|a|an|every|and|or)\b|\s*[?.,!]|$)/i;
+
+/** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
+function pricedThingOf(question: string): string[] {
+  const m = PRICE_OF.exec(readIdioms(question));
+  return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
+}
+
 /** The lexemes of the thing a question asks exists or comes included. */
 function askedThingOf(question: string): string[] {
   const read = readIdioms(question);
@@ -1221,6 +1233,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const absentThing =
     thingTerms.length > 0 &&
     thingTerms.every((t) => !units.some((u) => [u.own, u.label, u.context].some((set) => matchOf(t, set) !== null)));
+  // "How much is the security deposit?" is not answered with the price of something else.
+  const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
+  const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
@@ -1278,6 +1293,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     return {
       ...unit,
       absentThing,
+      ...(priced.length > 0 &&
+      !priced.some((term) =>
+        [unit.own, unit.label, unit.context, unit.antecedent ?? new Set<string>()].some(
+          (set) => matchOf(term, set) !== null,
+        ),
+      )
+        ? { pricedMissing: true }
+        : {}),
       conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
       score,
       coverage,
@@ -1427,6 +1450,7 @@ export function answers(unit: ScoredUnit): boolean {
   if (unit.conflict) return false;
   if (lacksRequiredType(unit)) return false;
   if (unit.absentThing && unit.kind !== 'fact') return false;
+  if (unit.pricedMissing) return false;
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
   // sentences around it carry the topic.
