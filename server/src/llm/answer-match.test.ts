@@ -290,6 +290,13 @@ describe('question words', () => {
     ).toBe(false);
   });
 
+  it('reads "10% off" as a discount', () => {
+    const prices = doc(
+      'Prices\n\nA day pass is $30. If you pay a year up front you get 10% off. The garage next door gives members a discounted rate of $9 a day when you validate your ticket.',
+    );
+    expect(bestQuotes('any discount if i pay for the whole year at once?', [prices])[0]?.sentence).toContain('10% off');
+  });
+
   it('answers a price only from a sentence that names what the question prices', () => {
     const utilities = doc(
       'Utilities\n\nElectricity must be in your name from move-in. If we receive a power bill for your apartment after your move-in date, we charge the amount of the bill plus a $25 administrative fee. Pets need a refundable pet deposit of $300.',

@@ -766,8 +766,13 @@ function lexemes(text: string): Set<string> {
   for (const joined of spacedEntriesOf(text)) out.add(joined);
   for (const count of countsOf(text)) out.add(count);
   for (const ordinal of ordinalsOf(text)) out.add(ordinal);
+  // "you get 10% off", "half off the first month": a discount, whatever the sentence calls it.
+  if (PERCENT_OFF.test(text)) out.add(DISCOUNT_LEXEME);
   return out;
 }
+
+const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf)\s+off\b/i;
+const DISCOUNT_LEXEME = tokenize('discount')[0]?.lexeme ?? 'discount';
 
 const ORDINAL_WORDS = 'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'.split(' ');
 const ORDINAL = new RegExp(String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)|(${ORDINAL_WORDS.join('|')}))\b`, 'gi');
