@@ -290,6 +290,17 @@ describe('question words', () => {
     ).toBe(false);
   });
 
+  it('reads a follow-up whose subject points back ("what time does it close?") as about the earlier subject', () => {
+    const pool = doc(
+      'Pool\n\nThe pool opens the Saturday before Memorial Day. Hours are 9:00 a.m. to 9:00 p.m. daily.',
+      0,
+    );
+    const trash = doc('Trash\n\nCarts may be put at the curb after 5:00 p.m. the night before pickup.', 1);
+    expect(bestQuotes('what time does it close at night?', [pool, trash], 'pool open')[0]?.sentence).toContain(
+      '9:00 a.m. to 9:00 p.m.',
+    );
+  });
+
   it('reads "10% off" as a discount', () => {
     const prices = doc(
       'Prices\n\nA day pass is $30. If you pay a year up front you get 10% off. The garage next door gives members a discounted rate of $9 a day when you validate your ticket.',

@@ -478,6 +478,12 @@ const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:
 /** "Is that per pet?", "Does it include water?": a question about the answer just given. */
 const ABOUT_ANSWER =
   /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|it|this)\b/i;
+/**
+ * "What time does it close at night?", "how much are they?": the earlier subject is the question's
+ * subject. Not the "it" of "how long does it take".
+ */
+const SUBJECT_POINTS_BACK =
+  /\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -573,7 +579,11 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Same on weekends?", "Same rule after hours?": the earlier subject is asked about again, under the
   // follow-up's new condition; its words are as much the topic as the question's own.
   // "Is that per month?": a question about the answer just given is about its subject as much as its own word.
-  const ownTopic = [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked) && !ABOUT_ANSWER.test(asked);
+  const ownTopic =
+    [...terms.values()].some(isTopicTerm) &&
+    !SAME_AS_BEFORE.test(asked) &&
+    !ABOUT_ANSWER.test(asked) &&
+    !SUBJECT_POINTS_BACK.test(asked);
   add(carried, ownTopic ? CARRIED_WEIGHT : 1);
   return { terms: [...terms.values()], type };
 }
