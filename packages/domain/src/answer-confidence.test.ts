@@ -56,6 +56,12 @@ describe('shouldCreateTask', () => {
     expect(mentionsSensitiveTopic('Who is responsible for mowing the front yard?')).toBe(false);
     expect(mentionsSensitiveTopic('Will you run a credit check on me?')).toBe(false);
     expect(mentionsSensitiveTopic('Is there an extra fee if I pay rent with my credit card?')).toBe(false);
+    // Taxes a landlord passes on, a health permit, a pool's dosing pump: ordinary questions.
+    expect(mentionsSensitiveTopic('When do we get the year-end true-up on CAM and taxes?')).toBe(false);
+    expect(mentionsSensitiveTopic('Do I need my own county health permit to cook here?')).toBe(false);
+    expect(mentionsSensitiveTopic('How many guests can I bring to the pool?')).toBe(false);
+    expect(mentionsSensitiveTopic('Is there a fee to park a visitor car in the lot?')).toBe(false);
+    expect(mentionsSensitiveTopic('Can I use your address for my LLC and have mail sent there?')).toBe(false);
   });
 
   it.each([
@@ -80,6 +86,15 @@ describe('shouldCreateTask', () => {
     'The gate arm hit my car. Will you pay for the damage?',
     'Is it better for my credit to pay the fee or just stop paying and let them evict me?',
     'Will paying late hurt my credit?',
+    'Should our bakery be an LLC or a sole proprietorship before we sign?',
+    'Can I write off the storage unit on my taxes?',
+    'Should I take the down payment out of my 401k?',
+    'Will Medicaid cover her room if her savings run out?',
+    'Do we have tenant rights under state law after six months on a monthly site?',
+    'My roommate moved out. Am I on the hook for her share?',
+    "I'm pregnant, is the paint smell safe for me to breathe?",
+    'How much bute should I give my horse for a swollen knee?',
+    'The mold is giving me headaches, is it hurting my health?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

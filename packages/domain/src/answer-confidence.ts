@@ -13,12 +13,14 @@ const HEDGING_WORDS =
  * "probate", "small claims", "press charges", "take the garage to court", "responsible for what was
  * stolen", "pay for the damage", "medically", "medicine", "diagnosed", "hurt", "injured", "hardship", and
  * the words of a medical emergency ("his face is swelling up, should I give him Benadryl?",
- * "hospitalized", "bleeding"). Not "hospital", where people work, nor
+ * "hospitalized", "bleeding"); taxes, business structures and savings ("write it off", "an LLC or a
+ * C-corp" as a choice, not "mail for my LLC"; "my 401k", "Medicaid"), rights under law ("tenant rights", "HIPAA", "on the hook"), health and
+ * doses ("I'm pregnant", "headaches", "how much banamine should I give her"). Not "hospital", where people work, nor
  * "eviction", "credit score" or "court": applicants ask about their history ("I had an eviction 6 years
  * ago, can I still rent?") and residents about the tennis court as ordinary questions.
  */
 const SENSITIVE_TOPICS =
-  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate|small claims|press(ing)? charges|hospitali[sz]ed|ambulance|allergic reaction|swelling|swollen|bleeding|unconscious|overdosed?|concussion|poison(ed|ing)|benadryl|epi-?pens?|(take|taking|took) \w+(?: \w+)? to court|(better|good|bad|worse|hurt|help|build|damage|ruin|affect)\w* (for )?my credit|evict (me|us)|(responsible|pay|reimburse|compensate) (me |us )?for (what|the|my|our|any)? ?(was |got |is )?(stolen|damaged?|losses|loss))\b/i;
+  /\b(legal(ly)?|illegal(ly)?|lawyers?|attorneys?|sue|suing|lawsuits?|withhold(ing)?|medical(ly)?|medicines?|diagnos(is|ed|e)|medications?|prescriptions?|injur(y|ies|ed)|hurt|financial(ly)?|hardship|contracts?|liab(ility|le)|liens?|foreclos(e|ed|ure|ing)|bankrupt(cy)?|probate|small claims|press(ing)? charges|hospitali[sz]ed|ambulance|allergic reaction|swelling|swollen|bleeding|unconscious|overdosed?|concussion|poison(ed|ing)|benadryl|epi-?pens?|(take|taking|took) \w+(?: \w+)? to court|(better|good|bad|worse|hurt|help|build|damage|ruin|affect)\w* (for )?my credit|evict (me|us)|(responsible|pay|reimburse|compensate) (me |us )?for (what|the|my|our|any)? ?(was |got |is )?(stolen|damaged?|losses|loss)|on the hook|(set up|form|start|create|be|become|stay|put \w+(?: \w+)? in|or) (an? )?(llc|c-?corp|s-?corp|sole proprietor(ship)?)|(llc|c-?corp|s-?corp|sole proprietor(ship)?) or|write (it |this |that |them )?off|tax (reasons|advice|purposes|deductions?|deductible|return|write-?offs?|benefits?)|on (my|our) taxes|401\(?k\)?|retirement (account|savings|money)|medicaid|medicare|(tenant|legal|my|our) rights|under (state|federal|local|the) laws?|hipaa|pregnan(t|cy)|(my|his|her|our|their) health|headaches?|(safe|unsafe|dangerous) (for (me|us|him|her|the baby|my \w+) )?to (eat|drink|breathe)|dos(e|age)|how (much|many) \w+ should (i|we) give)\b/i;
 
 /** Below this confidence an answer is handed to a human. */
 export const TASK_CONFIDENCE_THRESHOLD = 0.7;
