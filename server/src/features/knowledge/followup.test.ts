@@ -184,6 +184,15 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     );
   });
 
+  it('reads a question naming only a procedure ("how do I apply?") as a follow-up, not "where can I fish?"', () => {
+    const shed = [{ role: 'user' as const, content: 'Do I need approval to put up a shed?' }];
+    expect(looksLikeFollowUp('how do i apply?')).toBe(true);
+    expect(looksLikeFollowUp('Where do I sign up?')).toBe(true);
+    expect(rewriteOffline('how do i apply?', shed)?.rewritten).toContain('shed');
+    expect(looksLikeFollowUp('How do I apply for an apartment?')).toBe(false);
+    expect(looksLikeFollowUp('Where can I fish?')).toBe(false);
+  });
+
   it('leaves a question that stands alone as typed', () => {
     expect(looksLikeFollowUp('What is the security deposit for studios at Pine Ridge?')).toBe(false);
     expect(rewriteOffline('What is the security deposit for studios at Pine Ridge?', turns)).toBeNull();

@@ -135,9 +135,17 @@ function pointsBack(q: string): boolean {
   if (isAnyPhrase(q)) return true;
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
   if (GOES_IN_UNNAMED.test(q)) return true;
-  // A question with no word of its own ("How much?", "When?") can only be about the earlier subject.
-  return profileQuestion(q).terms.every((t) => t.weight < 1);
+  // A question with no word of its own ("How much?", "When?") can only be about the earlier subject;
+  // nor can one that names only doing what is done to something unnamed ("How do I apply?", "Where do I
+  // sign up?" after asking about a shed permit or a plot).
+  const own = profileQuestion(q).terms.filter(isTopicTerm);
+  return own.every((t) => PROCEDURE_VERBS.has(t.lexeme));
 }
+/** Verbs of a procedure whose object goes unsaid in a follow-up ("how do I apply?"); not "fish", "smoke". */
+const PROCEDURE_VERBS = new Set([
+  ...tokenize('apply sign register enroll book reserve submit renew cancel').map((t) => t.lexeme),
+  'signup',
+]);
 
 /** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
 function namedWords(text: string): string[] {
