@@ -158,6 +158,11 @@ describe('extractFacts', () => {
       'We manage 120 residential units',
     );
     expect(byKey('We own 20 homes, four duplexes and three fourplexes.').properties_managed).toBeDefined();
+    // The whole phrase, not "We look after 40 rental" cut before its noun.
+    expect(byKey('We look after 40 rental flats for tenants in Porto.').properties_managed).toBe(
+      'We look after 40 rental flats',
+    );
+    expect(byKey('We run 12 lakeside cabins and 3 cottages.').properties_managed).toBe('We run 12 lakeside cabins');
     // Only what the owner says they run: "a community with 164 home sites" would answer "how many can I have?".
     expect(byKey('Elm Row is a community with 140 home sites.').properties_managed).toBeUndefined();
     expect(byKey('We have 2 dogs and answer the phone.')).toEqual({});

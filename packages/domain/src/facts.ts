@@ -203,7 +203,7 @@ const SENTENCE_RULES: readonly { key: string; pattern: RegExp; phraseOnly?: bool
     // "We manage 120 residential units", "We own 20 homes, four duplexes and three fourplexes".
     key: 'properties_managed',
     pattern:
-      /\b(?:we|i)\s+(?:own|manage|run|operate|look after|take care of|have)\s+(?:about |around |over |nearly |almost |more than |roughly )?(?:\d[\d,]*|a dozen|two dozen)\s+(?:[\w-]+\s+){0,2}(?:units?|homes?|houses?|apartments?|propert(?:y|ies)|doors|rentals?|buildings?|sites?|lots?|slips?|suites?|rooms?|spaces?|duplexes|condos?)\b/i,
+      /\b(?:we|i)\s+(?:own|manage|run|operate|look after|take care of|have)\s+(?:about |around |over |nearly |almost |more than |roughly )?(?:\d[\d,]*|a dozen|two dozen)\s+(?:[\w-]+\s+){0,2}(?:units?|homes?|houses?|apartments?|flats?|townho(?:mes?|uses?)|cabins?|cottages?|propert(?:y|ies)|doors|rentals?|buildings?|sites?|lots?|slips?|suites?|rooms?|spaces?|offices?|plots?|stalls?|duplexes|condos?)\b/i,
     phraseOnly: true,
   },
   {
