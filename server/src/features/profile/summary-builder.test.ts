@@ -43,4 +43,30 @@ describe('business summary text', () => {
     });
     expect(summary.summary_text).toBe('It rents out 12 lofts by the river and its office is open daily.');
   });
+
+  it('names each thing it learned once: a fact the profile lines already say is left out', () => {
+    const summary = buildOnboardingSummary({
+      ...inputs,
+      profile: {
+        ...EMPTY_PROFILE,
+        businessData: { officialName: 'Sunrise Rentals', industry: 'Property management', serviceArea: 'Columbus, OH' },
+        essentialInfo: { services: 'Leasing and rent collection for 8% of collected rent' },
+      },
+      facts: [
+        { label: 'Services', value: 'Leasing and rent collection for 8% of collected rent' },
+        { label: 'Service Area', value: 'Columbus, OH' },
+        { label: 'Business Name', value: 'Sunrise Rentals' },
+        { label: 'Industry', value: 'Property management' },
+        { label: 'Business Phone', value: '(555) 201-4400' },
+      ],
+    });
+    const lines = summary.what_we_learned.map((l) => l.text);
+    expect(lines).toEqual([
+      'Your business is called Sunrise Rentals.',
+      'You work in property management.',
+      'You serve Columbus, OH.',
+      'Services: Leasing and rent collection for 8% of collected rent.',
+      'Business Phone: (555) 201-4400.',
+    ]);
+  });
 });

@@ -141,7 +141,11 @@ export function buildOnboardingSummary(inputs: SummaryInputs): OnboardingSummary
       `${documents.length} document${documents.length === 1 ? '' : 's'} uploaded (${readyDocs.length} ready): ${titles.join(', ')}${more}.`,
     );
   }
-  for (const fact of facts?.slice(0, 5) ?? []) learned.push(sentence(`${clip(fact.label, 60)}: ${clip(fact.value)}`));
+  // Facts the lines above already say ("Service Area: Columbus, OH" beside "You serve Columbus, OH.") are
+  // left out, so the list names each thing once.
+  const said = () => learned.join('\n').toLowerCase();
+  const newFacts = (facts ?? []).filter((f) => !said().includes(clip(f.value).toLowerCase()));
+  for (const fact of newFacts.slice(0, 5)) learned.push(sentence(`${clip(fact.label, 60)}: ${clip(fact.value)}`));
   for (const integration of integrations ?? []) {
     const k = integration.kpis;
     const counts = k
@@ -293,7 +297,7 @@ export function buildOnboardingSummary(inputs: SummaryInputs): OnboardingSummary
   return {
     operating_profile: { industry: industry ?? null, name },
     summary_text: summaryText,
-    what_we_learned: learned.map((text) => ({ text })),
+    what_we_learned: [...new Set(learned)].map((text) => ({ text })),
     gaps,
     suggested_automations: automations.slice(0, 6),
     sources: {
