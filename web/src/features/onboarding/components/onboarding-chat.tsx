@@ -1,6 +1,12 @@
 import type { ExtractedBusinessInfo, OnboardingChatMessage } from '@helixis/contract';
 import { onboardingTexts, REQUIRED_FIELD_QUESTIONS } from '@helixis/contract';
-import { extractBusinessInfo, isQuestionMessage, missingRequiredFields, statementsOf } from '@helixis/domain';
+import {
+  extractBusinessInfo,
+  isQuestionMessage,
+  missingRequiredFields,
+  statementsOf,
+  stripCitations,
+} from '@helixis/domain';
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -109,7 +115,8 @@ export function OnboardingChat({
         threadId: threadId.current,
       });
       threadId.current = answer.thread_id;
-      add('assistant', answer.message || onboardingTexts.chatError);
+      // This compact chat shows no sources: the answer without its citation markers ("[Fact:Customers]").
+      add('assistant', stripCitations(answer.message) || onboardingTexts.chatError);
     } catch {
       add('assistant', onboardingTexts.chatError);
     } finally {
