@@ -4,22 +4,18 @@
  *   tsx bench/dev/answer-frontier.ts dump.json [dump.json …]
  */
 import { containsExpected } from '../../src/features/chat/bench/assistant-run';
-import { answers, rankUnits, unitsOf } from '../../src/llm/answer-match';
-import { readDump, searchedAndCarried } from './dump-row';
+import { answers } from '../../src/llm/answer-match';
+import { rankedRows } from './dump-row';
 
 const f = (n: number) => n.toFixed(2);
-for (const file of process.argv.slice(2)) {
-  for (const row of readDump(file)) {
-    if (row.kind !== 'answerable' && row.kind !== 'unanswerable') continue;
-    const { searched, carried } = searchedAndCarried(row);
-    const top = rankUnits(searched, unitsOf(row.evidence), carried)[0];
-    if (!top) continue;
-    const gold = row.kind === 'answerable' && containsExpected(top.text, row.expected ?? []);
-    const took = answers(top);
-    const tag = row.kind === 'answerable' ? (gold && !took ? 'GOLD-REFUSED' : null) : took ? 'UNAN-TAKEN' : null;
-    if (!tag) continue;
-    console.log(
-      `${tag.padEnd(13)} s ${f(top.score)} m ${f(top.margin)} cov ${f(top.coverage)} pas ${f(top.passage)} ex ${f(top.exact)} miss ${f(top.missing)} own ${top.ownTopicHits}/${top.topics} ${top.type ?? '-'}:${top.typeMatch} ${top.kind} [${row.id}] ${row.question.slice(0, 70)} || ${top.text.slice(0, 70)}`,
-    );
-  }
+for (const { row, ranked } of rankedRows(process.argv.slice(2))) {
+  const top = ranked[0];
+  if (!top) continue;
+  const gold = row.kind === 'answerable' && containsExpected(top.text, row.expected ?? []);
+  const took = answers(top);
+  const tag = row.kind === 'answerable' ? (gold && !took ? 'GOLD-REFUSED' : null) : took ? 'UNAN-TAKEN' : null;
+  if (!tag) continue;
+  console.log(
+    `${tag.padEnd(13)} s ${f(top.score)} m ${f(top.margin)} cov ${f(top.coverage)} pas ${f(top.passage)} ex ${f(top.exact)} miss ${f(top.missing)} own ${top.ownTopicHits}/${top.topics} ${top.type ?? '-'}:${top.typeMatch} ${top.kind} [${row.id}] ${row.question.slice(0, 70)} || ${top.text.slice(0, 70)}`,
+  );
 }

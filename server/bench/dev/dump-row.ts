@@ -1,6 +1,7 @@
 /** What answer-dump.ts and wiki-dump.ts store of one answered question (answer-eval.ts reads it back). */
 import { readFileSync } from 'node:fs';
 import type { answerQuestion } from '../../src/features/chat/answer';
+import { rankUnits, unitsOf } from '../../src/llm/answer-match';
 import type { Evidence } from '../../src/llm/provider';
 
 type Answered = Awaited<ReturnType<typeof answerQuestion>>;
@@ -40,4 +41,15 @@ export function searchedAndCarried(row: DumpRow): { searched: string; carried: s
     searched: offline && rewrite ? rewrite.original : (rewrite?.rewritten ?? row.question),
     carried: offline && rewrite ? rewrite.rewritten.slice(rewrite.original.length).trim() : '',
   };
+}
+
+/** Every answerable and unanswerable question of the dumps, with the matcher's ranking of its evidence. */
+export function* rankedRows(files: readonly string[]) {
+  for (const file of files) {
+    for (const row of readDump(file)) {
+      if (row.kind !== 'answerable' && row.kind !== 'unanswerable') continue;
+      const { searched, carried } = searchedAndCarried(row);
+      yield { row, ranked: rankUnits(searched, unitsOf(row.evidence), carried) };
+    }
+  }
 }

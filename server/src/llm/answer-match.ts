@@ -475,15 +475,13 @@ const IDIOMS: readonly [RegExp, string][] = [
 const readIdioms = (text: string) => IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), text);
 /** A follow-up that asks the earlier question again under another condition ("same on weekends?"). */
 const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:it|that|this)\s+)?(?:the\s+)?same\b/i;
-/** "Is that per pet?", "Does it include water?": a question about the answer just given. */
-const ABOUT_ANSWER =
-  /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|it|this)\b/i;
 /**
- * "What time does it close at night?", "how much are they?": the earlier subject is the question's
+ * "Is that per pet?", "Does it include water?", "What time does it close at night?", "how much are
+ * they?": a question about the answer just given or the earlier subject, which is then the question's
  * subject. Not the "it" of "how long does it take".
  */
 const SUBJECT_POINTS_BACK =
-  /\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
+  /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|this)\b|\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -580,10 +578,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // follow-up's new condition; its words are as much the topic as the question's own.
   // "Is that per month?": a question about the answer just given is about its subject as much as its own word.
   const ownTopic =
-    [...terms.values()].some(isTopicTerm) &&
-    !SAME_AS_BEFORE.test(asked) &&
-    !ABOUT_ANSWER.test(asked) &&
-    !SUBJECT_POINTS_BACK.test(asked);
+    [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked) && !SUBJECT_POINTS_BACK.test(asked);
   add(carried, ownTopic ? CARRIED_WEIGHT : 1);
   return { terms: [...terms.values()], type };
 }
@@ -1156,6 +1151,12 @@ function pricedThingOf(question: string): string[] {
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
+/** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
+function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
+  const sets = [unit.own, unit.label, unit.context, ...(antecedent && unit.antecedent ? [unit.antecedent] : [])];
+  return sets.some((set) => matchOf(term, set) !== null);
+}
+
 /** The lexemes of the thing a question asks exists or comes included. */
 function askedThingOf(question: string): string[] {
   const read = readIdioms(question);
@@ -1245,9 +1246,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The thing a question asks exists, when no candidate names it in any way: nothing here answers.
   const thing = new Set(askedThingOf(question));
   const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
-  const absentThing =
-    thingTerms.length > 0 &&
-    thingTerms.every((t) => !units.some((u) => [u.own, u.label, u.context].some((set) => matchOf(t, set) !== null)));
+  const absentThing = thingTerms.length > 0 && thingTerms.every((t) => !units.some((u) => namedAt(t, u, false)));
   // "How much is the security deposit?" is not answered with the price of something else.
   const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
@@ -1308,14 +1307,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     return {
       ...unit,
       absentThing,
-      ...(priced.length > 0 &&
-      !priced.some((term) =>
-        [unit.own, unit.label, unit.context, unit.antecedent ?? new Set<string>()].some(
-          (set) => matchOf(term, set) !== null,
-        ),
-      )
-        ? { pricedMissing: true }
-        : {}),
+      pricedMissing: priced.length > 0 && !priced.some((term) => namedAt(term, unit)),
       conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
       score,
       coverage,

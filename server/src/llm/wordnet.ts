@@ -72,16 +72,20 @@ function indexLine(text: string, lemma: string): string | null {
   return null;
 }
 
-/** The most common senses' synsets of one lemma in one part of speech. */
-function sensesOf(wn: Wordnet, pos: Pos, lemma: string): number[] {
+/** A lemma's entry in index.<pos>: its synset offsets, most common sense first, and its tagged uses. */
+function indexEntry(wn: Wordnet, pos: Pos, lemma: string): { offsets: number[]; tagged: number } | null {
   const line = indexLine(wn.index[pos], lemma);
-  if (!line) return [];
+  if (!line) return null;
   // lemma pos synset_cnt p_cnt [ptr_symbol × p_cnt] sense_cnt tagsense_cnt synset_offset × synset_cnt
   const f = line.trim().split(' ');
-  const synsetCount = Number(f[2]);
-  if (synsetCount > MAX_SENSES) return [];
-  const first = 4 + Number(f[3]) + 2;
-  return f.slice(first, first + Math.min(synsetCount, SENSES[pos])).map(Number);
+  const tagAt = 4 + Number(f[3]) + 1;
+  return { tagged: Number(f[tagAt] ?? 0), offsets: f.slice(tagAt + 1, tagAt + 1 + Number(f[2])).map(Number) };
+}
+
+/** The most common senses' synsets of one lemma in one part of speech. */
+function sensesOf(wn: Wordnet, pos: Pos, lemma: string): number[] {
+  const offsets = indexEntry(wn, pos, lemma)?.offsets ?? [];
+  return offsets.length > MAX_SENSES ? [] : offsets.slice(0, SENSES[pos]);
 }
 
 /** Base forms a surface word may come from (WordNet's detachment rules, without its exception lists). */
@@ -180,12 +184,7 @@ export function isDictionaryWord(word: string, strict = false): boolean {
 }
 
 /** How often WordNet's tagged corpus used a lemma in one part of speech (its tagsense_cnt); -1 when unknown. */
-function taggedUses(wn: Wordnet, pos: Pos, lemma: string): number {
-  const line = indexLine(wn.index[pos], lemma);
-  if (!line) return -1;
-  const f = line.trim().split(' ');
-  return Number(f[4 + Number(f[3]) + 1] ?? 0);
-}
+const taggedUses = (wn: Wordnet, pos: Pos, lemma: string) => indexEntry(wn, pos, lemma)?.tagged ?? -1;
 
 /**
  * True when a word is first of all a noun: WordNet knows it (or its plural's singular) as a noun, and

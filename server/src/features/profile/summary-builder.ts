@@ -143,8 +143,8 @@ export function buildOnboardingSummary(inputs: SummaryInputs): OnboardingSummary
   }
   // Facts the lines above already say ("Service Area: Columbus, OH" beside "You serve Columbus, OH.") are
   // left out, so the list names each thing once.
-  const said = () => learned.join('\n').toLowerCase();
-  const newFacts = (facts ?? []).filter((f) => !said().includes(clip(f.value).toLowerCase()));
+  const said = learned.join('\n').toLowerCase();
+  const newFacts = (facts ?? []).filter((f) => !said.includes(clip(f.value).toLowerCase()));
   for (const fact of newFacts.slice(0, 5)) learned.push(sentence(`${clip(fact.label, 60)}: ${clip(fact.value)}`));
   for (const integration of integrations ?? []) {
     const k = integration.kpis;
