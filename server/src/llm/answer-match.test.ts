@@ -8,6 +8,7 @@ import {
   answerPointsElsewhere,
   answers,
   answerTypeOf,
+  askedThingsOf,
   asksAboutNow,
   hasAnswerType,
   profileQuestion,
@@ -1029,5 +1030,43 @@ describe('a sentence that leans on the one before it', () => {
     expect(quote).toBe(
       'The clubhouse basement is the community storm shelter. It is unlocked whenever the county issues a tornado warning, and the outdoor siren is tested on the first Wednesday of each month at noon.',
     );
+  });
+});
+
+describe('the thing a question asks about', () => {
+  const amenities =
+    'Amenities\n\nWinter guests must use a heated water hose from December to February. The pool is open from 9:00 a.m. to 9:00 p.m. in summer. The fuel dock is open daily from 8:00 a.m. to 6:00 p.m. Patios may hold outdoor furniture and potted plants only.';
+
+  it('does not answer from a sentence that names none of the things asked about', () => {
+    expect(bestQuotes('is the pool heated?', [doc(amenities)])).toEqual([]);
+    expect(bestQuotes('do you sell bait and ice at the fuel dock?', [doc(amenities)])).toEqual([]);
+    expect(bestQuotes('Can I install a hot tub on my patio?', [doc(amenities)])).toEqual([]);
+  });
+
+  it('answers when the sentence names the thing, or the words before it', () => {
+    expect(firstQuote('is the pool heated?', `${amenities} The pool is heated from May to September.`)).toBe(
+      'The pool is heated from May to September.',
+    );
+    expect(
+      firstQuote('Is there a fitness room?', 'Amenities\n\nThe fitness center is open from 5:00 a.m. to 11:00 p.m.'),
+    ).toContain('fitness center');
+  });
+
+  it('lets an activity the sentence names answer "can we …" about a thing it does not name', () => {
+    expect(
+      firstQuote(
+        'Can we set up tables on the sidewalk for a sale?',
+        'Storefronts\n\nSidewalk sales and displays need written approval from the manager.',
+      ),
+    ).toContain('written approval');
+  });
+
+  it('reads the head nouns of the things asked about, only things one can point at', () => {
+    const heads = (q: string) => askedThingsOf(q).things.map((t) => t.head);
+    expect(heads('is there a camp store where we can buy groceries?')).toEqual([tokenize('store')[0]?.lexeme]);
+    expect(heads('Can I bring my own washer and dryer?')).toEqual([tokenize('dryer')[0]?.lexeme]);
+    expect(heads('is there a long contract for an office?')).toEqual([]);
+    expect(heads('are the kids allowed to swim off the dock?')).toEqual([]);
+    expect(heads('which towns do you have rentals in?')).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@
 import { BUSINESS_NAME_MONTHS, BUSINESS_NAME_WEEKDAYS, type Segment, segmentText, tokenize } from '@helixis/domain';
 import type { Evidence } from './provider';
 import { inThesaurus, synonymsOf } from './synonyms';
-import { wordnetRelated } from './wordnet';
+import { isMostlyNoun, isThingNoun, wordnetRelated } from './wordnet';
 
 export type AnswerType =
   | 'money'
@@ -981,6 +981,8 @@ export interface ScoredUnit extends Unit {
   conflict: boolean;
   /** "Is there a sauna by the pool?" where no candidate names a sauna: nothing says it exists. */
   absentThing?: boolean;
+  /** The unit names none of the head nouns of what the question asks about (askedHeadsOf). */
+  thingUnnamed?: boolean;
   /** A money question names what it prices ("the security deposit") and the unit does not. */
   pricedMissing?: boolean;
 }
@@ -1151,6 +1153,63 @@ function pricedThingOf(question: string): string[] {
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
+/**
+ * "Is there a swimming pool…?", "Do you sell bait and ice…?", "Is the pool heated?", "Can I install a hot
+ * tub…?": the head noun of each thing the question asks about (the last noun of its run of nouns, one per
+ * "and"/"or"). A sentence that names none of them speaks of something else, however many other words it
+ * shares ("No swimming in the marina", "a heated water hose").
+ */
+const THING_OPENERS = [
+  /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the|your|this|each) (?:[a-z-]+ ){1,2}(?:have|come with)|(?:does|do) (?:it|they) (?:have|come with))\s+(?:an?|any|some)?\s*/i,
+  /^\s*(?:is|are) (?:the|your|our|my) /i,
+  /^\s*(?:(?:can|could|may) (?:i|we)|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any)?\s*(?:own\s+)?/i,
+];
+const THING_STOPS = new Set(
+  'for at in on to into onto with by near from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had'.split(
+    ' ',
+  ),
+);
+/** One thing a question asks about: its head noun's lexeme and the lexemes of the words before it. */
+export interface AskedThing {
+  head: string;
+  modifiers: string[];
+}
+
+export function askedThingsOf(question: string): { things: AskedThing[]; permission: boolean; opener: Set<string> } {
+  const read = readIdioms(question).toLowerCase();
+  for (const [i, opener] of THING_OPENERS.entries()) {
+    const m = opener.exec(read);
+    if (!m) continue;
+    const rest = read.slice(m.index + m[0].length).split(/\s+/);
+    const things: AskedThing[] = [];
+    let run: string[] = [];
+    const lexeme = (w: string) => tokenize(w)[0]?.lexeme;
+    const close = () => {
+      const at = run.findLastIndex((w) => isMostlyNoun(w) || isThingNoun(w));
+      const head = at >= 0 ? run[at] : undefined;
+      const headLexeme = head && isThingNoun(head) ? lexeme(head) : undefined;
+      if (headLexeme) {
+        const modifiers = run.slice(0, at).flatMap((w) => lexeme(w) ?? []);
+        things.push({ head: headLexeme, modifiers });
+      }
+      run = [];
+    };
+    for (const raw of rest) {
+      const word = raw.replace(/[^a-z'-]/g, '');
+      if (word === 'and' || word === 'or') {
+        close();
+        continue;
+      }
+      if (!word || THING_STOPS.has(word)) break;
+      run.push(word.replace(/'s$/, ''));
+      if (raw !== word) break;
+    }
+    close();
+    return { things, permission: i === THING_OPENERS.length - 1, opener: lexemes(m[0]) };
+  }
+  return { things: [], permission: false, opener: new Set() };
+}
+
 /** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
 function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   const sets = [unit.own, unit.label, unit.context, ...(antecedent && unit.antecedent ? [unit.antecedent] : [])];
@@ -1247,6 +1306,23 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const thing = new Set(askedThingOf(question));
   const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
   const absentThing = thingTerms.length > 0 && thingTerms.every((t) => !units.some((u) => namedAt(t, u, false)));
+  const asked = askedThingsOf(question);
+  const termOf = (lexeme: string) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
+  const askedThings = asked.things.flatMap((thing) => {
+    const head = termOf(thing.head);
+    return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []) }] : [];
+  });
+  const headLexemes = new Set(asked.things.map((t) => t.head));
+  const otherTerms = profile.terms.filter(
+    (t) => isTopicTerm(t) && !headLexemes.has(t.lexeme) && !asked.opener.has(t.lexeme) && !t.scene,
+  );
+  const thingUnnamed = (unit: Unit) =>
+    askedThings.length > 0 &&
+    !askedThings.some(
+      ({ head, modifiers }) =>
+        namedAt(head, unit) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit))),
+    ) &&
+    !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit)));
   // "How much is the security deposit?" is not answered with the price of something else.
   const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
@@ -1307,6 +1383,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     return {
       ...unit,
       absentThing,
+      thingUnnamed: thingUnnamed(unit),
       pricedMissing: priced.length > 0 && !priced.some((term) => namedAt(term, unit)),
       conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
       score,
@@ -1457,6 +1534,8 @@ export function answers(unit: ScoredUnit): boolean {
   if (unit.conflict) return false;
   if (lacksRequiredType(unit)) return false;
   if (unit.absentThing && unit.kind !== 'fact') return false;
+  // "Is the pool heated?" is not answered by "a heated water hose".
+  if (unit.thingUnnamed && !unit.evidence.fromHuman) return false;
   if (unit.pricedMissing) return false;
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the

@@ -27,7 +27,7 @@ interface Wordnet {
   dict: string;
   /** index.<pos> files, sorted by lemma: looked up by binary search. */
   index: Record<Pos, string>;
-  synsets: Map<string, readonly string[]>;
+  synsets: Map<string, SynsetHead>;
   related: Map<string, ReadonlySet<string>>;
 }
 
@@ -118,8 +118,15 @@ function baseForms(word: string): string[] {
   return [...out];
 }
 
-/** The single-word lemmas of one synset, read at its byte offset in data.<pos>. */
-function synsetWords(wn: Wordnet, pos: Pos, offset: number): readonly string[] {
+interface SynsetHead {
+  /** Its single-word lemmas, lower case. */
+  words: readonly string[];
+  /** Its lexicographer file's number (6 noun.artifact, 5 noun.animal, 13 noun.food…). */
+  lexFile: number;
+}
+
+/** The head of one synset (its lexicographer file and single-word lemmas), read at its byte offset in data.<pos>. */
+function synsetHead(wn: Wordnet, pos: Pos, offset: number): SynsetHead {
   const key = `${pos}:${offset}`;
   const known = wn.synsets.get(key);
   if (known) return known;
@@ -139,8 +146,9 @@ function synsetWords(wn: Wordnet, pos: Pos, offset: number): readonly string[] {
     const word = (f[4 + 2 * i] ?? '').replace(/\(.*\)$/, '').toLowerCase();
     if (/^[a-z]+$/.test(word)) words.push(word);
   }
-  wn.synsets.set(key, words);
-  return words;
+  const head = { words, lexFile: Number(f[1] ?? -1) };
+  wn.synsets.set(key, head);
+  return head;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -159,7 +167,7 @@ export function wordnetRelated(word: string): ReadonlySet<string> {
   for (const base of baseForms(word)) {
     for (const pos of POS) {
       for (const offset of sensesOf(wn, pos, base)) {
-        for (const w of synsetWords(wn, pos, offset)) {
+        for (const w of synsetHead(wn, pos, offset).words) {
           const stem = porterStem(w);
           if (stem !== own && stem.length > 1) out.add(stem);
         }
@@ -183,6 +191,13 @@ export function isDictionaryWord(word: string, strict = false): boolean {
   return forms.some((base) => POS.some((pos) => indexLine(wn.index[pos], base) !== null));
 }
 
+/** The word and the singulars its plural may come from ("boxes" → "boxe", "box"). */
+const singularForms = (word: string) => [
+  word,
+  ...(/[^s]s$/.test(word) ? [word.slice(0, -1)] : []),
+  ...(/(?:s|x|ch|sh)es$/.test(word) ? [word.slice(0, -2)] : []),
+];
+
 /** How often WordNet's tagged corpus used a lemma in one part of speech (its tagsense_cnt); -1 when unknown. */
 const taggedUses = (wn: Wordnet, pos: Pos, lemma: string) => indexEntry(wn, pos, lemma)?.tagged ?? -1;
 
@@ -194,11 +209,7 @@ const taggedUses = (wn: Wordnet, pos: Pos, lemma: string) => indexEntry(wn, pos,
 export function isMostlyNoun(word: string): boolean {
   const wn = load();
   if (!wn || !/^[a-z]+$/.test(word)) return false;
-  const singular = [
-    word,
-    ...(/[^s]s$/.test(word) ? [word.slice(0, -1)] : []),
-    ...(/(?:s|x|ch|sh)es$/.test(word) ? [word.slice(0, -2)] : []),
-  ];
+  const singular = singularForms(word);
   const asNoun = Math.max(...singular.map((w) => taggedUses(wn, 'noun', w)));
   if (asNoun < 0) return false;
   const forms = baseForms(word);
@@ -206,4 +217,24 @@ export function isMostlyNoun(word: string): boolean {
     ...(['verb', 'adj', 'adv'] as const).flatMap((pos) => forms.map((w) => taggedUses(wn, pos, w))),
   );
   return asNoun >= otherwise;
+}
+
+/** Lexicographer files of things one can point at: animals, artifacts, foods, natural objects, plants, substances. */
+const THING_FILES = new Set([5, 6, 13, 17, 20, 27]);
+const PERSON_FILE = 18;
+
+/**
+ * True when one of a noun's two most common senses is a thing one can point at ("pool", "tub", "desk",
+ * "bait", "dryer"), not an act, a sum of money or a writing ("contract", "commitment", "fee"), nor first
+ * of all a person. False without WordNet.
+ */
+export function isThingNoun(word: string): boolean {
+  const wn = load();
+  if (!wn || !/^[a-z]+$/.test(word)) return false;
+  const singular = singularForms(word);
+  return singular.some((w) => {
+    const files = (indexEntry(wn, 'noun', w)?.offsets ?? []).slice(0, 2).map((o) => synsetHead(wn, 'noun', o).lexFile);
+    // "kid" is first of all a person, whatever its second sense.
+    return files[0] !== PERSON_FILE && files.some((f) => THING_FILES.has(f));
+  });
 }
