@@ -1070,3 +1070,31 @@ describe('the thing a question asks about', () => {
     expect(heads('which towns do you have rentals in?')).toEqual([]);
   });
 });
+
+describe('sixteenth round: everyday words, a length of time, a charge asked about', () => {
+  it('reads "get out of my lease", "heads up" and "crash at" as breaking a lease, notice and staying', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('need to get out of my lease early')).toContain(tokenize('break')[0]?.lexeme);
+    expect(lexemes('how much heads up do you need before we leave')).toContain(tokenize('notice')[0]?.lexeme);
+    expect(lexemes('can my brother crash at my place for a week')).toContain(tokenize('stay')[0]?.lexeme);
+    expect(synonymsOf(tokenize('amex')[0]?.lexeme ?? '')).toContain(tokenize('credit')[0]?.lexeme);
+    expect(synonymsOf(tokenize('surcharge')[0]?.lexeme ?? '')).toContain(tokenize('fee')[0]?.lexeme);
+  });
+
+  it('answers "is there an extra charge" from a fee the document names otherwise', () => {
+    const quote = firstQuote(
+      'paying rent with my credit card, is there an extra charge',
+      'Paying Rent\n\nRent is due on the 1st. Pay in the portal by bank transfer at no cost, or by card with a 2.5% convenience fee. Residents may join the free newsletter.',
+    );
+    expect(quote).toContain('2.5% convenience fee');
+  });
+
+  it('answers "how long" only from a sentence that holds a length of time', () => {
+    const parking =
+      'Parking\n\nCovered spaces rent for $30 a month; ask the office to put you on the covered parking waiting list.';
+    expect(bestQuotes('How long is the waiting list for a covered space?', [doc(parking)])).toEqual([]);
+    expect(hasAnswerType('duration', 'Every member owes 8 volunteer hours per season.')).toBe(true);
+    expect(hasAnswerType('duration', 'Annual agreements run from April 1 to March 31.')).toBe(true);
+    expect(hasAnswerType('duration', 'Covered spaces rent for $30 a month.')).toBe(false);
+  });
+});

@@ -150,7 +150,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'duration',
     asks: /\bhow (long|soon|quick|quickly|fast)\b|\bhow many (?:[a-z-]+ ){0,3}(days|weeks|months|hours|minutes|years)\b|\bwithin how\b/i,
     has: new RegExp(
-      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b|\\b(same|next)[ -]day\\b|\\bwithin\\b|\\bimmediately\\b`,
+      `\\b(\\d+|${NUMBER_WORDS})(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+((?!(?:a|an|per|each|every|the|or|and|to)\\b)[a-z]+[ -])?(days?|weeks?|months?|hours?|minutes?|years?|nights?)\\b|\\b(same|next)[ -]day\\b|\\bwithin\\b|\\bimmediately\\b|\\b(?:from|by) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? \\d{1,2}\\b|\\bby the \\d{1,2}(?:st|nd|rd|th)\\b`,
       'i',
     ),
   },
@@ -465,6 +465,12 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(what|how much) (does|do|would|will) ((?:it|that|this|one|they|an? [a-z]+(?: [a-z]+)?)) run\b/gi,
     '$1 $2 $3 cost',
   ],
+  // "get out of my lease early": breaking it.
+  [/\bget(?:ting)? out of (?:my|our|the|a|this) (lease|contract)\b/gi, 'break my $1'],
+  // "how much heads up do you need": notice.
+  [/\bheads[\s-]up\b/gi, 'notice'],
+  // "crash at my place", "crash on our couch": stay over.
+  [/\bcrash(?:ing)? (?:at|on|with)\b/gi, 'stay at'],
   // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
   [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
@@ -1302,12 +1308,18 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     URGENT_TROUBLE.test(question) ||
     /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question) ||
     LATE_HOUR.test(question);
-  // The thing a question asks exists, when no candidate names it in any way: nothing here answers.
-  const thing = new Set(askedThingOf(question));
-  const thingTerms = profile.terms.filter((t) => thing.has(t.lexeme) && isTopicTerm(t));
-  const absentThing = thingTerms.length > 0 && thingTerms.every((t) => !units.some((u) => namedAt(t, u, false)));
+  // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names its head noun, nor
+  // all the words before it ("a fitness room": "the fitness center"): nothing here answers. A head that only
+  // shapes the question ("is there an extra charge") says nothing of what is asked.
+  const thing = askedThingOf(question);
+  const termOf = (lexeme: string | undefined) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
+  const thingHead = termOf(thing[thing.length - 1]);
+  const thingModifiers = thing.slice(0, -1).flatMap((l) => termOf(l) ?? []);
+  const absentThing =
+    thingHead !== undefined &&
+    !units.some((u) => namedAt(thingHead, u, false)) &&
+    !(thingModifiers.length > 0 && units.some((u) => thingModifiers.every((m) => namedAt(m, u, false))));
   const asked = askedThingsOf(question);
-  const termOf = (lexeme: string) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
   const askedThings = asked.things.flatMap((thing) => {
     const head = termOf(thing.head);
     return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []) }] : [];
@@ -1493,8 +1505,11 @@ export function questionParts(question: string): string[] {
   return parts.length > 0 ? parts : [question];
 }
 
-/** Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address). */
-const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed', 'size']);
+/**
+ * Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address, a length
+ * of time: "How long is the waiting list?" is not answered by "ask the office to put you on the list").
+ */
+const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed', 'size', 'duration']);
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
 export function lacksRequiredType(unit: ScoredUnit): boolean {
