@@ -1098,3 +1098,20 @@ describe('sixteenth round: everyday words, a length of time, a charge asked abou
     expect(hasAnswerType('duration', 'Covered spaces rent for $30 a month.')).toBe(false);
   });
 });
+
+describe('sixteenth round: the number to call', () => {
+  const handbook =
+    'Maintenance\n\nSend routine requests through the portal. For an emergency, at any hour, call (555) 300-4411. The technician calls you back within 15 minutes. These are emergencies:\n\n- Fire or smoke (call 911 first).\n- Water coming through a ceiling or a burst pipe.\n- No heat in winter.';
+
+  it('quotes a list item with the sentence before it that holds the number asked for', () => {
+    expect(firstQuote('water is pouring through my ceiling, who do i call', handbook)).toContain('(555) 300-4411');
+  });
+
+  it('takes "call 911" as the number only for fire, crime or someone hurt', () => {
+    const guide =
+      'Emergencies\n\nEmergencies are a leak into another home, no heat from November to March and fire (call 911 first).\n\nCall (555) 300-4499 at any hour; a technician is on site within 2 hours.';
+    expect(firstQuote("my heat isn't working and it's january. who do I call?", guide)).toContain('(555) 300-4499');
+    expect(answerTypeOf('is it ok to throw a line in off the dock?')).not.toBe('phone');
+    expect(answerTypeOf("what's the emergency line?")).toBe('phone');
+  });
+});

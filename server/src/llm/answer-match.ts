@@ -90,6 +90,12 @@ const SOCIAL_WORDS = new Set(
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
 
+/** A phone number written out ("(555) 410-2299", "555-410-2299"). */
+const PHONE_NUMBER = /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/;
+/** Trouble that 911 answers: fire, crime, someone hurt or in danger. */
+const LIFE_SAFETY =
+  /\b(?:911|fire|flames?|smoke|burning|gas|police|crime|robbed|robbery|stolen|steal|break[\s-]?in|broke(?:n)? into|intruder|assault\w*|attack\w*|hurt|injur\w*|bleed\w*|ambulance|medical|heart attack|unconscious|fell|fall(?:en)?|drown\w*|overdose|threat\w*|danger\w*)\b/i;
+
 /**
  * "3 times the monthly rent": an amount one must earn, which answers "How much do I need to earn?" but is no
  * fee or price ("What is the fee to add a roommate?" is not answered by the income rule).
@@ -114,8 +120,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'phone',
     // "What's the after hours number?" asks for a phone number ("the number of guests" is a count).
-    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
-    has: /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b911\b/,
+    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
+    has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
@@ -1301,6 +1307,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
+  const lifeSafety = LIFE_SAFETY.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
   const askedWords = lexemes(question);
@@ -1371,6 +1378,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     const coverage = got / Math.max(total - sceneShare * unmatchedScene, total * SCENE_FLOOR);
     const typed = `${unit.text} ${unit.leadIn ?? ''}`;
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
+    // "Call 911" answers only a question about fire, crime or someone hurt, not a leak or a broken heater.
+    if (typeMatch && profile.type === 'phone' && !lifeSafety && !PHONE_NUMBER.test(typed)) typeMatch = false;
     // An income rule is the amount asked only when the question is about earning.
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));

@@ -1,6 +1,8 @@
 import { segmentText } from '@helixis/domain';
 import {
+  type AnswerType,
   answers,
+  hasAnswerType,
   lacksRequiredType,
   profileQuestion,
   questionParts,
@@ -64,10 +66,17 @@ function quoteText(unit: ScoredUnit, all: readonly Unit[]): string {
     if (!lead) return `${list}.`;
     // A short lead-in ("Use it for:") leans on the sentence before it, which is quoted too.
     const before = siblings[first - 1];
-    const intro =
+    let intro =
       before && before.paragraph === lead.paragraph && before.kind === 'sentence' && lead.text.length < 60
         ? `${before.text} ${lead.text}`
         : lead.text;
+    // The number asked for may be earlier in the paragraph ("For an emergency, call (555) 410-2299. The
+    // technician calls back within 15 minutes. These are emergencies:"): quoted from that sentence on.
+    if (unit.type && unit.typeMatch && !hasAnswerType(unit.type, unit.text) && !hasAnswerType(unit.type, intro)) {
+      const paragraph = siblings.slice(0, first).filter((u) => u.paragraph === lead.paragraph && u.kind === 'sentence');
+      const from = paragraph.findLastIndex((u) => hasAnswerType(unit.type as AnswerType, u.text));
+      if (from >= 0) intro = [...paragraph.slice(from).map((u) => u.text), lead.text].join(' ');
+    }
     return `${intro} ${list}.`;
   }
   if (unit.kind === 'heading') {
