@@ -1115,3 +1115,38 @@ describe('sixteenth round: the number to call', () => {
     expect(answerTypeOf("what's the emergency line?")).toBe('phone');
   });
 });
+
+describe('sixteenth round: bedrooms, rent, codes and tours', () => {
+  it('reads "2 bedroom" and "two-bedroom" as the same qualifier', () => {
+    const deposits =
+      'Deposits\n\nYour security deposit is $400 for a one-bedroom and $650 for a two-bedroom apartment.';
+    expect(firstQuote('deposit for a 2 bedroom?', deposits)).toContain('$650');
+    const table =
+      'Floor plans\n\n| Plan | Bedrooms | Deposit |\n| --- | --- | --- |\n| Elm | 1 bedroom | $300 |\n| Oak | 2 bedrooms | $550 |';
+    expect(firstQuote('How much is the security deposit for a two bedroom?', table)).toContain('$550');
+  });
+
+  it('does not price "what does a two-bedroom rent for" with its deposit', () => {
+    const deposits =
+      'Deposits\n\nYour security deposit is $400 for a one-bedroom and $650 for a two-bedroom apartment.';
+    expect(bestQuotes('How much does a two-bedroom apartment rent for?', [doc(deposits)])).toEqual([]);
+  });
+
+  it('does not answer a code asked for with a sentence that names no code, and hands one that is texted to a person', () => {
+    const moving =
+      'Moving\n\nAll moves use the freight elevator and the loading dock on Pell Alley. Packages go to the mailroom lockers; you receive a text with the locker code.';
+    expect(bestQuotes("What's the door code for the loading dock?", [doc(moving)])).toEqual([]);
+    expect(
+      answerPointsElsewhere(
+        "What's the code for the package lockers?",
+        'Packages go to the mailroom lockers; you receive a text with the locker code.',
+      ),
+    ).toBe(true);
+  });
+
+  it('reads "come see one of the homes" as a tour', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('When can I come see one of the townhomes?')).toContain(tokenize('tour')[0]?.lexeme);
+    expect(lexemes('can my mom come see me on sunday')).not.toContain(tokenize('tour')[0]?.lexeme);
+  });
+});

@@ -304,7 +304,7 @@ const ASKS_VALUE =
  * sign-up", "the dates are posted in the lobby", "changed monthly and sent to slip holders by text".
  */
 const POINTS_ELSEWHERE =
-  /\b(?:is|are|and|gets?|will be)\s+(?:only\s+)?(?:posted|sent|announced|texted|e-?mailed|handed out|given (?:out|at|to))\b/i;
+  /\b(?:is|are|and|gets?|will be)\s+(?:only\s+)?(?:posted|sent|announced|texted|e-?mailed|handed out|given (?:out|at|to)|issued (?:at|to|on))\b|\byou(?:'ll| will)?\s+(?:receive|get)\s+(?:an?|the)\s+(?:text|e-?mail|message|letter|call)\b/i;
 
 /**
  * True when the asking part of a question asks for one value (a code, a password, the next date) and
@@ -477,6 +477,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
   [/\bcrash(?:ing)? (?:at|on|with)\b/gi, 'stay at'],
+  // "When can I come see one of the lofts?": a tour.
+  [
+    /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
+    'tour',
+  ],
   // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
   [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
@@ -1010,17 +1015,25 @@ interface Qualifier {
   value: string;
 }
 
+/** "two" and "2" are one qualifier ("a two-bedroom", "2 bedrooms"). */
+const QUALIFIER_NUMBERS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+const qualifierValue = (value: string) => {
+  const word = value.toLowerCase();
+  const at = QUALIFIER_NUMBERS.indexOf(word);
+  return at >= 0 ? String(at + 1) : word;
+};
+
 function qualifiersOf(text: string): Qualifier[] {
   const out: Qualifier[] = [];
   for (const m of text.matchAll(QUALIFIED)) {
-    if (m[1] && m[2]) out.push({ key: m[1].toLowerCase(), value: m[2].toLowerCase() });
+    if (m[1] && m[2]) out.push({ key: m[1].toLowerCase(), value: qualifierValue(m[2]) });
     else if (m[3] && m[4])
       out.push({
         key: m[4]
           .toLowerCase()
           .replace(/^(bed|br)$/, 'bedroom')
           .replace(/^bath$/, 'bathroom'),
-        value: m[3].toLowerCase(),
+        value: qualifierValue(m[3]),
       });
     else if (m[5]) out.push({ key: 'size', value: m[5].toLowerCase().replace(/\s/g, '') });
   }
@@ -1159,8 +1172,17 @@ const ASKS_INCLUDED = /\binclude (?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,2}?)(?=\
 const PRICE_OF =
   /\b(?:how much (?:is|are|does|do|would|will|for) (?:an?|the|my|our|your|one)?\s*|what(?:'s| is| are) (?:the|your|a) (?:[a-z-]+ ){0,2}(?:rate|price|fee|cost|charge|rent) (?:for|of) (?:an?|the|my|our|one)?\s*)(?!(?:i|we|you|it|they|he|she|that|this|these|those|there)\b)((?:[a-z'-]+ ){0,3}?[a-z'-]+?)(?=\s+(?:cost|costs|run|be|for|to|when|if|at|in|per|on|each|a|an|every|and|or)\b|\s*[?.,!]|$)/i;
 
+/** "What's the gate code?", "what is the wifi password": a code asked for by name. */
+const ASKS_CODE =
+  /\b(?:what(?:'s|’s| is| are)|which|give me|tell me|need)\b[^?]*\b(?:code|codes|password|passcode|passwords|combination|combo|pin)\b/i;
+const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo pin').map((t) => t.lexeme));
+
+const RENTS_FOR = /\b(?:does|do|would|will|can)\b[^?]*\brents? for\b/i;
+
 /** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
 function pricedThingOf(question: string): string[] {
+  // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
+  if (RENTS_FOR.test(question)) return tokenize('rent').map((t) => t.lexeme);
   const m = PRICE_OF.exec(readIdioms(question));
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
@@ -1335,13 +1357,16 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const otherTerms = profile.terms.filter(
     (t) => isTopicTerm(t) && !headLexemes.has(t.lexeme) && !asked.opener.has(t.lexeme) && !t.scene,
   );
+  // "What's the door code for the loading dock?": a sentence about the dock that names no code does not answer.
+  const codeTerm = ASKS_CODE.test(question) ? profile.terms.find((t) => CODE_LEXEMES.has(t.lexeme)) : undefined;
   const thingUnnamed = (unit: Unit) =>
-    askedThings.length > 0 &&
-    !askedThings.some(
-      ({ head, modifiers }) =>
-        namedAt(head, unit) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit))),
-    ) &&
-    !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit)));
+    (codeTerm !== undefined && !namedAt(codeTerm, unit)) ||
+    (askedThings.length > 0 &&
+      !askedThings.some(
+        ({ head, modifiers }) =>
+          namedAt(head, unit) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit))),
+      ) &&
+      !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
   // "How much is the security deposit?" is not answered with the price of something else.
   const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));

@@ -51,6 +51,7 @@ const GROUPS: readonly string[] = [
   'apartment unit home flat place house',
   'cancel cancellation cancelling canceling refund',
   'book booking reserve reservation reservations appointment schedule',
+  'tour tours showing showings viewing viewings walkthrough',
   'arrive arrival check-in checkin',
   'tenant tenants resident residents renter renters occupant occupants',
   'landlord owner owners management manager managers in-charge founder proprietor',
