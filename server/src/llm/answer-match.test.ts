@@ -1148,5 +1148,6 @@ describe('sixteenth round: bedrooms, rent, codes and tours', () => {
     const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
     expect(lexemes('When can I come see one of the townhomes?')).toContain(tokenize('tour')[0]?.lexeme);
     expect(lexemes('can my mom come see me on sunday')).not.toContain(tokenize('tour')[0]?.lexeme);
+    expect(lexemes('how many nights can he stay over')).toContain(tokenize('overnight')[0]?.lexeme);
   });
 });

@@ -379,7 +379,7 @@ const LOST_THEN_NEW =
   /\b(?:lost|lose|losing|broke|broken|stolen|cracked|damaged|misplaced)\b.*\b(?:a new one|another one|a new (?:[a-z]+\s)?(?:one|key|fob|card|remote|tag|sticker|decal|badge))\b/i;
 /** "It's 11pm", "at 2 in the morning": an hour when the office is closed. */
 const LATE_HOUR =
-  /\b(?:(?:9|10|11|12)(?::\d{2})?\s?p\.?m\.?|(?:1|2|3|4|5)(?::\d{2})?\s?a\.?m\.?|midnight)(?![a-z])|\b(?:1|2|3|4|5)(?::\d{2})? in the morning\b/i;
+  /\b(?:(?:9|10|11|12)(?::\d{2})?\s?p\.?m\.?|(?:12|1|2|3|4|5)(?::\d{2})?\s?a\.?m\.?|midnight)(?![a-z])|\b(?:1|2|3|4|5)(?::\d{2})? in the morning\b/i;
 /** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
 const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
@@ -477,6 +477,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
   [/\bcrash(?:ing)? (?:at|on|with)\b/gi, 'stay at'],
+  // "how many nights can he stay over", "sleep over": an overnight guest.
+  [/\b(?:stay|stays|staying|sleep|sleeps|sleeping)\s+over\b/gi, 'stay overnight'],
   // "When can I come see one of the lofts?": a tour.
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,

@@ -193,6 +193,17 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     expect(looksLikeFollowUp('Where can I fish?')).toBe(false);
   });
 
+  it('reads a count of something unnamed and "does X count?" as follow-ups', () => {
+    const pool = [{ role: 'user' as const, content: 'Can guests come to the pool?' }];
+    expect(looksLikeFollowUp('how many can I bring?')).toBe(true);
+    expect(rewriteOffline('how many can I bring?', pool)?.rewritten).toContain('guests');
+    expect(looksLikeFollowUp('does no AC count')).toBe(true);
+    expect(looksLikeFollowUp('would a broken fridge qualify?')).toBe(true);
+    expect(looksLikeFollowUp('How many guests can I bring to the pool?')).toBe(false);
+    expect(looksLikeFollowUp('How many parking spaces does each apartment get?')).toBe(false);
+    expect(looksLikeFollowUp('How much money do I need to make to qualify?')).toBe(false);
+  });
+
   it('leaves a question that stands alone as typed', () => {
     expect(looksLikeFollowUp('What is the security deposit for studios at Pine Ridge?')).toBe(false);
     expect(rewriteOffline('What is the security deposit for studios at Pine Ridge?', turns)).toBeNull();

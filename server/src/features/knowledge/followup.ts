@@ -50,6 +50,10 @@ const MAX_ANSWER_NUMBERS = 3;
  */
 const GOES_IN_UNNAMED =
   /\b(?:go|goes|going|get|gets|come|comes|swim|walk|head)\s+(?:in|inside|into it|in there|over there)\s*(?=$|[?.!,]|(?:by|alone|with|without|if|too|unattended|unsupervised)\b)/i;
+/** "How many can I bring?": a count of something unnamed, the earlier subject. */
+const COUNT_OF_UNNAMED = /^\s*how many\s+(?:can|could|may|might|do|does|did|should|will|would|are|is|am|must)\b/i;
+/** "Does no AC count?", "would a broken fridge qualify?": counts as what the earlier question asked about. */
+const COUNTS_AS_ASKED = /(?<!\bto\s+)\b(?:count|counts|qualify|qualifies)\s*[?.!]*\s*$/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT =
   /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
@@ -119,6 +123,7 @@ function isAnyPhrase(q: string): boolean {
 /** True when a question (continuation word already read) leans on an earlier turn. */
 function pointsBack(q: string): boolean {
   if (ENDS_WITH_RELATION.test(q) || THAT_AFTER_VERB.test(q)) return true;
+  if (COUNT_OF_UNNAMED.test(q) || COUNTS_AS_ASKED.test(q)) return true;
   // "it"/"they"/"their" after a topic word of the question point back inside it ("Can residents keep
   // bicycles on their balconies?", "What is the damage waiver and how much does it cost?").
   // A pronoun that ends the question ("the deposit for it?", "later than that?") points back to an
