@@ -1149,5 +1149,9 @@ describe('sixteenth round: bedrooms, rent, codes and tours', () => {
     expect(lexemes('When can I come see one of the townhomes?')).toContain(tokenize('tour')[0]?.lexeme);
     expect(lexemes('can my mom come see me on sunday')).not.toContain(tokenize('tour')[0]?.lexeme);
     expect(lexemes('how many nights can he stay over')).toContain(tokenize('overnight')[0]?.lexeme);
+    expect(lexemes('Is wifi part of the rent?')).toContain(tokenize('included')[0]?.lexeme);
+    expect(lexemes('When do you send the paperwork to sign another year?')).toContain(tokenize('renew')[0]?.lexeme);
+    expect(synonymsOf(tokenize('paperwork')[0]?.lexeme ?? '')).toContain(tokenize('proof')[0]?.lexeme);
+    expect(answerTypeOf('Do you call me before you fix things in my unit?')).not.toBe('phone');
   });
 });

@@ -120,7 +120,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'phone',
     // "What's the after hours number?" asks for a phone number ("the number of guests" is a count).
-    asks: /\b(phone|call|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
+    asks: /\b(phone|call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
     has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
@@ -479,6 +479,10 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bcrash(?:ing)? (?:at|on|with)\b/gi, 'stay at'],
   // "how many nights can he stay over", "sleep over": an overnight guest.
   [/\b(?:stay|stays|staying|sleep|sleeps|sleeping)\s+over\b/gi, 'stay overnight'],
+  // "Is wifi part of the rent?": included in it.
+  [/\bpart of (the|my|your|our) (rent|lease|fee|price)\b/gi, 'included in $1 $2'],
+  // "When do you send the paperwork to sign another year?": renewing.
+  [/\bsign (?:on )?(?:for )?(?:another|a second|a new|one more) (?:year|lease|term)\b/gi, 'renew lease'],
   // "When can I come see one of the lofts?": a tour.
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,

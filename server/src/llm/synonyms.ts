@@ -52,6 +52,7 @@ const GROUPS: readonly string[] = [
   'cancel cancellation cancelling canceling refund',
   'book booking reserve reservation reservations appointment schedule',
   'tour tours showing showings viewing viewings walkthrough',
+  'paperwork documentation proof',
   'arrive arrival check-in checkin',
   'tenant tenants resident residents renter renters occupant occupants',
   'landlord owner owners management manager managers in-charge founder proprietor',
