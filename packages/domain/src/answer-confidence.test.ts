@@ -62,6 +62,13 @@ describe('shouldCreateTask', () => {
     expect(mentionsSensitiveTopic('How many guests can I bring to the pool?')).toBe(false);
     expect(mentionsSensitiveTopic('Is there a fee to park a visitor car in the lot?')).toBe(false);
     expect(mentionsSensitiveTopic('Can I use your address for my LLC and have mail sent there?')).toBe(false);
+    // Ordinary illness and bills: tray service for the flu, paying a water bill.
+    expect(mentionsSensitiveTopic("I've got the flu and feel sick, can they bring food up to me?")).toBe(false);
+    expect(mentionsSensitiveTopic('Who do I make the water bill payment to?')).toBe(false);
+    expect(mentionsSensitiveTopic('I have a letter from my therapist for my support dog, do I pay pet rent?')).toBe(
+      false,
+    );
+    expect(mentionsSensitiveTopic('how much for a reserved spot for our doctor?')).toBe(false);
   });
 
   it.each([
@@ -95,6 +102,12 @@ describe('shouldCreateTask', () => {
     "I'm pregnant, is the paint smell safe for me to breathe?",
     'How much bute should I give my horse for a swollen knee?',
     'The mold is giving me headaches, is it hurting my health?',
+    'There is mold in the bathroom and my daughter keeps coughing. Could it be making her sick?',
+    'My son has asthma and the carpet smells musty, should we move?',
+    'My doctor says I should not climb stairs anymore. What should I do?',
+    'If I fall on the ice out front, will you cover my hospital bills?',
+    'Can I hold back my rent until the repair is done?',
+    'The leak from upstairs ruined my rug. Can I make the neighbor above me pay for it?',
   ])('reads "%s" as sensitive', (question) => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });

@@ -1155,3 +1155,18 @@ describe('sixteenth round: bedrooms, rent, codes and tours', () => {
     expect(answerTypeOf('Do you call me before you fix things in my unit?')).not.toBe('phone');
   });
 });
+
+describe('sixteenth round: what a question asks for', () => {
+  it('reads "how many square feet" as a size and "what are the HOA dues" as an amount', () => {
+    expect(answerTypeOf('How many square feet is a three-bedroom?')).toBe('size');
+    expect(answerTypeOf('What are the monthly HOA dues for a two-bedroom?')).toBe('money');
+    expect(answerTypeOf('What is the rent for a studio?')).toBe('money');
+    expect(answerTypeOf("What's the rent due date?")).not.toBe('money');
+  });
+
+  it('asks whether a place named in the question has a thing ("Does Halyard Point have a sauna?")', () => {
+    const pools = 'Amenities\n\nPools at Larkhaven and Halyard Point are open May 15 to September 30.';
+    expect(bestQuotes('Does Halyard Point have a sauna?', [doc(pools)])).toEqual([]);
+    expect(firstQuote('Does Halyard Point have a pool?', pools)).toContain('Halyard Point');
+  });
+});

@@ -141,7 +141,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'money',
     // "How big is the deposit hold?": the size of an amount is the amount.
-    asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)/i,
+    asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
       `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
@@ -177,7 +177,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'size',
-    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
+    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
     has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+\s?(x|×)\s?\d+\b/i,
   },
   {
@@ -1200,7 +1200,7 @@ function pricedThingOf(question: string): string[] {
  * shares ("No swimming in the marina", "a heated water hose").
  */
 const THING_OPENERS = [
-  /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the|your|this|each) (?:[a-z-]+ ){1,2}(?:have|come with)|(?:does|do) (?:it|they) (?:have|come with))\s+(?:an?|any|some)?\s*/i,
+  /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,3}(?:have|offer|sell|provide|come with)|(?:does|do) (?:it|they) (?:have|come with))\s+(?:an?|any|some)?\s*/i,
   /^\s*(?:is|are) (?:the|your|our|my) /i,
   /^\s*(?:(?:can|could|may) (?:i|we)|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any)?\s*(?:own\s+)?/i,
 ];
