@@ -1162,6 +1162,8 @@ describe('sixteenth round: what a question asks for', () => {
     expect(answerTypeOf('What are the monthly HOA dues for a two-bedroom?')).toBe('money');
     expect(answerTypeOf('What is the rent for a studio?')).toBe('money');
     expect(answerTypeOf("What's the rent due date?")).not.toBe('money');
+    // "Included in your rent" says what it costs on top: nothing.
+    expect(hasAnswerType('money', 'Basic cable and internet are included in your rent.')).toBe(true);
   });
 
   it('asks whether a place named in the question has a thing ("Does Halyard Point have a sauna?")', () => {
