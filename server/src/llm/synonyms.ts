@@ -198,7 +198,7 @@ const GROUPS: readonly string[] = [
   'handicap-parking accessible-parking disabled-parking ada-parking',
   'expired-tags expired-registration',
   'motorcycle motorbike',
-  'ev electric-vehicle tesla',
+  'ev electric-vehicle electric-car electric-cars tesla',
   'ev-charger ev-charging ev-charging-station car-charger',
   'car-repair auto-repair vehicle-repair',
   'rv recreational-vehicle',
