@@ -1174,3 +1174,14 @@ describe('sixteenth round: what a question asks for', () => {
     expect(firstQuote('Does Halyard Point have a pool?', pools)).toContain('Halyard Point');
   });
 });
+
+describe('sixteenth round: the parts of a question', () => {
+  it('splits at "and" before a new question, not before a verb that goes on with the first', () => {
+    expect(questionParts('When does the office close, and do guests need a permit?')).toHaveLength(2);
+    expect(questionParts('How much is the pool pass and when does the pool open?')).toHaveLength(2);
+    expect(questionParts('can i bring my grill down to the dock and do burgers for the crew?')).toHaveLength(1);
+    expect(
+      questionParts('my brother is visiting and will leave his car on the street tonight, is that ok?'),
+    ).toHaveLength(1);
+  });
+});

@@ -1515,7 +1515,12 @@ export function saysSame(a: string, b: string): boolean {
   return x.includes(y) || y.includes(x);
 }
 
-const AND_NEW_QUESTION = new RegExp(`\\s*,?\\s*\\b(?:and|also|plus)\\s+(?=${QUESTION_OPENER}\\b)`, 'i');
+/**
+ * "…, and do guests need a permit?", "and how much is it?": a new question after "and". An auxiliary opens
+ * one only before its subject ("and do burgers for the crew" goes on with the first question's verb).
+ */
+const AND_NEW_QUESTION =
+  /\s*,?\s*\b(?:and|also|plus)\s+(?=(?:what|when|where|who|whom|which|why|how)\b|(?:is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)\s+(?:i|you|we|they|he|she|it|there|my|our|your|his|her|their|the|a|an|any|this|that|these|those|someone|anyone|(?:[a-z-]+\s+)?(?:pets?|dogs?|cats?|guests?|kids|children|visitors?|residents?|tenants?|owners?|members?|people))\b)/i;
 
 /**
  * The parts of a question that asks several things ("When does the office close, and do guests need
