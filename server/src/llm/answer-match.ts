@@ -483,6 +483,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bpart of (the|my|your|our) (rent|lease|fee|price)\b/gi, 'included in $1 $2'],
   // "When do you send the paperwork to sign another year?": renewing.
   [/\bsign (?:on )?(?:for )?(?:another|a second|a new|one more) (?:year|lease|term)\b/gi, 'renew lease'],
+  // "any wiggle room before it counts as late?": a grace period.
+  [/\b(?:wiggle room|leeway)\b/gi, 'grace period'],
   // "When can I come see one of the lofts?": a tour.
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
