@@ -485,6 +485,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bsign (?:on )?(?:for )?(?:another|a second|a new|one more) (?:year|lease|term)\b/gi, 'renew lease'],
   // "any wiggle room before it counts as late?": a grace period.
   [/\b(?:wiggle room|leeway)\b/gi, 'grace period'],
+  // "I need to get rid of an old couch": disposing of it, not anything free.
+  [/\b(?:get|getting|got) rid of\b/gi, 'dispose of'],
   // "When can I come see one of the lofts?": a tour.
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
