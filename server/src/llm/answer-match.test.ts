@@ -1079,6 +1079,8 @@ describe('sixteenth round: everyday words, a length of time, a charge asked abou
     expect(lexemes('can my brother crash at my place for a week')).toContain(tokenize('stay')[0]?.lexeme);
     expect(synonymsOf(tokenize('amex')[0]?.lexeme ?? '')).toContain(tokenize('credit')[0]?.lexeme);
     expect(synonymsOf(tokenize('surcharge')[0]?.lexeme ?? '')).toContain(tokenize('fee')[0]?.lexeme);
+    expect(synonymsOf(tokenize('van')[0]?.lexeme ?? '')).toContain(tokenize('shuttle')[0]?.lexeme);
+    expect(synonymsOf(tokenize('stomping')[0]?.lexeme ?? '')).toContain(tokenize('noise')[0]?.lexeme);
     const ev = tokenize('ev')[0]?.lexeme ?? '';
     expect(profileQuestion('Can I charge my electric car here?').terms.some((t) => t.synonyms.has(ev))).toBe(true);
   });
