@@ -1156,6 +1156,7 @@ describe('sixteenth round: bedrooms, rent, codes and tours', () => {
     expect(lexemes('Is wifi part of the rent?')).toContain(tokenize('included')[0]?.lexeme);
     expect(lexemes('is there any wiggle room before it counts as late?')).toContain(tokenize('grace')[0]?.lexeme);
     expect(lexemes('I need to get rid of an old couch')).toContain(tokenize('dispose')[0]?.lexeme);
+    expect(lexemes('how fast do they usually get there')).toContain(tokenize('reach')[0]?.lexeme);
     expect(lexemes('I need to get rid of an old couch')).not.toContain(tokenize('rid')[0]?.lexeme);
     expect(askedThingsOf('is there any wiggle room before it counts as late?').things).toEqual([]);
     expect(lexemes('When do you send the paperwork to sign another year?')).toContain(tokenize('renew')[0]?.lexeme);

@@ -487,6 +487,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:wiggle room|leeway)\b/gi, 'grace period'],
   // "I need to get rid of an old couch": disposing of it, not anything free.
   [/\b(?:get|getting|got) rid of\b/gi, 'dispose of'],
+  // "how fast do they get there?": how soon someone reaches you.
+  [/\b(?:get|gets|getting) (?:there|here|over here|to (?:me|us|you|my place|our place))\b/gi, 'reach'],
   // "When can I come see one of the lofts?": a tour.
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
