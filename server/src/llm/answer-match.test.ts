@@ -1192,3 +1192,17 @@ describe('sixteenth round: the parts of a question', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('sixteenth round: dates', () => {
+  it('reads "by" as a date only before one ("by the 12th", not "by cashier\'s check")', () => {
+    expect(hasAnswerType('date', "By cashier's check or money order, mailed to the office.")).toBe(false);
+    expect(hasAnswerType('date', 'Rent is paid out by the 12th of each month.')).toBe(true);
+    expect(hasAnswerType('date', 'Payments may be made in the portal.')).toBe(false);
+    expect(hasAnswerType('date', 'The pool opens May 15.')).toBe(true);
+  });
+
+  it('lets a follow-up with a question word of its own ask its own kind of answer', () => {
+    expect(profileQuestion('how do we pay it?', 'rent due').type).toBeNull();
+    expect(profileQuestion('and for a cat?', 'what time does the pool open').type).toBe('time');
+  });
+});

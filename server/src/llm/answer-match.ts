@@ -188,7 +188,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'date',
     asks: /\bwhen\b|\bwhat date\b|\bdue\b|\bdeadline\b/i,
-    has: /\b(january|february|march|april|may|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
+    has: /\b(january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by(?= (?:the )?(?:\d|end|first|last|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
   },
   {
     type: 'list',
@@ -511,6 +511,8 @@ const SAME_AS_BEFORE = /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:(?:is|was)\s+(?:
  */
 const SUBJECT_POINTS_BACK =
   /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|this)\b|\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
+/** A question word of the follow-up's own: it asks its own kind of answer. */
+const OWN_QUESTION_WORD = /\b(?:what|when|where|who|whom|which|why|how)\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -524,7 +526,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (/\bname\b/i.test(question)) question = question.replace(BUSINESS_NOUN, 'business');
   const terms = new Map<string, QuestionTerm>();
   // A follow-up that asks nothing of its own ("and dinner?") asks what the earlier question asked.
-  const type = answerTypeOf(question) ?? (carried ? answerTypeOf(carried) : null);
+  // ("How do we pay it?" asks a way of its own, not the date the earlier question asked.)
+  const asksOwn = OWN_QUESTION_WORD.test(question.replace(/\b(?:what|how) about\b/gi, ''));
+  const type = answerTypeOf(question) ?? (carried && !asksOwn ? answerTypeOf(carried) : null);
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
