@@ -489,10 +489,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:get|getting|got) rid of\b/gi, 'dispose of'],
   // "how fast do they get there?": how soon someone reaches you.
   [/\b(?:get|gets|getting) (?:there|here|over here|to (?:me|us|you|my place|our place))\b/gi, 'reach'],
-  // "When can I come see one of the lofts?": a tour.
+  // "When can I come see one of the lofts?": a showing (a tour, in the thesaurus; "tour" itself brings
+  // WordNet's "go" and "turn").
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
-    'tour',
+    'showing',
   ],
   // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
   [
