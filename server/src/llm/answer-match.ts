@@ -1015,7 +1015,7 @@ export interface ScoredUnit extends Unit {
   conflict: boolean;
   /** "Is there a sauna by the pool?" where no candidate names a sauna: nothing says it exists. */
   absentThing?: boolean;
-  /** The unit names none of the head nouns of what the question asks about (askedHeadsOf). */
+  /** The unit names none of the head nouns of what the question asks about (askedThingsOf). */
   thingUnnamed?: boolean;
   /** A money question names what it prices ("the security deposit") and the unit does not. */
   pricedMissing?: boolean;
@@ -1176,12 +1176,10 @@ function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): S
   return new Set([...capitalized].filter((lexeme) => titles.some((title) => title.has(lexeme))));
 }
 
-/** Every unit scored against the question, best first. */
 /** "Is there a…", "Do you have any…": the thing asked about, up to a preposition or the end. */
 const ASKS_EXISTS =
   /\b(?:is there|are there|do you (?:guys )?have|does (?:the|your) [a-z]+ have|have you got)\s+(?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,3}?)(?=\b(?:by|in|at|on|near|for|to|with|inside|outside|around|that|where|i|we|you)\b|[?.,!]|$)/i;
 
-/** The lexemes of the thing a question asks exists. */
 /** "Do the units come with a dishwasher?" (read as "include a dishwasher"): the thing asked about. */
 const ASKS_INCLUDED = /\binclude (?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,2}?)(?=\b(?:by|in|at|on|for|with)\b|[?.,!]|$)/i;
 
@@ -1204,12 +1202,7 @@ function pricedThingOf(question: string): string[] {
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
-/**
- * "Is there a swimming pool…?", "Do you sell bait and ice…?", "Is the pool heated?", "Can I install a hot
- * tub…?": the head noun of each thing the question asks about (the last noun of its run of nouns, one per
- * "and"/"or"). A sentence that names none of them speaks of something else, however many other words it
- * shares ("No swimming in the marina", "a heated water hose").
- */
+/** How a question about a thing opens: whether it exists, what it is like, whether one may have it. */
 const THING_OPENERS = [
   /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,3}(?:have|offer|sell|provide|come with)|(?:does|do) (?:it|they) (?:have|come with))\s+(?:an?|any|some)?\s*/i,
   /^\s*(?:is|are) (?:the|your|our|my) /i,
@@ -1226,6 +1219,13 @@ export interface AskedThing {
   modifiers: string[];
 }
 
+/**
+ * "Is there a swimming pool…?", "Do you sell bait and ice…?", "Is the pool heated?", "Can I install a hot
+ * tub…?": the head noun of each thing the question asks about (the last noun of its run of nouns, one per
+ * "and"/"or"), kept when it is a thing one can point at (`isThingNoun`). A sentence that names none of them
+ * speaks of something else, however many other words it shares ("No swimming in the marina", "a heated
+ * water hose"). `permission`: a "can I …" question; `opener`: the lexemes of its opening words.
+ */
 export function askedThingsOf(question: string): { things: AskedThing[]; permission: boolean; opener: Set<string> } {
   const read = readIdioms(question).toLowerCase();
   for (const [i, opener] of THING_OPENERS.entries()) {
@@ -1268,12 +1268,13 @@ function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
 }
 
 /** The lexemes of the thing a question asks exists or comes included. */
-function askedThingOf(question: string): string[] {
+function existenceThingOf(question: string): string[] {
   const read = readIdioms(question);
   const m = ASKS_EXISTS.exec(read) ?? ASKS_INCLUDED.exec(read);
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
+/** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
@@ -1357,7 +1358,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names its head noun, nor
   // all the words before it ("a fitness room": "the fitness center"): nothing here answers. A head that only
   // shapes the question ("is there an extra charge") says nothing of what is asked.
-  const thing = askedThingOf(question);
+  const thing = existenceThingOf(question);
   const termOf = (lexeme: string | undefined) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
   const thingHead = termOf(thing[thing.length - 1]);
   const thingModifiers = thing.slice(0, -1).flatMap((l) => termOf(l) ?? []);
