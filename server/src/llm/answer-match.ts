@@ -1176,13 +1176,6 @@ function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): S
   return new Set([...capitalized].filter((lexeme) => titles.some((title) => title.has(lexeme))));
 }
 
-/** "Is there a…", "Do you have any…": the thing asked about, up to a preposition or the end. */
-const ASKS_EXISTS =
-  /\b(?:is there|are there|do you (?:guys )?have|does (?:the|your) [a-z]+ have|have you got)\s+(?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,3}?)(?=\b(?:by|in|at|on|near|for|to|with|inside|outside|around|that|where|i|we|you)\b|[?.,!]|$)/i;
-
-/** "Do the units come with a dishwasher?" (read as "include a dishwasher"): the thing asked about. */
-const ASKS_INCLUDED = /\binclude (?:an?|any|some)?\s*((?:[a-z'-]+\s*){1,2}?)(?=\b(?:by|in|at|on|for|with)\b|[?.,!]|$)/i;
-
 /** "How much is the security deposit…", "What is the nightly rate for a two-bedroom suite?": what is priced. */
 const PRICE_OF =
   /\b(?:how much (?:is|are|does|do|would|will|for) (?:an?|the|my|our|your|one)?\s*|what(?:'s| is| are) (?:the|your|a) (?:[a-z-]+ ){0,2}(?:rate|price|fee|cost|charge|rent) (?:for|of) (?:an?|the|my|our|one)?\s*)(?!(?:i|we|you|it|they|he|she|that|this|these|those|there)\b)((?:[a-z'-]+ ){0,3}?[a-z'-]+?)(?=\s+(?:cost|costs|run|be|for|to|when|if|at|in|per|on|each|a|an|every|and|or)\b|\s*[?.,!]|$)/i;
@@ -1202,11 +1195,21 @@ function pricedThingOf(question: string): string[] {
   return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
-/** How a question about a thing opens: whether it exists, what it is like, whether one may have it. */
-const THING_OPENERS = [
-  /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,3}(?:have|offer|sell|provide|come with)|(?:does|do) (?:it|they) (?:have|come with))\s+(?:an?|any|some)?\s*/i,
-  /^\s*(?:is|are) (?:the|your|our|my) /i,
-  /^\s*(?:(?:can|could|may) (?:i|we)|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any)?\s*(?:own\s+)?/i,
+/** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
+const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true }[] = [
+  {
+    opens:
+      /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,3}(?:have|offer|sell|provide)|(?:does|do) (?:it|they) have)\s+(?:an?|any|some)?\s*/i,
+    exists: true,
+  },
+  // "Do the units come with a dishwasher?" (read as "include a dishwasher"); not "include putting it back".
+  { opens: /\binclude\s+(?!\w+ing\b)(?:an?|any|some)?\s*/i, exists: true },
+  { opens: /^\s*(?:is|are) (?:the|your|our|my) / },
+  {
+    opens:
+      /^\s*(?:(?:can|could|may) (?:i|we)|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any)?\s*(?:own\s+)?/i,
+    permission: true,
+  },
 ];
 const THING_STOPS = new Set(
   'for at in on to into onto with by near from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had'.split(
@@ -1222,26 +1225,39 @@ export interface AskedThing {
 /**
  * "Is there a swimming pool…?", "Do you sell bait and ice…?", "Is the pool heated?", "Can I install a hot
  * tub…?": the head noun of each thing the question asks about (the last noun of its run of nouns, one per
- * "and"/"or"), kept when it is a thing one can point at (`isThingNoun`). A sentence that names none of them
- * speaks of something else, however many other words it shares ("No swimming in the marina", "a heated
- * water hose"). `permission`: a "can I …" question; `opener`: the lexemes of its opening words.
+ * "and"/"or"). A sentence that names none of the concrete ones speaks of something else,
+ * however many other words it shares ("No swimming in the marina", "a heated water hose"). `exists`: the
+ * question asks whether the thing exists or comes included; `permission`: a "can I …" question; `opener`:
+ * the lexemes of its opening words.
  */
-export function askedThingsOf(question: string): { things: AskedThing[]; permission: boolean; opener: Set<string> } {
+export function askedThingsOf(question: string): {
+  /** The things one can point at (`isThingNoun`), not "a long contract" or "an extra charge". */
+  things: AskedThing[];
+  /** Every thing named after the opener, the others too. */
+  mentioned: AskedThing[];
+  exists: boolean;
+  permission: boolean;
+  opener: Set<string>;
+} {
   const read = readIdioms(question).toLowerCase();
-  for (const [i, opener] of THING_OPENERS.entries()) {
-    const m = opener.exec(read);
+  for (const { opens, exists = false, permission = false } of THING_OPENERS) {
+    const m = opens.exec(read);
     if (!m) continue;
     const rest = read.slice(m.index + m[0].length).split(/\s+/);
     const things: AskedThing[] = [];
+    const mentioned: AskedThing[] = [];
     let run: string[] = [];
     const lexeme = (w: string) => tokenize(w)[0]?.lexeme;
     const close = () => {
-      const at = run.findLastIndex((w) => isMostlyNoun(w) || isThingNoun(w));
-      const head = at >= 0 ? run[at] : undefined;
-      const headLexeme = head && isThingNoun(head) ? lexeme(head) : undefined;
-      if (headLexeme) {
-        const modifiers = run.slice(0, at).flatMap((w) => lexeme(w) ?? []);
-        things.push({ head: headLexeme, modifiers });
+      // The last noun, or the last word when WordNet knows none of them ("a jacuzzi").
+      const noun = run.findLastIndex((w) => isMostlyNoun(w) || isThingNoun(w));
+      const at = noun >= 0 ? noun : run.length - 1;
+      const head = run[at];
+      const headLexeme = head ? lexeme(head) : undefined;
+      if (head && headLexeme) {
+        const thing = { head: headLexeme, modifiers: run.slice(0, at).flatMap((w) => lexeme(w) ?? []) };
+        mentioned.push(thing);
+        if (noun >= 0 && isThingNoun(head)) things.push(thing);
       }
       run = [];
     };
@@ -1256,22 +1272,15 @@ export function askedThingsOf(question: string): { things: AskedThing[]; permiss
       if (raw !== word) break;
     }
     close();
-    return { things, permission: i === THING_OPENERS.length - 1, opener: lexemes(m[0]) };
+    return { things, mentioned, exists, permission, opener: lexemes(m[0]) };
   }
-  return { things: [], permission: false, opener: new Set() };
+  return { things: [], mentioned: [], exists: false, permission: false, opener: new Set() };
 }
 
 /** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
 function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   const sets = [unit.own, unit.label, unit.context, ...(antecedent && unit.antecedent ? [unit.antecedent] : [])];
   return sets.some((set) => matchOf(term, set) !== null);
-}
-
-/** The lexemes of the thing a question asks exists or comes included. */
-function existenceThingOf(question: string): string[] {
-  const read = readIdioms(question);
-  const m = ASKS_EXISTS.exec(read) ?? ASKS_INCLUDED.exec(read);
-  return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
 }
 
 /** Every unit scored against the question, best first. */
@@ -1355,22 +1364,25 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     URGENT_TROUBLE.test(question) ||
     /\b(?:emergenc\w*|urgent\w*|night|weekends?|on[\s-]call)\b/i.test(question) ||
     LATE_HOUR.test(question);
-  // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names its head noun, nor
-  // all the words before it ("a fitness room": "the fitness center"): nothing here answers. A head that only
-  // shapes the question ("is there an extra charge") says nothing of what is asked.
-  const thing = existenceThingOf(question);
-  const termOf = (lexeme: string | undefined) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
-  const thingHead = termOf(thing[thing.length - 1]);
-  const thingModifiers = thing.slice(0, -1).flatMap((l) => termOf(l) ?? []);
-  const absentThing =
-    thingHead !== undefined &&
-    !units.some((u) => namedAt(thingHead, u, false)) &&
-    !(thingModifiers.length > 0 && units.some((u) => thingModifiers.every((m) => namedAt(m, u, false))));
   const asked = askedThingsOf(question);
-  const askedThings = asked.things.flatMap((thing) => {
-    const head = termOf(thing.head);
-    return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []) }] : [];
-  });
+  const termOf = (lexeme: string | undefined) => profile.terms.find((t) => t.lexeme === lexeme && isTopicTerm(t));
+  const termsOf = (things: readonly AskedThing[]) =>
+    things.flatMap((thing) => {
+      const head = termOf(thing.head);
+      return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []) }] : [];
+    });
+  /** The unit names the thing's head noun, or all the words before it ("a fitness room": "the fitness center"). */
+  const namesThing = (
+    unit: Unit,
+    { head, modifiers }: { head: QuestionTerm; modifiers: QuestionTerm[] },
+    antecedent = true,
+  ) =>
+    namedAt(head, unit, antecedent) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit, antecedent)));
+  // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names it: nothing here
+  // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
+  const existing = asked.exists ? termsOf(asked.mentioned) : [];
+  const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesThing(u, thing, false)));
+  const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
   const otherTerms = profile.terms.filter(
     (t) => isTopicTerm(t) && !headLexemes.has(t.lexeme) && !asked.opener.has(t.lexeme) && !t.scene,
@@ -1380,10 +1392,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const thingUnnamed = (unit: Unit) =>
     (codeTerm !== undefined && !namedAt(codeTerm, unit)) ||
     (askedThings.length > 0 &&
-      !askedThings.some(
-        ({ head, modifiers }) =>
-          namedAt(head, unit) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit))),
-      ) &&
+      !askedThings.some((thing) => namesThing(unit, thing)) &&
       !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
   // "How much is the security deposit?" is not answered with the price of something else.
   const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);

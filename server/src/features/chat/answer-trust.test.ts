@@ -104,6 +104,25 @@ describe('answers from a hard-wrapped handbook', () => {
     expect(where.task).toBeNull();
   });
 
+  it('hands a question to a person when no sentence names what it asks about or holds the kind of value asked', async () => {
+    // "Is the pool heated?" shares "pool" with the opening hours, which say nothing of heating.
+    for (const question of ['Is the pool heated?', 'Do you sell pool toys at the clubhouse?']) {
+      const body = await ask(question);
+      expect(body.message, question).not.toContain('The pool is open daily');
+      expect(body.task, question).not.toBeNull();
+    }
+    // "How long" wants a length of time: the clubhouse sentence ("can be reserved…") has none.
+    const wait = await ask('How long is the waiting list to reserve the clubhouse?');
+    expect(wait.message).not.toContain('$100 refundable fee');
+    expect(wait.task).not.toBeNull();
+    // The same handbook still answers what it says: a pool's hours, an emergency's number.
+    const hours = await ask('What time does the pool close?');
+    expect(hours.message).toContain('8:00 pm');
+    expect(hours.task).toBeNull();
+    const heat = await ask("my heat isn't working and it's january, who do i call?");
+    expect(heat.message).toContain('(555) 201-4477');
+  });
+
   it('hands a sensitive question to a person even when it finds a passage', async () => {
     const body = await ask('What is my legal liability if my dog bites a neighbour?');
     expect(body.task).not.toBeNull();
