@@ -1207,3 +1207,42 @@ describe('sixteenth round: dates', () => {
     expect(profileQuestion('and for a cat?', 'what time does the pool open').type).toBe('time');
   });
 });
+
+describe('seventeenth round: what answers, in the words residents use', () => {
+  it('reads a water bill as no cash, and "do you bill for it" as a charge', () => {
+    const handbook =
+      'Utilities\n\nWe pay the city water bill and split it between the two sides.\n\nPaying Rent\n\nCash is accepted only in person at the office, with a written receipt.';
+    expect(firstQuote('can I pay my rent in cash', handbook)).toContain('Cash is accepted');
+    expect(synonymsOf(tokenize('bill')[0]?.lexeme ?? '')).toContain(tokenize('charge')[0]?.lexeme);
+  });
+
+  it('reads "16x25x1" as a size and "a 38 footer" against "35 feet and over"', () => {
+    expect(hasAnswerType('size', 'Furnace filters (size 16x25x1) are free at the office.')).toBe(true);
+    const slips =
+      'Power\n\nSlips up to 34 feet have 30-amp power, and the electricity is included in the slip fee. Slips of 35 feet and over have 50-amp power with a meter, billed monthly at $0.19 per kWh.';
+    expect(firstQuote('our boat is a 38 footer. is electric included or do you bill for it?', slips)).toContain(
+      '$0.19',
+    );
+  });
+
+  it('answers "do I pay for heat?" with who pays it, and "how much" only with an amount', () => {
+    const rules =
+      'Utilities\n\nHeat in the apartments is paid by the landlord from a shared boiler. Each storage cage is about 4 by 6 feet, at no charge.';
+    expect(firstQuote('Do I pay for heat in my apartment?', rules)).toContain('paid by the landlord');
+    const sign = 'Signs\n\nThe landlord orders the monument sign panel, and the tenant pays for it.';
+    expect(bestQuotes('How much does a panel on the monument sign cost?', [doc(sign)])).toEqual([]);
+    expect(hasAnswerType('money', 'Support animals are not pets and have no pet fee.')).toBe(true);
+  });
+
+  it('reads the garbage truck coming as trash pickup and "have to be out" as moving out', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('What days does the garbage truck come?')).toContain(tokenize('pickup')[0]?.lexeme);
+    expect(lexemes('what time do we have to be out on the last day')).toContain(tokenize('move')[0]?.lexeme);
+    expect(lexemes('do we have to be out of the way of the plow')).not.toContain(tokenize('move')[0]?.lexeme);
+    // "How early": the hour asked for, not an "Early lap swim".
+    const early = profileQuestion('how early can i roll the bins out to the curb').terms.find(
+      (t) => t.lexeme === tokenize('early')[0]?.lexeme,
+    );
+    expect(early?.weight).toBeLessThan(1);
+  });
+});

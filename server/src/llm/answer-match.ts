@@ -143,7 +143,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "How big is the deposit hold?": the size of an amount is the amount.
     asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (charge|cost|fee)\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee)s?\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
@@ -178,7 +178,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'size',
     asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
-    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+\s?(x|×)\s?\d+\b/i,
+    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b/i,
   },
   {
     type: 'number',
@@ -340,6 +340,8 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   duration: new Set(tokenize('long soon quick quickly fast minutes hours weeks months years').map((t) => t.lexeme)),
   lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
+  // "How early can I roll the bins out?": the hour asked for, not an "Early lap swim".
+  time: new Set(tokenize('time early earliest latest').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
   speed: new Set(tokenize('fast quick speed speeds').map((t) => t.lexeme)),
@@ -369,6 +371,14 @@ function actionVerbsOf(question: string): Set<string> {
   return out;
 }
 
+/** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
+const ASKS_WHO_PAYS =
+  /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for)\b/i;
+/** A question that asks the amount itself. */
+const ASKS_AMOUNT = /\bhow much\b|\bwhat (?:does|do|will|would) (?:it|that|this|they|[\w-]+(?: [\w-]+)?) cost\b/i;
+/** Who pays a charge: "paid by the landlord", "the tenant pays", "we cover". */
+const PAYER =
+  /\b(?:paid|covered) by (?:the )?(?:landlord|owner|association|hoa|management|tenant|resident)s?\b|\b(?:the landlord|the owner|the association|we|the tenant|tenants|residents?) (?:pays?|covers?)\b/i;
 /** Trouble that cannot wait for office hours: water where it should not be, fire, gas, no heat, a break-in. */
 const URGENT_TROUBLE =
   /\b(?:burst\w*|leak\w*|flood\w*|overflow\w*|spraying|gushing|fire|smoke alarm|sparks?|sparking|gas smell|smell(?:s|ing)? gas|sewage|sewer|backed up|no (?:heat|power|electricity|hot water|water)|heat (?:stopped|went out|is out|isn't working|is not working)|broken into|break-?in|burglar\w*|middle of the night|after[\s-]hours)\b/i;
@@ -494,6 +504,16 @@ const IDIOMS: readonly [RegExp, string][] = [
   [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
     'showing',
+  ],
+  // "What days does the garbage truck come?": when trash is picked up.
+  [
+    /\b(garbage|trash|recycling|compost|yard waste) (?:truck|trucks|men|man|guys?|pickup truck) (?:come|comes|coming|run|runs|show up|shows up)\b/gi,
+    '$1 pickup',
+  ],
+  // "What time do we have to be out on the last day?": moving out.
+  [
+    /\b(?:have to|has to|need to|needs to|must|should|got to|gotta) be (?:all )?out\b(?! of (?:the|my|our) (?:way|car|lot|space|spot)\b)/gi,
+    'move out',
   ],
   // "How many rentals do you have?": the size of the business, which the owner said in onboarding.
   [
@@ -1067,9 +1087,9 @@ function conflicts(asked: readonly Qualifier[], text: string): boolean {
 }
 
 /** A length, a weight, an age or an amperage, read in the measure it is given in. */
-const MEASURE = "(feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)";
+const MEASURE = "(footers?|feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)";
 const measureOf = (word: string): string =>
-  /^(feet|foot|ft|')$/i.test(word)
+  /^(feet|foot|footers?|ft|')$/i.test(word)
     ? 'ft'
     : /^(pounds?|lbs?)$/i.test(word)
       ? 'lb'
@@ -1108,6 +1128,14 @@ const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][
   [
     new RegExp(
       String.raw`\b(?:over|above|more than|at least|longer than|older than)\s(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`,
+      'gi',
+    ),
+    (a) => [a, Number.POSITIVE_INFINITY],
+  ],
+  // "35 feet and longer", "60 pounds or more"
+  [
+    new RegExp(
+      String.raw`\b(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}\s(?:and|or)\s(?:longer|over|up|above|more|larger|bigger|heavier|older)\b`,
       'gi',
     ),
     (a) => [a, Number.POSITIVE_INFINITY],
@@ -1356,6 +1384,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
   const asksIncome = ASKS_INCOME.test(question);
+  const asksWhoPays = ASKS_WHO_PAYS.test(question) && !ASKS_AMOUNT.test(question);
   const lifeSafety = LIFE_SAFETY.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
@@ -1436,6 +1465,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
+    // "Do I pay for heat?" is answered by who pays it ("Heat is paid by the landlord"), not only by an amount.
+    if (typeMatch === false && profile.type === 'money' && asksWhoPays && PAYER.test(typed)) typeMatch = true;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= typeMissOf(profile.type);

@@ -9,7 +9,7 @@ import { tokenize } from '@helixis/domain';
 
 const GROUPS: readonly string[] = [
   'pay payment paying paid remit',
-  'cash currency bills',
+  'cash currency',
   'check cheque',
   'card credit debit visa mastercard amex',
   'online portal website app',
@@ -35,7 +35,7 @@ const GROUPS: readonly string[] = [
   'renew renewal renewing extend extension',
   'sublet sublease subletting subleasing airbnb vrbo short-term',
   'late overdue past-due',
-  'fee fees charge charges cost costs price prices pricing rate rates penalty penalties fine fines surcharge',
+  'fee fees charge charges cost costs price prices pricing rate rates penalty penalties fine fines surcharge bill billed billing',
   'hour hours open opening closing schedule operating',
   'office headquarters front-desk desk reception leasing-office',
   'quiet noise noisy loud stomp stomping stomps banging',
