@@ -1246,3 +1246,36 @@ describe('seventeenth round: what answers, in the words residents use', () => {
     expect(early?.weight).toBeLessThan(1);
   });
 });
+
+describe('seventeenth round: ages, heights and charging', () => {
+  it('reads "how old do you need to be" as an age, answered by "55 and better" or "at least 18"', () => {
+    expect(answerTypeOf('How old do you need to be to live here?')).toBe('age');
+    expect(hasAnswerType('age', 'An active-adult community for residents 55 and better.')).toBe(true);
+    expect(hasAnswerType('age', 'Every other occupant must be at least 18.')).toBe(true);
+    expect(hasAnswerType('age', 'Dogs must weigh under 60 pounds.')).toBe(false);
+    const guide =
+      'Welcome\n\nWelcome to Larch Court, an active-adult apartment community for residents 55 and better. Larch Court is smoke-free, including apartments and balconies.';
+    expect(firstQuote('How old do you need to be to live at Larch Court?', guide)).toContain('55 and better');
+  });
+
+  it('reads "how tall" against a clearance, and "charge my Tesla" as charging, not a price word', () => {
+    const garage = 'Garage\n\nGarage clearance is 6 feet 8 inches. Problems in the garage go to the front desk.';
+    expect(firstQuote('Will my lifted truck fit in the garage? How tall can it be?', garage)).toContain('6 feet 8');
+    const charge = profileQuestion('Is there somewhere to charge my Tesla, and what does it cost?').terms.find(
+      (t) => t.lexeme === tokenize('charge')[0]?.lexeme,
+    );
+    expect(charge?.weight).toBe(1);
+    const fee = profileQuestion('what is the charge for a late payment').terms.find(
+      (t) => t.lexeme === tokenize('charge')[0]?.lexeme,
+    );
+    expect(fee?.weight).toBeLessThan(1);
+  });
+
+  it('reads "stomp around" as the stomping, not anything "around"', () => {
+    const lexemes = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(lexemes('how late can my upstairs neighbor stomp around')).not.toContain(tokenize('around')[0]?.lexeme);
+    const rules =
+      'Noise\n\nQuiet hours are 10:00 p.m. to 8:00 a.m. every day. Use the trash chute between 7:00 a.m. and 10:00 p.m.';
+    expect(bestIn('how late can my upstairs neighbor stomp around', rules)).toContain('Quiet hours');
+  });
+});

@@ -41,6 +41,8 @@ export type AnswerType =
   /** How fast a thing is: "300 Mbps", "5 mph" ("How fast do you answer?" asks a duration). */
   | 'speed'
   | 'number'
+  /** How old: "55 or older", "under 21", "18 years of age". */
+  | 'age'
   | 'date'
   | 'yesno'
   | 'consequence';
@@ -114,6 +116,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'consequence',
     asks: /$^/,
     has: /\b(may|will|can|must|would|is|are) (be )?(\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fees?|fines?|penalty|penalties|charges?|forfeits?|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refunds?|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
+  },
+  {
+    type: 'age',
+    asks: /\bhow old\b|\bwhat age\b|\bage (?:limit|requirement|minimum|restriction)s?\b|\bminimum age\b|\bold enough\b|\bage[- ]restricted\b/i,
+    has: /\b\d{1,2}\s?(?:\+|and (?:up|over|older|better|above)\b|or (?:older|over|above|up)\b)|\b\d{1,2}[\s-]+(?:years?|yrs?)(?:[\s-]+old| of age)\b|\b\d{1,2}-year-olds?\b|\b(?:under|over|age|ages|aged|younger than|older than|at least)\s+\d{1,2}\b(?!\s*(?:feet|foot|ft|pounds?|lbs?|%|percent|days?|hours?|minutes?|weeks?|months?|years?(?! old)|gallons?|inches|inch|miles?|mph|amps?|spaces?|cars?|vehicles?|guests?|people|pets?))/i,
   },
   // "What's the best e-mail to reach the owner?": an e-mail named is what is asked, however it is reached.
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
@@ -332,6 +339,10 @@ export function hasAnswerType(type: AnswerType, text: string): boolean {
   return rule ? rule.has.test(text) || (rule.also?.test(text) ?? false) : false;
 }
 
+const CHARGE = tokenize('charge')[0]?.lexeme ?? 'charg';
+/** "charge my car", "charging the scooter": charging a battery, not a price. */
+const CHARGE_A_THING = /\bcharg(?:e|es|ing)\s+(?:my|our|your|the|an?|his|her|their)\s+(?!card|account|rent)\w+/i;
+
 /** Words that only say which kind of answer is wanted, once the question's answer type is known. */
 const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   money: new Set(tokenize('cost costs price prices charge charges fee fees amount pay').map((t) => t.lexeme)),
@@ -341,7 +352,8 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
   // "How early can I roll the bins out?": the hour asked for, not an "Early lap swim".
-  time: new Set(tokenize('time early earliest latest').map((t) => t.lexeme)),
+  age: new Set(tokenize('old older age ages year years').map((t) => t.lexeme)),
+  time: new Set(tokenize('time early earliest late latest').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
   speed: new Set(tokenize('fast quick speed speeds').map((t) => t.lexeme)),
@@ -505,6 +517,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(?:come|stop by|swing by|drop by|go)(?: and| to)? (?:see|look at|view|check out)\b(?=\s+(?:an?|the|one|your|some|it|them|inside)\b)/gi,
     'showing',
   ],
+  // "how late can my neighbor stomp around": the noise, not anything "around".
+  [/\b(stomp\w*|bang\w*|jump\w*|run(?:s|ning)?|walk(?:s|ing)?|play(?:s|ing)?|mess(?:es|ing)?) around\b/gi, '$1'],
   // "What days does the garbage truck come?": when trash is picked up.
   [
     /\b(garbage|trash|recycling|compost|yard waste) (?:truck|trucks|men|man|guys?|pickup truck) (?:come|comes|coming|run|runs|show up|shows up)\b/gi,
@@ -555,7 +569,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   const add = (text: string, factor: number) => {
     for (const { word, lexeme } of tokenize(text)) {
       if (terms.has(lexeme) || SOCIAL_WORDS.has(lexeme)) continue;
-      const shaping = SHAPING_WORDS.has(lexeme) || typeWords?.has(lexeme) === true || verbs.has(lexeme);
+      // "somewhere to charge my Tesla": charging a thing is the topic, not a word for the price.
+      const typeWord = typeWords?.has(lexeme) === true && !(lexeme === CHARGE && CHARGE_A_THING.test(question));
+      const shaping = SHAPING_WORDS.has(lexeme) || typeWord || verbs.has(lexeme);
       const weight = (shaping ? SHAPING_WEIGHT : 1) * factor;
       const synonyms = synonymsOf(lexeme);
       const related = new Set([...wordnetRelated(word)].filter((l) => !synonyms.has(l) && l !== lexeme));
@@ -712,6 +728,7 @@ const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
   'speed',
   'day',
   'frequency',
+  'age',
 ]);
 /** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
 const BROAD_TYPE_MISS = 0.12;

@@ -400,6 +400,7 @@ const GROUPS: readonly string[] = [
   'odor smell stench',
   'lanai patio',
   'e-bike ebike electric-bike',
+  'height tall taller clearance',
 ];
 
 /**
