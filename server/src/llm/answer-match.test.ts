@@ -1279,3 +1279,27 @@ describe('seventeenth round: ages, heights and charging', () => {
     expect(bestIn('how late can my upstairs neighbor stomp around', rules)).toContain('Quiet hours');
   });
 });
+
+describe('seventeenth round: a price asked for by what it is for', () => {
+  const bq = (q: string, text: string) => bestQuotes(q, [doc(text)]);
+  it('does not answer "the CAM charge per square foot" with what shampooing costs per square foot', () => {
+    const text =
+      'Suites\n\nCarpets in suites are shampooed once a year at no charge; extra shampooing costs $0.30 per square foot.';
+    expect(bq("What's the CAM charge per square foot this year?", text)).toEqual([]);
+    expect(bq("What's the rent per square foot for the empty suite?", text)).toEqual([]);
+    expect(bq('What is the shampooing charge per square foot?', text)).not.toEqual([]);
+    const pets = 'Pets\n\nA pet deposit of $500 is paid before the pet moves in, and it is refundable.';
+    expect(bq('How big is the entrance fee to move in?', pets)).toEqual([]);
+    expect(bq('How big is the pet deposit?', pets)).not.toEqual([]);
+  });
+
+  it('does not answer for a year the sentence does not give', () => {
+    const rents =
+      'Rents\n\nRents for 2025 at 60% of AMI are $745 for a one-bedroom and $890 for a two-bedroom.';
+    expect(bq('What will the rent be for a one-bedroom in 2026?', rents)).toEqual([]);
+    expect(bq('What is the rent for a one-bedroom in 2025?', rents)).not.toEqual([]);
+    // A span of years holds each of them.
+    const lease = 'Leases\n\nThe 2025-2026 lease runs from August 15 to July 31 and costs $745 a month.';
+    expect(bq('How much is the lease for 2026?', lease)).not.toEqual([]);
+  });
+});

@@ -1058,9 +1058,9 @@ export interface ScoredUnit extends Unit {
   pricedMissing?: boolean;
 }
 
-/** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom". */
+/** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom", a year ("rents for 2025"). */
 const QUALIFIED = new RegExp(
-  `\\b(level|tier|phase|building|floor|unit|suite|site|lot|section|zone|plan|option|grade|class|stage|type)\\s+(\\d+|[a-e]\\b|${NUMBER_WORDS})|\\b(\\d+|${NUMBER_WORDS}|studio)[\\s-]*(bedroom|bed|br|bath|bathroom)s?\\b|\\b(\\d+\\s?x\\s?\\d+)\\b`,
+  `\\b(level|tier|phase|building|floor|unit|suite|site|lot|section|zone|plan|option|grade|class|stage|type)\\s+(\\d+|[a-e]\\b|${NUMBER_WORDS})|\\b(\\d+|${NUMBER_WORDS}|studio)[\\s-]*(bedroom|bed|br|bath|bathroom)s?\\b|\\b(\\d+\\s?x\\s?\\d+)\\b|\\b(20\\d{2})\\b(?![-–/]\\d)`,
   'gi',
 );
 
@@ -1090,6 +1090,7 @@ function qualifiersOf(text: string): Qualifier[] {
         value: qualifierValue(m[3]),
       });
     else if (m[5]) out.push({ key: 'size', value: m[5].toLowerCase().replace(/\s/g, '') });
+    else if (m[6] && !/[-–/]$/.test(text.slice(0, m.index))) out.push({ key: 'year', value: m[6] });
   }
   return out;
 }
@@ -1225,19 +1226,29 @@ function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): S
 const PRICE_OF =
   /\b(?:how much (?:is|are|does|do|would|will|for) (?:an?|the|my|our|your|one)?\s*|what(?:'s| is| are) (?:the|your|a) (?:[a-z-]+ ){0,2}(?:rate|price|fee|cost|charge|rent) (?:for|of) (?:an?|the|my|our|one)?\s*)(?!(?:i|we|you|it|they|he|she|that|this|these|those|there)\b)((?:[a-z'-]+ ){0,3}?[a-z'-]+?)(?=\s+(?:cost|costs|run|be|for|to|when|if|at|in|per|on|each|a|an|every|and|or)\b|\s*[?.,!]|$)/i;
 
+/** "What's the CAM charge…", "what is the pet fee": a price named by what it is for, before the price word. */
+const PRICE_NAMED =
+  /\b(?:what(?:'s|’s| is| are| will be)|how (?:big|high|steep|large) (?:is|are)) (?:the|your|a|an) (?!(?:monthly|annual|yearly|weekly|nightly|daily|hourly|current|usual|normal|total|extra|additional|new|first|last)\b)((?:[a-z-]+ ){0,2}?[a-z-]+) (?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b/i;
+
 /** "What's the gate code?", "what is the wifi password": a code asked for by name. */
 const ASKS_CODE =
   /\b(?:what(?:'s|’s| is| are)|which|give me|tell me|need)\b[^?]*\b(?:code|codes|password|passcode|passwords|combination|combo|pin)\b/i;
 const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo pin').map((t) => t.lexeme));
 
+/** "What's the rent per square foot…": the rent itself is priced. */
+const RENT_ITSELF = /\bwhat(?:'s|’s| is| will be) (?:the|my|our) (?:monthly |base |current )?rent (?:per|a|each)\b/i;
 const RENTS_FOR = /\b(?:does|do|would|will|can)\b[^?]*\brents? for\b/i;
 
 /** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
 function pricedThingOf(question: string): string[] {
   // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
-  if (RENTS_FOR.test(question)) return tokenize('rent').map((t) => t.lexeme);
-  const m = PRICE_OF.exec(readIdioms(question));
-  return m?.[1] ? tokenize(m[1]).map((t) => t.lexeme) : [];
+  if (RENTS_FOR.test(question) || RENT_ITSELF.test(question)) return tokenize('rent').map((t) => t.lexeme);
+  const read = readIdioms(question);
+  const m = PRICE_OF.exec(read);
+  if (m?.[1]) return tokenize(m[1]).map((t) => t.lexeme);
+  // "What's the CAM charge per square foot?", "what is the annual slip rate": the words before the price word.
+  const named = PRICE_NAMED.exec(read);
+  return named?.[1] ? tokenize(named[1]).map((t) => t.lexeme) : [];
 }
 
 /** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
