@@ -1294,12 +1294,35 @@ describe('seventeenth round: a price asked for by what it is for', () => {
   });
 
   it('does not answer for a year the sentence does not give', () => {
-    const rents =
-      'Rents\n\nRents for 2025 at 60% of AMI are $745 for a one-bedroom and $890 for a two-bedroom.';
+    const rents = 'Rents\n\nRents for 2025 at 60% of AMI are $745 for a one-bedroom and $890 for a two-bedroom.';
     expect(bq('What will the rent be for a one-bedroom in 2026?', rents)).toEqual([]);
     expect(bq('What is the rent for a one-bedroom in 2025?', rents)).not.toEqual([]);
     // A span of years holds each of them.
     const lease = 'Leases\n\nThe 2025-2026 lease runs from August 15 to July 31 and costs $745 a month.';
     expect(bq('How much is the lease for 2026?', lease)).not.toEqual([]);
+  });
+});
+
+describe('seventeenth round: what a sentence must hold to answer', () => {
+  const bq = (q: string, text: string) => bestQuotes(q, [doc(text)]);
+  it('does not let the place\'s name stand for the thing asked about ("bring my cat to Osterly Flats")', () => {
+    const guide =
+      'Parking\n\nParking at Osterly Flats is by permit only. The Osterly Flats shuttle runs from Building A to campus.';
+    expect(bq('Can I bring my cat to Osterly Flats?', guide)).toEqual([]);
+    const cars = 'Parking\n\nResidents may bring one car to Osterly Flats, parked by permit only.';
+    expect(bq('Can I bring my car to Osterly Flats?', cars)).not.toEqual([]);
+  });
+
+  it('wants an area for "how many square feet", a clock time for "what time"', () => {
+    const snow =
+      'Snow\n\nWhen 3 inches or more of snow falls, we plow the Gannet Row parking spaces by 7:00 a.m. Gannet Row three-bedrooms have two baths.';
+    expect(bq('How many square feet is a three-bedroom at Gannet Row?', snow)).toEqual([]);
+    const homes = 'Homes\n\nGannet Row three-bedrooms have 1,450 square feet and two baths.';
+    expect(firstQuote('How many square feet is a three-bedroom at Gannet Row?', homes)).toContain('1,450');
+    const terrace = "Roof\n\nThe Larkhaven's roof terrace has two gas grills for residents.";
+    expect(bq('What time does the Larkhaven roof terrace close at night?', terrace)).toEqual([]);
+    const holiday =
+      'Decorations\n\nHoliday lights may go up 30 days before a holiday and must come down within 15 days after it.';
+    expect(firstQuote('how early can i put up christmas lights', holiday)).toContain('30 days before');
   });
 });

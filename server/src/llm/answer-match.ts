@@ -383,6 +383,12 @@ function actionVerbsOf(question: string): Set<string> {
   return out;
 }
 
+/** "How many square feet", "how big is the apartment": an area. */
+const ASKS_AREA = /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet)\b/i;
+const AREA =
+  /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet|m)\b|\b\d[\d,]*\s?(?:sf|sqft|ft2|m2)\b/i;
+/** "What time…", "until what time…": a clock time asked for ("how early" may ask a date: "30 days before"). */
+const ASKS_CLOCK = /\bwhat time\b|\buntil what\b|\bwhat hours\b/i;
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
   /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for)\b/i;
@@ -1036,6 +1042,8 @@ export interface ScoredUnit extends Unit {
   /** Topic words (full weight) found in the unit's own text or through a synonym. */
   ownTopicHits: number;
   typeMatch: boolean | null;
+  /** The question wants the type itself, whatever it is ("what time…" a clock time, not "Memorial Day"). */
+  typeRequired?: boolean;
   /** The answer type the question asks for. */
   type: AnswerType | null;
   /** For the best unit: how far it scores above the next one; 0 for the others. */
@@ -1411,8 +1419,19 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
+  /** The words the question writes with a capital, past its first word: names. */
+  const capitalized = new Set(
+    question
+      .split(/\s+/)
+      .slice(1)
+      .filter((word) => /^[A-Z][a-z]/.test(word))
+      .flatMap((word) => tokenize(word).map((t) => t.lexeme)),
+  );
   const asksIncome = ASKS_INCOME.test(question);
   const asksWhoPays = ASKS_WHO_PAYS.test(question) && !ASKS_AMOUNT.test(question);
+  const asksArea = ASKS_AREA.test(question);
+  // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
+  const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
   const lifeSafety = LIFE_SAFETY.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
@@ -1442,7 +1461,13 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
   const otherTerms = profile.terms.filter(
-    (t) => isTopicTerm(t) && !headLexemes.has(t.lexeme) && !asked.opener.has(t.lexeme) && !t.scene,
+    // A name ("…to Osterly Flats") is said everywhere: naming it tells nothing of the thing.
+    (t) =>
+      isTopicTerm(t) &&
+      !headLexemes.has(t.lexeme) &&
+      !asked.opener.has(t.lexeme) &&
+      !t.scene &&
+      !capitalized.has(t.lexeme),
   );
   // "What's the door code for the loading dock?": a sentence about the dock that names no code does not answer.
   const codeTerm = ASKS_CODE.test(question) ? profile.terms.find((t) => CODE_LEXEMES.has(t.lexeme)) : undefined;
@@ -1493,6 +1518,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
+    // "How many square feet is a three-bedroom?" wants an area, not "3 inches of snow".
+    if (typeMatch === true && profile.type === 'size' && asksArea && !AREA.test(typed)) typeMatch = false;
     // "Do I pay for heat?" is answered by who pays it ("Heat is paid by the landlord"), not only by an amount.
     if (typeMatch === false && profile.type === 'money' && asksWhoPays && PAYER.test(typed)) typeMatch = true;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
@@ -1522,6 +1549,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       coverage,
       ownTopicHits,
       typeMatch,
+      typeRequired,
       type: profile.type,
       margin: 0,
       passage: passageCoverage.get(unit.evidence) ?? 0,
@@ -1638,7 +1666,9 @@ const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'emai
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
 export function lacksRequiredType(unit: ScoredUnit): boolean {
-  return unit.typeMatch === false && unit.type !== null && REQUIRED_TYPES.has(unit.type);
+  return (
+    unit.typeMatch === false && unit.type !== null && (REQUIRED_TYPES.has(unit.type) || unit.typeRequired === true)
+  );
 }
 
 /**
