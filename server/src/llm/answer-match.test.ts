@@ -37,6 +37,8 @@ const doc = (text: string, chunkIndex = 0): Evidence => ({
 const bestIn = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0]?.text;
 
 /** The offline answer's first quote for a question over the given passages (chunks 0, 1, …). */
+/** The quotes that answer a question from one passage ([] when nothing does). */
+const bq = (question: string, text: string) => bestQuotes(question, [doc(text)]);
 const firstQuote = (question: string, ...passages: string[]) =>
   bestQuotes(
     question,
@@ -1281,7 +1283,6 @@ describe('seventeenth round: ages, heights and charging', () => {
 });
 
 describe('seventeenth round: a price asked for by what it is for', () => {
-  const bq = (q: string, text: string) => bestQuotes(q, [doc(text)]);
   it('does not answer "the CAM charge per square foot" with what shampooing costs per square foot', () => {
     const text =
       'Suites\n\nCarpets in suites are shampooed once a year at no charge; extra shampooing costs $0.30 per square foot.';
@@ -1304,7 +1305,6 @@ describe('seventeenth round: a price asked for by what it is for', () => {
 });
 
 describe('seventeenth round: what a sentence must hold to answer', () => {
-  const bq = (q: string, text: string) => bestQuotes(q, [doc(text)]);
   it('does not let the place\'s name stand for the thing asked about ("bring my cat to Osterly Flats")', () => {
     const guide =
       'Parking\n\nParking at Osterly Flats is by permit only. The Osterly Flats shuttle runs from Building A to campus.';
