@@ -1326,3 +1326,19 @@ describe('seventeenth round: what a sentence must hold to answer', () => {
     expect(firstQuote('how early can i put up christmas lights', holiday)).toContain('30 days before');
   });
 });
+
+describe('seventeenth round: typed without an apostrophe', () => {
+  it('reads "whats his number" as asking for a phone number', () => {
+    expect(answerTypeOf('whats his number')).toBe('phone');
+    expect(answerTypeOf('wheres the gym')).toBe(answerTypeOf("where's the gym"));
+  });
+
+  it('lets the best quote decide whether the answer only points elsewhere', () => {
+    const answer =
+      'Here is what I found:\n- "The member network is KettleyardMembers, with a 1 Gbps fiber connection." [Doc:Guide#1]\n- "The password is given at sign-up." [Doc:Guide#1]';
+    expect(answerPointsElsewhere("what's the wifi network called", answer)).toBe(false);
+    const elsewhere =
+      'According to your documents: "The password is given at sign-up and changed every quarter." [Doc:Guide#1]';
+    expect(answerPointsElsewhere("what's the wifi password?", elsewhere)).toBe(true);
+  });
+});

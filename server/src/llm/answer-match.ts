@@ -315,10 +315,14 @@ const POINTS_ELSEWHERE =
 
 /**
  * True when the asking part of a question asks for one value (a code, a password, the next date) and
- * the answer only says where that value is given out: the answer is honest, and a person gives the value.
+ * the answer's best quote only says where that value is given out: the answer is honest, and a person
+ * gives the value.
  */
 export function answerPointsElsewhere(question: string, answer: string): boolean {
-  return ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) && POINTS_ELSEWHERE.test(answer);
+  // The best quote decides: a runner-up that says where a password is given does not undo a network's
+  // name given first.
+  const first = /"([^"]{12,})"/.exec(answer)?.[1] ?? answer;
+  return ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) && POINTS_ELSEWHERE.test(first);
 }
 
 /**
@@ -483,6 +487,8 @@ function asksOfBusiness(question: string): boolean {
  * customers.
  */
 const IDIOMS: readonly [RegExp, string][] = [
+  // "whats his number", "wheres the gym": the contraction typed without its apostrophe.
+  [/\b(what|where|when|who|how)s\b/gi, "$1's"],
   [/\bin charge\b/gi, 'incharge'],
   [/\b(?:part|side|end|area) of (?:town|the city)\b/gi, 'area'],
   [/\b(?:kinds?|types?|sorts?) of (?:people|folks|person)\b/gi, 'customers'],
