@@ -36,9 +36,9 @@ const doc = (text: string, chunkIndex = 0): Evidence => ({
 /** The text of the unit ranked first for a question over one document. */
 const bestIn = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0]?.text;
 
-/** The offline answer's first quote for a question over the given passages (chunks 0, 1, …). */
 /** The quotes that answer a question from one passage ([] when nothing does). */
 const bq = (question: string, text: string) => bestQuotes(question, [doc(text)]);
+/** The offline answer's first quote for a question over the given passages (chunks 0, 1, …). */
 const firstQuote = (question: string, ...passages: string[]) =>
   bestQuotes(
     question,
@@ -1340,5 +1340,16 @@ describe('seventeenth round: typed without an apostrophe', () => {
     const elsewhere =
       'According to your documents: "The password is given at sign-up and changed every quarter." [Doc:Guide#1]';
     expect(answerPointsElsewhere("what's the wifi password?", elsewhere)).toBe(true);
+  });
+});
+
+describe("seventeenth round: the business's own name", () => {
+  it('weighs the name little beside the other words of the question', () => {
+    const handbook: Evidence = {
+      ...doc('House\n\nKestrel House is a co-living house for eight members. Bedrooms come with a bed and a desk.'),
+      title: 'Kestrel House Member Handbook',
+    };
+    const top = rankUnits('Do the bedrooms at Kestrel House have air conditioning?', unitsOf([handbook]))[0];
+    expect(top?.text).toContain('Bedrooms come with');
   });
 });
