@@ -1353,3 +1353,20 @@ describe("seventeenth round: the business's own name", () => {
     expect(top?.text).toContain('Bedrooms come with');
   });
 });
+
+describe('seventeenth round: the period a price is given for', () => {
+  it('does not answer "per hour" with a price a day, nor "a week late" as a period', () => {
+    const garage =
+      'Parking\n\nThe garage next door gives members a discounted rate of $9 a day when you validate your ticket, or a monthly permit for $115.';
+    expect(bq("how much does the garage next door charge per hour if i don't validate?", garage)).toEqual([]);
+    expect(bq('how much does the garage next door charge per day?', garage)).not.toEqual([]);
+    const late = 'Rent\n\nRent paid after the 5th carries a late fee of $50.';
+    expect(firstQuote("rent went in a week late, what's the penalty", late)).toContain('$50');
+  });
+
+  it('reads "the annual slip rate" as the price of a slip', () => {
+    const storage = 'Storage\n\nWinter storage on land costs $48 per foot and includes the haul-out.';
+    expect(bq('What is the annual slip rate per foot on E dock?', storage)).toEqual([]);
+    expect(bq('What is the annual storage rate per foot?', storage)).not.toEqual([]);
+  });
+});

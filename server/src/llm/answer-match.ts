@@ -1118,6 +1118,34 @@ function conflicts(asked: readonly Qualifier[], text: string): boolean {
   });
 }
 
+/** The period a price is given for: "per hour", "a night", "monthly". */
+const PRICE_PERIOD =
+  /\b(?:per|a|an|each|every)\s+(hour|night|day|week|month|year|season|semester)\b|\b(hourly|nightly|daily|weekly|monthly|yearly|annual|annually)\b/gi;
+const PERIOD_OF: Record<string, string> = {
+  hourly: 'hour',
+  nightly: 'night',
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+};
+/** In a question only "per hour" or "hourly" names the period ("a week late" or "for a week" does not). */
+const ASKED_PERIOD =
+  /\bper\s+(hour|night|day|week|month|year|season|semester)\b|\b(hourly|nightly|daily|weekly|monthly|yearly|annual|annually)\b/gi;
+function periodsOf(text: string, pattern = PRICE_PERIOD): string[] {
+  return [...text.matchAll(pattern)].map((m) => {
+    const word = (m[1] ?? m[2] ?? '').toLowerCase();
+    return PERIOD_OF[word] ?? word;
+  });
+}
+/** True when a sentence prices only by other periods than the one asked ("$9 a day" for "per hour"). */
+function periodConflicts(asked: string, text: string): boolean {
+  const given = periodsOf(text);
+  return given.length > 0 && !given.includes(asked);
+}
+
 /** A length, a weight, an age or an amperage, read in the measure it is given in. */
 const MEASURE = "(footers?|feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)";
 const measureOf = (word: string): string =>
@@ -1242,7 +1270,7 @@ const PRICE_OF =
 
 /** "What's the CAM charge…", "what is the pet fee": a price named by what it is for, before the price word. */
 const PRICE_NAMED =
-  /\b(?:what(?:'s|’s| is| are| will be)|how (?:big|high|steep|large) (?:is|are)) (?:the|your|a|an) (?!(?:monthly|annual|yearly|weekly|nightly|daily|hourly|current|usual|normal|total|extra|additional|new|first|last)\b)((?:[a-z-]+ ){0,2}?[a-z-]+) (?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b/i;
+  /\b(?:what(?:'s|’s| is| are| will be)|how (?:big|high|steep|large) (?:is|are)) (?:the|your|a|an) (?:(?:monthly|annual|yearly|weekly|nightly|daily|hourly|current|usual|normal|total|extra|additional|new|first|last) )?(?!(?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b)((?:[a-z-]+ ){0,2}?[a-z-]+) (?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b/i;
 
 /** "What's the gate code?", "what is the wifi password": a code asked for by name. */
 const ASKS_CODE =
@@ -1436,6 +1464,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const negatedQuestion =
     /\b(not|never|cannot|can't|prohibited|forbidden|banned)\b/i.test(question) && !ASKS_CONSEQUENCE.test(question);
   const qualifiers = qualifiersOf(question);
+  // "How much does the garage charge per hour?" is not answered by "$9 a day".
+  const askedPeriod = profile.type === 'money' ? (periodsOf(question, ASKED_PERIOD)[0] ?? null) : null;
   const quantities = quantitiesOf(question);
   const pairs = topicPairs(question, profile);
   // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
@@ -1557,7 +1587,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       absentThing,
       thingUnnamed: thingUnnamed(unit),
       pricedMissing: priced.length > 0 && !priced.some((term) => namedAt(term, unit)),
-      conflict: qualifiers.length > 0 && conflicts(qualifiers, unit.text),
+      conflict:
+        (qualifiers.length > 0 && conflicts(qualifiers, unit.text)) ||
+        (askedPeriod !== null && periodConflicts(askedPeriod, unit.text)),
       score,
       coverage,
       ownTopicHits,
