@@ -1370,3 +1370,19 @@ describe('seventeenth round: the period a price is given for', () => {
     expect(bq('What is the annual storage rate per foot?', storage)).not.toEqual([]);
   });
 });
+
+describe('seventeenth round: what a price is for', () => {
+  it('reads "how much does it cost to rent bikes" as the price of bikes, not of any rent', () => {
+    const taxes = 'Taxes\n\nFlorida sales and tourist taxes of 12% are added to the rent and fees.';
+    expect(bq('How much does it cost to rent bikes?', taxes)).toEqual([]);
+    expect(
+      bq('How much does it cost to rent the clubhouse?', 'Clubhouse\n\nRenting the clubhouse costs $150.'),
+    ).not.toEqual([]);
+  });
+
+  it('does not take the period of a price or a WordNet relative as naming the thing priced', () => {
+    const events =
+      'Marketing\n\nThe marketing fund pays for decorations. Tenants may take part in center events each month at no extra cost.';
+    expect(bq('How much is our monthly contribution to the marketing fund?', events)).toEqual([]);
+  });
+});

@@ -1140,6 +1140,9 @@ function periodsOf(text: string, pattern = PRICE_PERIOD): string[] {
     return PERIOD_OF[word] ?? word;
   });
 }
+const PERIOD_LEXEMES = new Set(
+  tokenize('hourly nightly daily weekly monthly yearly annual annually').map((t) => t.lexeme),
+);
 /** True when a sentence prices only by other periods than the one asked ("$9 a day" for "per hour"). */
 function periodConflicts(asked: string, text: string): boolean {
   const given = periodsOf(text);
@@ -1268,6 +1271,9 @@ function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): S
 const PRICE_OF =
   /\b(?:how much (?:is|are|does|do|would|will|for) (?:an?|the|my|our|your|one)?\s*|what(?:'s| is| are) (?:the|your|a) (?:[a-z-]+ ){0,2}(?:rate|price|fee|cost|charge|rent) (?:for|of) (?:an?|the|my|our|one)?\s*)(?!(?:i|we|you|it|they|he|she|that|this|these|those|there)\b)((?:[a-z'-]+ ){0,3}?[a-z'-]+?)(?=\s+(?:cost|costs|run|be|for|to|when|if|at|in|per|on|each|a|an|every|and|or)\b|\s*[?.,!]|$)/i;
 
+/** "How much does it cost to rent bikes?": what the action is done to. */
+const PRICE_TO =
+  /\bhow much (?:does|do|would|will|is) it (?:cost|run|be) to [a-z]+ (?:an?|the|my|our|some|any)?\s*((?:[a-z-]+ ){0,2}?[a-z-]+)(?=\s+(?:for|to|at|in|on|per|each|a|an|every|and|or|if|when|from)\b|\s*[?.,!]|$)/i;
 /** "What's the CAM charge…", "what is the pet fee": a price named by what it is for, before the price word. */
 const PRICE_NAMED =
   /\b(?:what(?:'s|’s| is| are| will be)|how (?:big|high|steep|large) (?:is|are)) (?:the|your|a|an) (?:(?:monthly|annual|yearly|weekly|nightly|daily|hourly|current|usual|normal|total|extra|additional|new|first|last) )?(?!(?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b)((?:[a-z-]+ ){0,2}?[a-z-]+) (?:rate|rates|price|prices|fee|fees|cost|costs|charge|charges)\b/i;
@@ -1286,6 +1292,9 @@ function pricedThingOf(question: string): string[] {
   // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
   if (RENTS_FOR.test(question) || RENT_ITSELF.test(question)) return tokenize('rent').map((t) => t.lexeme);
   const read = readIdioms(question);
+  // "How much does it cost to rent bikes?": the bikes, not any rent.
+  const to = PRICE_TO.exec(read);
+  if (to?.[1]) return tokenize(to[1]).map((t) => t.lexeme);
   const m = PRICE_OF.exec(read);
   if (m?.[1]) return tokenize(m[1]).map((t) => t.lexeme);
   // "What's the CAM charge per square foot?", "what is the annual slip rate": the words before the price word.
@@ -1376,6 +1385,7 @@ export function askedThingsOf(question: string): {
 }
 
 /** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
+const NO_RELATIVES: ReadonlySet<string> = new Set();
 function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   const sets = [unit.own, unit.label, unit.context, ...(antecedent && unit.antecedent ? [unit.antecedent] : [])];
   return sets.some((set) => matchOf(term, set) !== null);
@@ -1520,7 +1530,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       !askedThings.some((thing) => namesThing(unit, thing)) &&
       !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
   // "How much is the security deposit?" is not answered with the price of something else.
-  const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
+  // The period of a price ("our monthly contribution") is not the thing priced.
+  const pricedWords = new Set(
+    profile.type === 'money' ? pricedThingOf(question).filter((l) => !PERIOD_LEXEMES.has(l)) : [],
+  );
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
@@ -1586,7 +1599,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ...unit,
       absentThing,
       thingUnnamed: thingUnnamed(unit),
-      pricedMissing: priced.length > 0 && !priced.some((term) => namedAt(term, unit)),
+      // Named by the word or the thesaurus: a WordNet relative ("contribution": "take part") names no price.
+      pricedMissing: priced.length > 0 && !priced.some((term) => namedAt({ ...term, related: NO_RELATIVES }, unit)),
       conflict:
         (qualifiers.length > 0 && conflicts(qualifiers, unit.text)) ||
         (askedPeriod !== null && periodConflicts(askedPeriod, unit.text)),
