@@ -1343,17 +1343,6 @@ describe('seventeenth round: typed without an apostrophe', () => {
   });
 });
 
-describe("seventeenth round: the business's own name", () => {
-  it('weighs the name little beside the other words of the question', () => {
-    const handbook: Evidence = {
-      ...doc('House\n\nKestrel House is a co-living house for eight members. Bedrooms come with a bed and a desk.'),
-      title: 'Kestrel House Member Handbook',
-    };
-    const top = rankUnits('Do the bedrooms at Kestrel House have air conditioning?', unitsOf([handbook]))[0];
-    expect(top?.text).toContain('Bedrooms come with');
-  });
-});
-
 describe('seventeenth round: the period a price is given for', () => {
   it('does not answer "per hour" with a price a day, nor "a week late" as a period', () => {
     const garage =

@@ -1395,23 +1395,6 @@ function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
-  // Each evidence title's words (a file name without its extension), once per title.
-  const titleWords = new Map<string, Set<string>>();
-  for (const unit of units) {
-    const raw = unit.evidence.title;
-    if (!titleWords.has(raw)) titleWords.set(raw, lexemes(raw.replace(/\.[a-z0-9]{2,5}$/i, '')));
-  }
-  // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
-  // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
-  const names = ownNamesOf(question, [...titleWords.values()]);
-  /** The words the question writes with a capital, past its first word: names. */
-  const capitalized = new Set(
-    question
-      .split(/\s+/)
-      .slice(1)
-      .filter((word) => /^[A-Z][a-z]/.test(word))
-      .flatMap((word) => tokenize(word).map((t) => t.lexeme)),
-  );
   const n = units.length;
   const weights = profile.terms.map((term) => {
     let df = 0;
@@ -1434,13 +1417,6 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     const scale = (CARRIED_SHARE * ownTotal) / carriedTotal;
     profile.terms.forEach((term, i) => {
       if (!isTopicOrShaping(term)) weights[i] = (weights[i] ?? 0) * scale;
-    });
-  }
-  // The business's own name beside other topic words ("Who is the community manager at Tallowbrook
-  // Terrace?") is said all over its documents: it weighs little in telling sentences apart.
-  if (profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme))) {
-    profile.terms.forEach((term, i) => {
-      if (names.has(term.lexeme)) weights[i] = (weights[i] ?? 0) * OWN_NAME_WEIGHT;
     });
   }
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -1480,6 +1456,23 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const pairs = topicPairs(question, profile);
   // "What is your company called?", "Where are you located?": asked of the business, which the owner answered.
   const asksBusiness = asksOfBusiness(question);
+  // Each evidence title's words (a file name without its extension), once per title.
+  const titleWords = new Map<string, Set<string>>();
+  for (const unit of units) {
+    const raw = unit.evidence.title;
+    if (!titleWords.has(raw)) titleWords.set(raw, lexemes(raw.replace(/\.[a-z0-9]{2,5}$/i, '')));
+  }
+  // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
+  // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
+  const names = ownNamesOf(question, [...titleWords.values()]);
+  /** The words the question writes with a capital, past its first word: names. */
+  const capitalized = new Set(
+    question
+      .split(/\s+/)
+      .slice(1)
+      .filter((word) => /^[A-Z][a-z]/.test(word))
+      .flatMap((word) => tokenize(word).map((t) => t.lexeme)),
+  );
   const asksIncome = ASKS_INCOME.test(question);
   const asksWhoPays = ASKS_WHO_PAYS.test(question) && !ASKS_AMOUNT.test(question);
   const asksArea = ASKS_AREA.test(question);
@@ -1663,8 +1656,6 @@ const sameDocument = (a: Evidence, b: Evidence) =>
 
 /** "What's the wifi network called?", "what's the name of the towing company?" */
 const NAME_BONUS = 0.1;
-/** A business's own name among a question's other topic words weighs this much of its rarity. */
-const OWN_NAME_WEIGHT = 0.3;
 const ASKS_NAME =
   /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
 
