@@ -1140,9 +1140,6 @@ function periodsOf(text: string, pattern = PRICE_PERIOD): string[] {
     return PERIOD_OF[word] ?? word;
   });
 }
-const PERIOD_LEXEMES = new Set(
-  tokenize('hourly nightly daily weekly monthly yearly annual annually').map((t) => t.lexeme),
-);
 /** True when a sentence prices only by other periods than the one asked ("$9 a day" for "per hour"). */
 function periodConflicts(asked: string, text: string): boolean {
   const given = periodsOf(text);
@@ -1523,10 +1520,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       !askedThings.some((thing) => namesThing(unit, thing)) &&
       !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
   // "How much is the security deposit?" is not answered with the price of something else.
-  // The period of a price ("our monthly contribution") is not the thing priced.
-  const pricedWords = new Set(
-    profile.type === 'money' ? pricedThingOf(question).filter((l) => !PERIOD_LEXEMES.has(l)) : [],
-  );
+  const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
