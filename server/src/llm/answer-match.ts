@@ -355,8 +355,8 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   duration: new Set(tokenize('long soon quick quickly fast minutes hours weeks months years').map((t) => t.lexeme)),
   lead: new Set(tokenize('notice advance ahead warning').map((t) => t.lexeme)),
   day: new Set(tokenize('day days').map((t) => t.lexeme)),
-  // "How early can I roll the bins out?": the hour asked for, not an "Early lap swim".
   age: new Set(tokenize('old older age ages year years').map((t) => t.lexeme)),
+  // "How early can I roll the bins out?": the hour asked for, not an "Early lap swim".
   time: new Set(tokenize('time early earliest late latest').map((t) => t.lexeme)),
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
@@ -1381,8 +1381,9 @@ export function askedThingsOf(question: string): {
   return { things: [], mentioned: [], exists: false, permission: false, opener: new Set() };
 }
 
-/** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
+/** A term's relatives left out, where only its word or the thesaurus may name it. */
 const NO_RELATIVES: ReadonlySet<string> = new Set();
+/** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
 function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   const sets = [unit.own, unit.label, unit.context, ...(antecedent && unit.antecedent ? [unit.antecedent] : [])];
   return sets.some((set) => matchOf(term, set) !== null);
