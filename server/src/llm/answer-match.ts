@@ -1118,9 +1118,7 @@ function conflicts(asked: readonly Qualifier[], text: string): boolean {
   });
 }
 
-/** The period a price is given for: "per hour", "a night", "monthly". */
-const PRICE_PERIOD =
-  /\b(?:per|a|an|each|every)\s+(hour|night|day|week|month|year|season|semester)\b|\b(hourly|nightly|daily|weekly|monthly|yearly|annual|annually)\b/gi;
+/** The period a price is given for: "per hour", "a night", "monthly" (each adverb with its noun). */
 const PERIOD_OF: Record<string, string> = {
   hourly: 'hour',
   nightly: 'night',
@@ -1131,9 +1129,11 @@ const PERIOD_OF: Record<string, string> = {
   annual: 'year',
   annually: 'year',
 };
+const PERIOD_NOUNS = 'hour|night|day|week|month|year|season|semester';
+const PERIOD_ADVERBS = Object.keys(PERIOD_OF).join('|');
+const PRICE_PERIOD = new RegExp(`\\b(?:per|a|an|each|every)\\s+(${PERIOD_NOUNS})\\b|\\b(${PERIOD_ADVERBS})\\b`, 'gi');
 /** In a question only "per hour" or "hourly" names the period ("a week late" or "for a week" does not). */
-const ASKED_PERIOD =
-  /\bper\s+(hour|night|day|week|month|year|season|semester)\b|\b(hourly|nightly|daily|weekly|monthly|yearly|annual|annually)\b/gi;
+const ASKED_PERIOD = new RegExp(`\\bper\\s+(${PERIOD_NOUNS})\\b|\\b(${PERIOD_ADVERBS})\\b`, 'gi');
 function periodsOf(text: string, pattern = PRICE_PERIOD): string[] {
   return [...text.matchAll(pattern)].map((m) => {
     const word = (m[1] ?? m[2] ?? '').toLowerCase();
@@ -1251,17 +1251,18 @@ const matchWeight = (match: Match) =>
  * ("Can I list my house on Airbnb?").
  */
 function ownNamesOf(question: string, titles: readonly ReadonlySet<string>[]): Set<string> {
+  return new Set([...capitalizedOf(question)].filter((lexeme) => titles.some((title) => title.has(lexeme))));
+}
+
+/** The lexemes of the words a question writes with a capital past each sentence's first word: names. */
+function capitalizedOf(question: string): Set<string> {
   const capitalized = new Set<string>();
   for (const sentence of question.split(/(?<=[.!?])\s+/)) {
-    sentence
-      .split(/\s+/)
-      .slice(1)
-      .filter((word) => /^[A-Z][a-z]/.test(word))
-      .forEach((word) => {
-        for (const t of tokenize(word)) capitalized.add(t.lexeme);
-      });
+    for (const word of sentence.split(/\s+/).slice(1)) {
+      if (/^[A-Z][a-z]/.test(word)) for (const t of tokenize(word)) capitalized.add(t.lexeme);
+    }
   }
-  return new Set([...capitalized].filter((lexeme) => titles.some((title) => title.has(lexeme))));
+  return capitalized;
 }
 
 /** "How much is the security deposit…", "What is the nightly rate for a two-bedroom suite?": what is priced. */
@@ -1463,14 +1464,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "Does Maplewood Commons have a rooftop deck?": the name says which business, not what is asked. A
   // sentence that shares only the name ("Maplewood Commons is a smoke-free community") does not answer.
   const names = ownNamesOf(question, [...titleWords.values()]);
-  /** The words the question writes with a capital, past its first word: names. */
-  const capitalized = new Set(
-    question
-      .split(/\s+/)
-      .slice(1)
-      .filter((word) => /^[A-Z][a-z]/.test(word))
-      .flatMap((word) => tokenize(word).map((t) => t.lexeme)),
-  );
+  const capitalized = capitalizedOf(question);
   const asksIncome = ASKS_INCOME.test(question);
   const asksWhoPays = ASKS_WHO_PAYS.test(question) && !ASKS_AMOUNT.test(question);
   const asksArea = ASKS_AREA.test(question);
