@@ -23,7 +23,9 @@ function runWrapper(env: Record<string, string>) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe('the unit stage wrapper (scripts/test-unit.mjs)', () => {
+// Each test runs a whole vitest process on the fixture (up to 60 s, as spawnSync allows): the default 5 s
+// timed out on a slow day while the process was still running.
+describe('the unit stage wrapper (scripts/test-unit.mjs)', { timeout: 60_000 }, () => {
   it('runs a file whose worker died once more, and passes when it passes then', () => {
     const { status, output } = runWrapper({});
     expect(output).toMatch(/A test worker died in 1 file\(s\)/);
