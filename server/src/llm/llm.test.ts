@@ -82,6 +82,17 @@ describe('offline provider', () => {
     expect(await generate(offline, request('what number do I call for a repair?', phones))).toMatch(
       /^Here is what I found:\n\n- "Call the office at \(555\) 382-9100[^\n]*\n- "For repairs at night, call \(555\) 382-9190\." \[Doc:Handbook#0\]$/,
     );
+    // The sentence naming the thing and the list item holding the day asked about are close: both are shown.
+    const shuttle = [
+      doc(
+        'Guide',
+        2,
+        '## Shuttle to Campus\n\nThe Maple Flats shuttle runs from the stop in front of Building B to the Grant Library and the Student Union on campus.\n\n- Weekdays: every 20 minutes from 7:00 a.m. to 10:00 p.m.\n- Saturdays: every hour from 10:00 a.m. to 6:00 p.m.\n- No service on Sundays, on university holidays or in the summer.',
+      ),
+    ];
+    expect(bestQuotes('does the campus shuttle run on sundays', shuttle).map((q) => q.sentence)).toContain(
+      'No service on Sundays, on university holidays or in the summer.',
+    );
     // A clear best stands alone: the visitors' lot, not the street parking of another passage.
     const withVisitors = [...evidence, doc('Visitors', 1, 'Visitors park in lot B. Overnight guests need a permit.')];
     expect(bestQuotes('Do overnight guests need a permit?', withVisitors).map((q) => q.sentence)).toEqual([
