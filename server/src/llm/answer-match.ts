@@ -1730,9 +1730,9 @@ const MONEY_MIN_COVERAGE = 0.33;
 
 /** Below this score no unit answers the question: the assistant says it does not know. */
 export const ANSWER_MIN_SCORE = 0.3;
-/** The passage a unit comes from must hold at least this share of the question's words. */
 /** A unit scoring this much answers on its own; below it, its passage must hold the question's words. */
 export const ANSWER_STRONG_SCORE = 0.5;
+/** The passage a unit comes from must hold at least this share of the question's words. */
 export const PASSAGE_MIN_COVERAGE = 0.7;
 
 /**
