@@ -1375,3 +1375,24 @@ describe('seventeenth round: what a price is for', () => {
     expect(bq('How much is our contribution to the marketing fund?', events)).toEqual([]);
   });
 });
+
+describe('eighteenth round: numbers asked for by whose they are', () => {
+  it('reads "the owner\'s cell number" and "a mobile number" as asking for a phone number', () => {
+    expect(answerTypeOf("what's the owner's cell number?")).toBe('phone');
+    expect(answerTypeOf('can I get the manager’s mobile number')).toBe('phone');
+    expect(answerTypeOf('what is the number of guests allowed?')).not.toBe('phone');
+  });
+
+  it('does not count a second candidate giving the same number as a rival of the first', () => {
+    const units = unitsOf([
+      doc('Maintenance line, day or night: (555) 604-2290.', 0),
+      doc('For a burst pipe after hours, tenants call the maintenance line at (555) 604-2290.', 1),
+      doc('Rent is paid through the portal. The office phone is (555) 604-2200.', 2),
+    ]);
+    const [first, second] = rankUnits("what's the maintenance number?", units);
+    expect(first?.text).toContain('604-2290');
+    expect(second?.text).toContain('604-2290');
+    // The margin is measured to the best candidate with another number, not to the one that agrees.
+    expect(first && second && first.margin).toBeGreaterThan((first?.score ?? 0) - (second?.score ?? 0));
+  });
+});

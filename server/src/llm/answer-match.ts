@@ -126,8 +126,9 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     type: 'phone',
-    // "What's the after hours number?" asks for a phone number ("the number of guests" is a count).
-    asks: /\b(phone|call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
+    // "What's the after hours number?", "the owner's cell?" ask for a phone number ("the number of guests"
+    // is a count).
+    asks: /\b(phone|cell|cellphone|mobile (?:number|phone)|call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w'’-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
     has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
@@ -1631,10 +1632,20 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The same sentence again (overlapping chunks, a fact read from it) is not a rival.
   const first = eligible[0];
   if (first) {
-    const rival = eligible.find((u) => u !== first && !saysSame(u.text, first.text));
+    // Nor is another candidate giving the same number asked for: the owner's note and the handbook's
+    // line both saying "(555) 604-2290" agree.
+    const asked = profile.type === 'phone' ? phoneNumbersOf(first.text) : new Set<string>();
+    const rival = eligible.find(
+      (u) => u !== first && !saysSame(u.text, first.text) && ![...phoneNumbersOf(u.text)].some((p) => asked.has(p)),
+    );
     first.margin = first.score - (rival?.score ?? 0);
   }
   return scored;
+}
+
+/** The phone numbers a text gives, as their digits. */
+function phoneNumbersOf(text: string): Set<string> {
+  return new Set([...text.matchAll(new RegExp(PHONE_NUMBER.source, 'g'))].map((m) => m[0].replace(/\D/g, '')));
 }
 
 /** Two passages of one document (by its id; by title for evidence that carries none). */

@@ -125,6 +125,27 @@ describe('onboarding rounds become facts', () => {
   });
 });
 
+describe('what the contact and tools answers say beyond their fields is knowledge too', () => {
+  it('"we don\'t take credit cards" and the owner\'s cell answer questions; a sentence the contact fields hold is not kept again', async () => {
+    const u = await signedIn();
+    expect((await saveRound(u, 1, MAPLE_ROUNDS[0] ?? [])).status).toBe(200);
+    const round = await saveRound(u, 2, [
+      'Leasing and maintenance for 8% of collected rent.',
+      "I'm Harlan Vesey, the owner. Tenants can call or text my cell at (555) 604-2218; the office line is (555) 604-2200.",
+      "We keep the books in QuickBooks and bill on the 25th.\nTenants pay by ACH bank transfer or by check; we don't take credit cards.",
+    ]);
+    expect(round.status).toBe(200);
+    const values = (await factsOf(u)).map((f: any) => f.value);
+    expect(values).toContain("Tenants pay by ACH bank transfer or by check; we don't take credit cards.");
+    expect(values).not.toContain("I'm Harlan Vesey, the owner.");
+    const card = await chat(u, 'Can I pay my rent with a credit card?');
+    expect(card.body.message).toContain("we don't take credit cards");
+    expect(card.body.task).toBeNull();
+    const cell = await chat(u, "what's the owner's cell number?");
+    expect(cell.body.message).toContain('(555) 604-2218');
+  });
+});
+
 describe('what customers ask, answered in round 3, is kept sentence by sentence', () => {
   it('a statement no fact rule reads is a fact of its own, found by a paraphrase; the questions are not', async () => {
     const u = await signedIn();

@@ -27,8 +27,12 @@ export interface OnboardingPart {
   text: string;
   /** provenance.source for this part ('onboarding round 3'). */
   ref: string;
-  /** Every statement of the part no keyed fact holds is kept as a fact of its own (NOTE_TARGETS). */
-  notes?: boolean;
+  /**
+   * Every statement of the part no keyed fact holds is kept as a fact of its own (NOTE_TARGETS):
+   * 'all' of them, or only those about a topic noun ('topical': "Briony, our barn manager, is the first
+   * person to ask", not "I'm Honora Vantreece, the owner", which the contact fields hold).
+   */
+  notes?: 'all' | 'topical';
 }
 
 /**
@@ -60,6 +64,17 @@ const SUBJECT_OF =
  */
 export function noteLabel(sentence: string): string {
   const words = sentence.split(/\s+/).filter(Boolean);
+  const topic = noteTopic(words);
+  if (topic) return topic;
+  const opening = words
+    .slice(0, NOTE_LABEL_WORDS)
+    .join(' ')
+    .replace(/[\s,;:.!?]+$/, '');
+  return words.length > NOTE_LABEL_WORDS ? `${opening}…` : opening;
+}
+
+/** The noun (or two) a statement is about, or null when no word reads as its topic. */
+function noteTopic(words: readonly string[]): string | null {
   const bare = (w: string | undefined) => (w ?? '').replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
   const topical = (i: number): boolean => {
     const word = bare(words[i]).toLowerCase();
@@ -77,11 +92,7 @@ export function noteLabel(sentence: string): string {
     if (joined(i) && i + 1 < words.length && topical(i + 1)) label.push(bare(words[i + 1]));
     return label.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
   }
-  const opening = words
-    .slice(0, NOTE_LABEL_WORDS)
-    .join(' ')
-    .replace(/[\s,;:.!?]+$/, '');
-  return words.length > NOTE_LABEL_WORDS ? `${opening}…` : opening;
+  return null;
 }
 /** Words of a statement's opening that label it when no topic noun does. */
 const NOTE_LABEL_WORDS = 5;
@@ -127,8 +138,14 @@ export async function learnOnboardingText(
     // "Anyone thinking of joining can come for a tour on Tuesdays and Thursdays at 10 a.m." matches no
     // fact rule, and is still what the owner wants customers told.
     for (const sentence of sentencesOf(statements)) {
-      if (facts.some((f) => f.context && (f.context.includes(sentence) || sentence.includes(f.context)))) continue;
+      // The facts read from the sentence stand for it unless a clause says more (heldBy): "Boarders pay by
+      // ACH bank transfer or by check; we don't take credit cards." is kept as said beside "Payment
+      // methods: ACH, check".
+      const from = facts.filter((f) => f.context && (f.context.includes(sentence) || sentence.includes(f.context)));
+      const said = from.map((f) => `${f.key.replace(/_/g, ' ')} ${f.value}`).join(' ');
+      if (from.length > 0 && heldBy(sentence, said)) continue;
       if (LISTS_QUESTIONS.test(sentence)) continue;
+      if (part.notes === 'topical' && !noteTopic(sentence.split(/\s+/).filter(Boolean))) continue;
       const key = noteKey(sentence);
       if (key && !profileKeys.has(key)) await store(key, sentence, part.ref, sentence, noteLabel(sentence));
     }
@@ -137,9 +154,25 @@ export async function learnOnboardingText(
 }
 
 /**
- * Round answers whose text may state facts. What customers ask is often answered with the answers
- * ("They ask about tours; tours are Saturdays at 11"), and the contact answer holds the office phone;
- * the tools used state none.
+ * Facts read from a sentence hold it when each of its clauses shares a word with their names or values:
+ * "For emergencies call (555) 010-9999 any time." is the emergency contact, but in "Boarders pay by ACH
+ * bank transfer or by check; we don't take credit cards." the second clause says what no fact does.
+ */
+function heldBy(sentence: string, said: string): boolean {
+  const held = new Set(tokenize(said).map((t) => t.lexeme));
+  return sentence
+    .split(CLAUSE_BREAK)
+    .map((clause) => tokenize(clause).map((t) => t.lexeme))
+    .every((words) => words.length < 2 || words.some((w) => held.has(w)));
+}
+/** Where a sentence's clauses part: semicolons, colons, commas, "but", "and then", "except". */
+const CLAUSE_BREAK = /[;:]\s+|,\s+|\s+(?:but|and then|except)\s+/i;
+
+/**
+ * Round answers whose text may state facts: all of them. What customers ask is often answered with the
+ * answers ("They ask about tours; tours are Saturdays at 11"), the contact answer holds the office phone,
+ * and the tools answer how customers pay ("We bill from QuickBooks on the 25th; boarders pay by ACH or
+ * check; we don't take credit cards").
  */
 const FACT_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set([
   'businessDescription',
@@ -147,15 +180,23 @@ const FACT_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set([
   'target_audience',
   'services',
   'primaryContact',
+  'tools',
   'faq',
   'hours',
 ]);
 
 /**
- * Answers kept sentence by sentence: what customers ask (with the owner's answers to it) and how they are
- * answered. The other answers are whole profile fields already (description, customers, services).
+ * Answers kept sentence by sentence: what customers ask (with the owner's answers to it), how they are
+ * answered, who to ask besides the primary contact ("for day-to-day questions Briony, our barn manager,
+ * is the first person to ask") and what the tools answer says beyond the tools' names. The other answers
+ * are whole profile fields already (description, service area, customers, services).
  */
-const NOTE_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set(['faq', 'hours']);
+const NOTE_TARGETS: Partial<Record<OnboardingQuestionTarget, 'all' | 'topical'>> = {
+  primaryContact: 'topical',
+  tools: 'topical',
+  faq: 'all',
+  hours: 'all',
+};
 
 /** After a round is saved: the facts of its answers that the profile has no field for. */
 export async function learnFromRoundAnswers(
@@ -166,7 +207,10 @@ export async function learnFromRoundAnswers(
 ): Promise<SavedFact[]> {
   const parts = answers
     .filter((a) => FACT_TARGETS.has(a.target) && a.text.trim())
-    .map((a) => ({ text: a.text, ref: `onboarding round ${roundNumber}`, notes: NOTE_TARGETS.has(a.target) }));
+    .map((a) => {
+      const notes = NOTE_TARGETS[a.target];
+      return { text: a.text, ref: `onboarding round ${roundNumber}`, ...(notes ? { notes } : {}) };
+    });
   return learnOnboardingText(ctx, parts, { source: 'manual', type: 'onboarding' }, profileKeys);
 }
 
