@@ -1396,3 +1396,15 @@ describe('eighteenth round: numbers asked for by whose they are', () => {
     expect(first && second && first.margin).toBeGreaterThan((first?.score ?? 0) - (second?.score ?? 0));
   });
 });
+
+describe('eighteenth round: a weak best that stands out only because the rest is weaker', () => {
+  it("does not answer when the question's heaviest word is missing from it, unless it carries the exact thing asked", () => {
+    const parking =
+      'Parking\n\nThe garage clearance is 6 feet 8 inches, so large vans and trucks with ladder racks cannot use the garage. Each apartment may have at most two cars in the garage. Visitors may park for up to 3 hours in the marked visitor spaces.';
+    const fitness = 'Fitness\n\nThe fitness room is open from 5:00 a.m. to 11:00 p.m.';
+    const [best] = rankUnits('Is there a shuttle to the airport?', unitsOf([doc(parking, 0), doc(fitness, 1)]));
+    expect(best?.text).toContain('large vans');
+    expect(best && answers(best)).toBe(false);
+    expect(bestQuotes('Is there a shuttle to the airport?', [doc(parking, 0), doc(fitness, 1)])).toEqual([]);
+  });
+});
