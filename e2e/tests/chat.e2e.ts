@@ -295,9 +295,10 @@ describe('/chat → task → answer → cited answer', () => {
     await page.reload();
     await page.getByRole('switch', { name: 'Test mode' }).click();
     await page.getByTestId('comparison').waitFor();
-    expect(await page.getByLabel('Saved questions').inputValue()).toBe(
-      'How much is the pet deposit?\nIs there a helipad on the roof?',
-    );
+    // The saved set and the last comparison load separately: wait for the box, not only the comparison.
+    const saved = page.getByLabel('Saved questions');
+    await saved.waitFor({ state: 'visible' });
+    expect(await saved.inputValue()).toBe('How much is the pet deposit?\nIs there a helipad on the roof?');
 
     // Apply to Live shows the last comparison before it changes anything.
     await page.goto('/test-assistant');

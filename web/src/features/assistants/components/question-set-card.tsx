@@ -1,5 +1,5 @@
 import { QUESTION_SET_MAX, questionSetMessages } from '@helixis/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -19,13 +19,9 @@ export function QuestionSetCard() {
   const latest = useLatestComparison();
   const save = useSaveQuestionSet();
   const run = useRunComparison();
+  // Untouched, the box shows the saved questions as soon as they arrive (no empty first frame).
   const [draft, setDraft] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (set.data && draft === null) setDraft(set.data.questions.join('\n'));
-  }, [set.data, draft]);
-
-  const text = draft ?? '';
+  const text = draft ?? set.data?.questions.join('\n') ?? '';
   const questions = lines(text);
   const dirty = set.data ? questions.join('\n') !== set.data.questions.join('\n') : false;
   const comparison = latest.data?.comparison ?? null;
