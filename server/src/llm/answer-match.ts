@@ -1645,8 +1645,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
 
 /** The phone numbers a text gives, as their digits. */
 function phoneNumbersOf(text: string): Set<string> {
-  return new Set([...text.matchAll(new RegExp(PHONE_NUMBER.source, 'g'))].map((m) => m[0].replace(/\D/g, '')));
+  return new Set([...text.matchAll(PHONE_NUMBERS)].map((m) => m[0].replace(/\D/g, '')));
 }
+const PHONE_NUMBERS = new RegExp(PHONE_NUMBER.source, 'g');
 
 /** Two passages of one document (by its id; by title for evidence that carries none). */
 const sameDocument = (a: Evidence, b: Evidence) =>
@@ -1766,20 +1767,24 @@ export function answers(unit: ScoredUnit): boolean {
   // "Is the pool heated?" is not answered by "a heated water hose".
   if (unit.thingUnnamed && !unit.evidence.fromHuman) return false;
   if (unit.pricedMissing) return false;
+  // The unit holds exactly the kind of thing asked (a phone number, an amount, a time…).
+  const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
   // sentences around it carry the topic.
-  if (unit.ownTopicHits === 0 && unit.kind !== 'fact') {
-    const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
-    if (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE) return false;
+  if (unit.ownTopicHits === 0 && unit.kind !== 'fact' && (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE)) {
+    return false;
   }
   // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
   if (unit.type === 'money' && unit.coverage < MONEY_MIN_COVERAGE) return false;
   if (unit.score >= ANSWER_STRONG_SCORE) return true;
   // A sentence that stands clearly above every other candidate answers a little below the strong score.
-  if (unit.score >= CLEAR_BEST_SCORE && unit.margin >= CLEAR_BEST_MARGIN) {
-    const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
-    if (carriesAsked || unit.missing < CLEAR_BEST_MAX_MISSING) return true;
+  if (
+    unit.score >= CLEAR_BEST_SCORE &&
+    unit.margin >= CLEAR_BEST_MARGIN &&
+    (carriesAsked || unit.missing < CLEAR_BEST_MAX_MISSING)
+  ) {
+    return true;
   }
   return unit.score >= ANSWER_MIN_SCORE && unit.passage >= PASSAGE_MIN_COVERAGE;
 }

@@ -63,9 +63,9 @@ const SUBJECT_OF =
  * sentence's first words as said ("Anyone can come any day…").
  */
 export function noteLabel(sentence: string): string {
-  const words = sentence.split(/\s+/).filter(Boolean);
-  const topic = noteTopic(words);
+  const topic = noteTopic(sentence);
   if (topic) return topic;
+  const words = sentence.split(/\s+/).filter(Boolean);
   const opening = words
     .slice(0, NOTE_LABEL_WORDS)
     .join(' ')
@@ -74,7 +74,8 @@ export function noteLabel(sentence: string): string {
 }
 
 /** The noun (or two) a statement is about, or null when no word reads as its topic. */
-function noteTopic(words: readonly string[]): string | null {
+function noteTopic(sentence: string): string | null {
+  const words = sentence.split(/\s+/).filter(Boolean);
   const bare = (w: string | undefined) => (w ?? '').replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
   const topical = (i: number): boolean => {
     const word = bare(words[i]).toLowerCase();
@@ -145,7 +146,7 @@ export async function learnOnboardingText(
       const said = from.map((f) => `${f.key.replace(/_/g, ' ')} ${f.value}`).join(' ');
       if (from.length > 0 && heldBy(sentence, said)) continue;
       if (LISTS_QUESTIONS.test(sentence)) continue;
-      if (part.notes === 'topical' && !noteTopic(sentence.split(/\s+/).filter(Boolean))) continue;
+      if (part.notes === 'topical' && !noteTopic(sentence)) continue;
       const key = noteKey(sentence);
       if (key && !profileKeys.has(key)) await store(key, sentence, part.ref, sentence, noteLabel(sentence));
     }
@@ -169,23 +170,6 @@ function heldBy(sentence: string, said: string): boolean {
 const CLAUSE_BREAK = /[;:]\s+|,\s+|\s+(?:but|and then|except)\s+/i;
 
 /**
- * Round answers whose text may state facts: all of them. What customers ask is often answered with the
- * answers ("They ask about tours; tours are Saturdays at 11"), the contact answer holds the office phone,
- * and the tools answer how customers pay ("We bill from QuickBooks on the 25th; boarders pay by ACH or
- * check; we don't take credit cards").
- */
-const FACT_TARGETS: ReadonlySet<OnboardingQuestionTarget> = new Set([
-  'businessDescription',
-  'serviceArea',
-  'target_audience',
-  'services',
-  'primaryContact',
-  'tools',
-  'faq',
-  'hours',
-]);
-
-/**
  * Answers kept sentence by sentence: what customers ask (with the owner's answers to it), how they are
  * answered, who to ask besides the primary contact ("for day-to-day questions Briony, our barn manager,
  * is the first person to ask") and what the tools answer says beyond the tools' names. The other answers
@@ -205,8 +189,11 @@ export async function learnFromRoundAnswers(
   answers: readonly { target: OnboardingQuestionTarget; text: string }[],
   profileKeys: ReadonlySet<string>,
 ): Promise<SavedFact[]> {
+  // Every answer may state facts: what customers ask is often answered with the answers ("They ask about
+  // tours; tours are Saturdays at 11"), the contact answer holds the office phone, and the tools answer
+  // how customers pay ("We bill from QuickBooks on the 25th; we don't take credit cards").
   const parts = answers
-    .filter((a) => FACT_TARGETS.has(a.target) && a.text.trim())
+    .filter((a) => a.text.trim())
     .map((a) => {
       const notes = NOTE_TARGETS[a.target];
       return { text: a.text, ref: `onboarding round ${roundNumber}`, ...(notes ? { notes } : {}) };
