@@ -18,7 +18,7 @@ for (const file of args.filter((a) => !a.startsWith('--'))) {
     if (row.kind !== 'answerable' && row.kind !== 'unanswerable') continue;
     const { searched, carried } = searchedAndCarried(row);
     const ranked = rankUnits(searched, unitsOf(row.evidence), carried).filter(
-      (u) => !lacksRequiredType(u) && !u.conflict,
+      (u) => !lacksRequiredType(u) && !u.conflict && !u.asks,
     );
     const top = ranked[0];
     const desc = (u: (typeof ranked)[number] | undefined) =>

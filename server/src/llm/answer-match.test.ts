@@ -1408,3 +1408,56 @@ describe('eighteenth round: a weak best that stands out only because the rest is
     expect(bestQuotes('Is there a shuttle to the airport?', [doc(parking, 0), doc(fitness, 1)])).toEqual([]);
   });
 });
+
+describe('nineteenth round: how much of a thing, and who holds a role', () => {
+  it('reads "how much snow", "how much paint thinner" as asking a measure, not a price', () => {
+    expect(answerTypeOf('How much snow before the plow comes?')).toBe('size');
+    expect(answerTypeOf('how much paint thinner am i allowed to keep in my space?')).toBe('size');
+    expect(answerTypeOf('how much weight can the deck hold?')).toBe('size');
+    expect(answerTypeOf('how much is the pet fee?')).toBe('money');
+    expect(answerTypeOf('how much does it cost to rent the clubhouse?')).toBe('money');
+    expect(answerTypeOf('how much liability coverage do we need?')).toBe('money');
+    expect(answerTypeOf('how much notice do I need to give?')).toBe('lead');
+    const snow =
+      'Snow and Ice\n\nTenant insurance must be at least $1,000,000 per occurrence. The snow contractor plows the lots once 2 inches of snow have fallen, and salts the walks.';
+    expect(firstQuote('How much snow before the plow comes?', snow)).toContain('2 inches');
+  });
+
+  it('counts "There is no pet rent." as saying what a charge is', () => {
+    expect(hasAnswerType('money', 'There is no pet rent.')).toBe(true);
+    expect(hasAnswerType('money', 'The first month is prorated to the day.')).toBe(true);
+    expect(hasAnswerType('money', 'Pets must be on a leash.')).toBe(false);
+  });
+
+  it('asks for the person in a role and finds the one named with it, not the company or the place', () => {
+    expect(answerTypeOf('Who owns Vesey Family Rentals?')).toBe('person');
+    expect(answerTypeOf("who's in charge there?")).toBe('person');
+    expect(answerTypeOf('Who is the community manager at Tallowbrook Terrace?')).toBe('person');
+    expect(answerTypeOf('who do I call?')).toBe('phone');
+    expect(hasAnswerType('person', 'Owner: Harlan Vesey')).toBe(true);
+    expect(hasAnswerType('person', 'Your house manager, Sam Okonkwo, handles repairs.')).toBe(true);
+    expect(hasAnswerType('person', 'Tallowbrook Terrace is managed by Harlan Pike Communities LLC.')).toBe(false);
+    expect(hasAnswerType('person', 'Welcome to Tallowbrook Terrace, a community for residents 55 and better.')).toBe(
+      false,
+    );
+    const guide =
+      'Welcome\n\nWelcome to Tallowbrook Terrace, an active-adult apartment community. Tallowbrook Terrace is managed by Harlan Pike Communities LLC.';
+    const staff = 'Staff\n\nCommunity manager: Rosalind Achterberg.\nLifestyle director: Benedikt Oyelaran.';
+    const rules =
+      'Rules\n\nTallowbrook Terrace is smoke-free. The pool at Tallowbrook Terrace opens in May. Guests of Tallowbrook Terrace residents park in the visitor lot.';
+    // The company that manages the community may be quoted too; the manager's name must be in the answer,
+    // and a sentence naming the place more often no longer ranks above it.
+    const evidence = [guide, rules, staff].map((text, i) => doc(text, i));
+    const quoted = bestQuotes('Who is the community manager at Tallowbrook Terrace?', evidence).map((q) => q.sentence);
+    expect(quoted.join(' ')).toContain('Rosalind Achterberg');
+    const ranked = rankUnits('Who is the community manager at Tallowbrook Terrace?', unitsOf(evidence)).map(
+      (u) => u.text,
+    );
+    const named = ranked.findIndex((t) => t.includes('Rosalind'));
+    expect(named).toBeLessThan(ranked.findIndex((t) => t.startsWith('Welcome to')));
+    expect(named).toBeLessThan(ranked.findIndex((t) => t.startsWith('The pool')));
+    const addendum =
+      'Vesey Family Rentals: House Rules\n\nMake checks payable to Vesey Family Rentals LLC.\n\nOwner: Harlan Vesey\nBookkeeping: Noor Vesey';
+    expect(firstQuote('Who owns Vesey Family Rentals?', addendum)).toContain('Harlan Vesey');
+  });
+});

@@ -45,7 +45,9 @@ export type AnswerType =
   | 'age'
   | 'date'
   | 'yesno'
-  | 'consequence';
+  | 'consequence'
+  /** Who holds a role: "Who owns the company?", "who's the community manager?" — a person's name. */
+  | 'person';
 
 export interface QuestionTerm {
   lexeme: string;
@@ -110,6 +112,21 @@ const INCOME_MULTIPLES = new RegExp(INCOME_MULTIPLE.source, 'gi');
 const ASKS_INCOME =
   /\b(earn|earns|earning|income|incomes|make|makes|salary|salaries|wage|wages|qualify|qualifies|afford)\b/i;
 
+/** The people a question can ask for by their role. */
+const ROLE_NOUNS =
+  '(?:owner|manager|landlord|superintendent|super|director|coordinator|president|chair|chairperson|treasurer|secretary|caretaker|agent|administrator|supervisor|leasing agent|contact person|house parent|resident assistant|ra)';
+/**
+ * A person named with their role: "Owner: Harlan Vesey", "Community manager: Rosalind Achterberg.", "our
+ * house manager, Sam Okonkwo", "Ines Calloway, the owner". A capitalised pair alone is too often a place
+ * ("Welcome to Tallowbrook Terrace") or a title ("Lease Addendum").
+ */
+const NAME = "[A-Z][a-z'’]+(?:\\s+[A-Z]\\.)?\\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\\b(?!\\s+[A-Z&])";
+/** The role nouns matched in a sentence whatever the case of their first letter ("Owner:", "our owner"). */
+const ROLE_NOUNS_ANY_CASE = ROLE_NOUNS.replace(/(?<=^\(\?:|\||\s)([a-z])/g, (c) => `[${c}${c.toUpperCase()}]`);
+const PERSON_NAME = new RegExp(
+  `\\b${ROLE_NOUNS_ANY_CASE}s?\\b[^.:;,]{0,24}?(?::|,|\\bis)\\s+${NAME}|${NAME},\\s+(?:the|our|your|its)\\s+(?:[\\w-]+\\s+){0,2}${ROLE_NOUNS_ANY_CASE}\\b`,
+);
+
 const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
   {
     // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
@@ -132,6 +149,17 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
+    // "Who owns Vesey Family Rentals?", "who's in charge there?", "need a name": a person who holds a role,
+    // named ("Owner: Harlan Vesey", "Community manager: Rosalind Achterberg."). "Who do I call?" asks a
+    // number, "who pays?" a payer: neither is asked here.
+    type: 'person',
+    asks: new RegExp(
+      `\\bwho\\s+(?:owns|runs|manages|supervises|oversees)\\b|\\bwho(?:'s|’s|\\s+is|\\s+are)\\s+(?:in ?charge|the boss|(?:the|your|our|my)\\s+(?:[\\w-]+\\s+){0,2}${ROLE_NOUNS}s?\\b)|\\b(?:name|names) of (?:the|your|our|my) (?:[\\w-]+\\s+){0,2}${ROLE_NOUNS}s?\\b|\\b${ROLE_NOUNS}['’]s name\\b|\\bneed a name\\b`,
+      'i',
+    ),
+    has: PERSON_NAME,
+  },
+  {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
     // A lead time is a period before something: "14 days in advance", "48 hours' notice", "a week before".
     type: 'lead',
@@ -151,7 +179,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "How big is the deposit hold?": the size of an amount is the amount.
     asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee)s?\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
@@ -242,8 +270,17 @@ const EMBEDDED_QUESTION =
  */
 const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'lead', 'size', 'number', 'list']);
 
+/**
+ * "How much snow before the plow comes?", "how much paint thinner can I keep?": a quantity of a thing,
+ * answered by a measure ("2 inches", "5 gallons"), not a price. The word after "how much" names a thing
+ * that is not money and is followed by the verb of the question.
+ */
+const HOW_MUCH_OF_A_THING =
+  /\bhow much (?!(?:is|are|was|were|does|do|did|will|would|should|could|can|to|for|it|they|we|i|you|he|she|a|an|the|my|our|his|her|their|your|per|of|that|this|each|in|on|extra|more|less|money|cash|total|altogether|rent|rents|deposits?|fees?|dues|charges?|coverage|insurance|liability|notice|warning|time|advance|heads|a month|a week|a year)\b)[a-z][a-z-]*(?: [a-z][a-z-]*)? (?:can|could|may|might|do|does|is|are|will|would|should|must|before|until|am|have|has|falls?|fits?|holds?)\b/i;
+
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
+  if (HOW_MUCH_OF_A_THING.test(clause)) return 'size';
   const yesNo = YES_NO_OPENER.test(clause.trim()) && !EMBEDDED_QUESTION.test(clause);
   // "Where do parcels end up when nobody is home?": a clause of condition after a question word says
   // when, not what is asked.
@@ -491,6 +528,9 @@ const IDIOMS: readonly [RegExp, string][] = [
   // "whats his number", "wheres the gym": the contraction typed without its apostrophe.
   [/\b(what|where|when|who|how)s\b/gi, "$1's"],
   [/\bin charge\b/gi, 'incharge'],
+  // "Who owns the company?", "who runs the place?": the person in that role.
+  [/\bwho\s+owns\b/gi, 'who is the owner of'],
+  [/\bwho\s+(?:runs|manages)\b/gi, 'who is the manager of'],
   [/\b(?:part|side|end|area) of (?:town|the city)\b/gi, 'area'],
   [/\b(?:kinds?|types?|sorts?) of (?:people|folks|person)\b/gi, 'customers'],
   // "Do the units come with a dishwasher?": what is included, not coming anywhere.
@@ -742,6 +782,7 @@ const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
   'day',
   'frequency',
   'age',
+  'person',
 ]);
 /** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
 const BROAD_TYPE_MISS = 0.12;
