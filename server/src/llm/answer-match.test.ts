@@ -1461,3 +1461,24 @@ describe('nineteenth round: how much of a thing, and who holds a role', () => {
     expect(firstQuote('Who owns Vesey Family Rentals?', addendum)).toContain('Harlan Vesey');
   });
 });
+
+describe("nineteenth round: when a season ends, and a day of the month against the rule's day", () => {
+  it('reads "when does it end / start" as asking a date, while "when does it close" asks a clock time', () => {
+    expect(answerTypeOf('when does the blanketing season end?')).toBe('date');
+    expect(answerTypeOf('when does the lease start and when does it end')).toBe('date');
+    expect(answerTypeOf('when does the pool close?')).toBe('time');
+    const barn =
+      'Blanketing\n\nBlanketing season runs from November 1 to March 31. Boarders may be at the barn from 6:00 a.m. to 10:00 p.m. every day. Whoever leaves last after 8:00 p.m. closes the main gate.';
+    expect(firstQuote('when does blanketing season end?', barn)).toContain('March 31');
+  });
+
+  it('matches a day of the month asked about with the day a rule names', () => {
+    const rent =
+      'Rent\n\nRent is paid through the resident portal. A payment not received by the end of the 5th carries a late fee of $75. Pet rent is $25 a month. Parking permits are renewed every year.';
+    expect(firstQuote('what happens if my rent goes in on the 7th', rent)).toContain('$75');
+    // "a 3rd sticker" is no day of the month: no other ordinal stands in for it.
+    const ordinal = (q: string) => profileQuestion(q).terms.find((t) => t.lexeme.startsWith('#'));
+    expect(ordinal('can I get a 3rd parking sticker?')?.related.size).toBe(0);
+    expect(ordinal('what happens if my rent goes in on the 7th')?.related.has('#5th')).toBe(true);
+  });
+});

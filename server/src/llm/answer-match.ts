@@ -198,7 +198,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'time',
-    asks: /\bwhat time\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|close|closed|start|end|begin|finish)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
+    asks: /\bwhat time\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|opens|close|closes|closed)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
     has: /\b\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b|\b(noon|midnight)\b|\b24[- ]?(hours?|\/7)\b|\baround the clock\b/i,
   },
   {
@@ -675,11 +675,15 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   }
   // "a 3rd sticker", "due the first": an ordinal matches in digits or words, as one word of the question.
   const ordinals = ordinalsWithSurface(question);
+  // "What if I pay it on the 7th?": a day of the month is measured against the days a rule names ("by the
+  // end of the 5th"), so another day of the month is its relative.
+  const days = new Set(ordinalsOf([...question.matchAll(DAY_OF_MONTH)].map((m) => m[0]).join(' ')));
   for (const { ordinal, surface } of ordinals) {
     const term = terms.get(surface);
     if (term) {
       terms.delete(surface);
-      terms.set(ordinal, { ...term, lexeme: ordinal, synonyms: new Set(), related: new Set() });
+      const related = days.has(ordinal) ? new Set(DAY_ORDINALS.filter((d) => d !== ordinal)) : new Set<string>();
+      terms.set(ordinal, { ...term, lexeme: ordinal, synonyms: new Set(), related });
     }
   }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
@@ -921,6 +925,10 @@ function ordinalsWithSurface(text: string): { ordinal: string; surface: string }
   return out;
 }
 const ordinalsOf = (text: string) => ordinalsWithSurface(text).map((o) => o.ordinal);
+/** A day of the month: "on the 7th", "by the 15th?", "the 4th of the month" (not "the 3rd sticker"). */
+const DAY_OF_MONTH =
+  /\b(?:on|by|after|before|until|till|past|from|until)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|of\b|and\b|or\b|at\b|instead\b|but\b|is\b|will\b|do\b|does\b))/gi;
+const DAY_ORDINALS = Array.from({ length: 31 }, (_, i) => `#${i + 1}th`);
 
 const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|years?|yrs?|times?|am|pm';
 const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
