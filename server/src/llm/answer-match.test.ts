@@ -1482,3 +1482,14 @@ describe("nineteenth round: when a season ends, and a day of the month against t
     expect(ordinal('what happens if my rent goes in on the 7th')?.related.has('#5th')).toBe(true);
   });
 });
+
+describe('nineteenth round: a quote that gives the value and says where something else is posted', () => {
+  it('is an answer, not a pointer to someone else', () => {
+    const answer =
+      'According to your documents: "Full board horses go out every day from about 7:30 a.m. to 3:30 p.m. in small groups. Private turnout is $75 a month extra, and the waiting time for a single paddock is posted in the office." [Doc:Handbook#4]';
+    expect(answerPointsElsewhere('What are the turnout hours for full board horses?', answer)).toBe(false);
+    const pointer =
+      'According to your documents: "The gate code is changed every month and is posted in the office. Gates close at 10:00 p.m." [Doc:Handbook#2]';
+    expect(answerPointsElsewhere("what's the gate code?", pointer)).toBe(true);
+  });
+});

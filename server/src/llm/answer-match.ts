@@ -360,7 +360,12 @@ export function answerPointsElsewhere(question: string, answer: string): boolean
   // The best quote decides: a runner-up that says where a password is given does not undo a network's
   // name given first.
   const first = /"([^"]{12,})"/.exec(answer)?.[1] ?? answer;
-  return ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) && POINTS_ELSEWHERE.test(first);
+  if (!ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) || !POINTS_ELSEWHERE.test(first)) return false;
+  // A quote that gives the value in one sentence and says where something else is posted in the next
+  // ("…from 7:30 a.m. to 3:30 p.m. … the waiting time for a paddock is posted in the office") answered.
+  const type = answerTypeOf(question);
+  const sentences = first.split(/(?<=[.!?;])\s+/);
+  return !(type && sentences.some((s) => !POINTS_ELSEWHERE.test(s) && hasAnswerType(type, s)));
 }
 
 /**
