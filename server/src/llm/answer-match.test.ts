@@ -1493,3 +1493,18 @@ describe('nineteenth round: a quote that gives the value and says where somethin
     expect(answerPointsElsewhere("what's the gate code?", pointer)).toBe(true);
   });
 });
+
+describe('nineteenth round: a call one takes is no phone number asked for', () => {
+  it('reads a phone booth, a zoom call, a space number and "can I just call the office" as not asking a number', () => {
+    expect(answerTypeOf('can i reserve a phone booth for a 2 hour client call?')).not.toBe('phone');
+    expect(answerTypeOf('can i take a zoom call at my desk on the 3rd floor')).not.toBe('phone');
+    expect(answerTypeOf("What's my parking space number?")).not.toBe('phone');
+    expect(answerTypeOf("Can I just call the office and tell them I'm not renewing?")).not.toBe('phone');
+    expect(answerTypeOf('who do I call?')).toBe('phone');
+    expect(answerTypeOf('Is there a number I can call after hours?')).toBe('phone');
+    expect(answerTypeOf("what's the after hours number?")).toBe('phone');
+    const booths =
+      'Phone booths\n\nThe four phone booths are first come, first served and cannot be reserved; please keep calls under 30 minutes. Front desk: (555) 902-1180.';
+    expect(firstQuote('can i reserve a phone booth for a 2 hour client call?', booths)).toContain('cannot be reserved');
+  });
+});

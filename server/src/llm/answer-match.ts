@@ -145,7 +145,9 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'phone',
     // "What's the after hours number?", "the owner's cell?" ask for a phone number ("the number of guests"
     // is a count).
-    asks: /\b(phone|cell|cellphone|mobile (?:number|phone)|call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w'’-]+\s+){0,3}numbers?\b(?!\s+of\b)/i,
+    // Not a call one takes ("a zoom call at my desk", "a 2 hour client call"), a phone booth, or the number
+    // of a space, a unit or a site ("what's my parking space number?").
+    asks: /\b(phone(?!\s+(?:booths?|rooms?|pods?)\b)|cell|cellphone|mobile (?:number|phone)|(?<!\b(?:zoom|video|client|conference|sales|team|work|an?|my|our|the|long|hour)\s)call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w'’-]+\s+){0,3}(?<!\b(?:space|spot|unit|apartment|apt|lot|site|slip|room|suite|stall|locker|mailbox|account|permit|tag|plate|order|confirmation|case|ticket|building|door|house|bay|plot|tract|seat|desk)\s)numbers?\b(?!\s+of\b)/i,
     has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
@@ -268,6 +270,7 @@ const EMBEDDED_QUESTION =
  * a size limit…?" a size). Words of the others are only its circumstances there: "when she moves", "for
  * a couple of hours", "where we park".
  */
+const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'lead', 'size', 'number', 'list']);
 
 /**
@@ -287,6 +290,9 @@ function typeOfClause(clause: string): AnswerType | null {
   const main = WH_OPENER.test(clause) ? clause.replace(CONDITION_TAIL, '') : clause;
   for (const rule of TYPE_RULES) {
     if (yesNo && rule.type !== 'yesno' && !NAMED_IN_YES_NO.has(rule.type)) continue;
+    // "Can I just call the office and tell them I'm not renewing?" asks whether a call will do, not for a
+    // number; "Is there a number I can call?" asks one.
+    if (yesNo && rule.type === 'phone' && !YES_NO_ASKS_NUMBER.test(main)) continue;
     if (rule.asks.test(main)) return rule.type;
   }
   return null;
