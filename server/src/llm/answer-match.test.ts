@@ -1508,3 +1508,16 @@ describe('nineteenth round: a call one takes is no phone number asked for', () =
     expect(firstQuote('can i reserve a phone booth for a 2 hour client call?', booths)).toContain('cannot be reserved');
   });
 });
+
+describe('nineteenth round: who pays, asked after a scene', () => {
+  it('reads "…, will you pay for the exterminator?" as asking who pays, answered by whose job it is', () => {
+    const pests =
+      "Pests\n\nWe treat for termites and rodents at no cost to you. Ants, roaches and spiders are the tenant's job; a spray from the hardware store usually does it. The application fee is $55 per adult.";
+    expect(
+      firstQuote(
+        'We found roaches in the kitchen after living here 3 months, will you pay for the exterminator?',
+        pests,
+      ),
+    ).toContain("tenant's job");
+  });
+});

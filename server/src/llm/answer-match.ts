@@ -449,7 +449,7 @@ const ASKS_WHO_PAYS =
 const ASKS_AMOUNT = /\bhow much\b|\bwhat (?:does|do|will|would) (?:it|that|this|they|[\w-]+(?: [\w-]+)?) cost\b/i;
 /** Who pays a charge: "paid by the landlord", "the tenant pays", "we cover". */
 const PAYER =
-  /\b(?:paid|covered) by (?:the )?(?:landlord|owner|association|hoa|management|tenant|resident)s?\b|\b(?:the landlord|the owner|the association|we|the tenant|tenants|residents?) (?:pays?|covers?)\b/i;
+  /\b(?:paid|covered) by (?:the )?(?:landlord|owner|association|hoa|management|tenant|resident)s?\b|\b(?:the landlord|the owner|the association|we|the tenant|tenants|residents?) (?:pays?|covers?)\b|\b(?:landlord|owner|association|tenant|resident|member|management)s?['’]s? (?:job|responsibility|expense|cost)\b|\b(?:landlord|owner|association|tenant|resident|member)s? (?:is|are|remains?) responsible\b/i;
 /** Trouble that cannot wait for office hours: water where it should not be, fire, gas, no heat, a break-in. */
 const URGENT_TROUBLE =
   /\b(?:burst\w*|leak\w*|flood\w*|overflow\w*|spraying|gushing|fire|smoke alarm|sparks?|sparking|gas smell|smell(?:s|ing)? gas|sewage|sewer|backed up|no (?:heat|power|electricity|hot water|water)|heat (?:stopped|went out|is out|isn't working|is not working)|broken into|break-?in|burglar\w*|middle of the night|after[\s-]hours)\b/i;
@@ -1527,7 +1527,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const names = ownNamesOf(question, [...titleWords.values()]);
   const capitalized = capitalizedOf(question);
   const asksIncome = ASKS_INCOME.test(question);
-  const asksWhoPays = ASKS_WHO_PAYS.test(question) && !ASKS_AMOUNT.test(question);
+  // "We found roaches in the kitchen, will you pay for the exterminator?": the clause that asks decides.
+  const asksWhoPays =
+    (ASKS_WHO_PAYS.test(question) || ASKS_WHO_PAYS.test(askingPartOf(question).trim())) && !ASKS_AMOUNT.test(question);
   const asksArea = ASKS_AREA.test(question);
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
