@@ -1521,3 +1521,14 @@ describe('nineteenth round: who pays, asked after a scene', () => {
     ).toContain("tenant's job");
   });
 });
+
+describe('nineteenth round: a check-out time, and minutes that are no minimum', () => {
+  it('reads "check out time?" as asking a clock time and "in 10 min" as no minimum asked', () => {
+    expect(answerTypeOf('check out time on my last day?')).toBe('time');
+    expect(answerTypeOf('the printer ate my pages and I have a pitch in 10 min, who fixes it?')).not.toBe('number');
+    expect(answerTypeOf("what's the min stay?")).toBe('number');
+    const stay =
+      'Your stay\n\nKeys are returned at the front desk. Check-out is by 11:00 a.m., and a late check-out until 2:00 p.m. costs $60. Parking is in the garage.';
+    expect(firstQuote('check out time on my last day?', stay)).toContain('11:00 a.m.');
+  });
+});

@@ -200,7 +200,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'time',
-    asks: /\bwhat time\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|opens|close|closes|closed)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
+    asks: /\bwhat time\b|\b(?:check|move|pick|drop)[\s-]?(?:in|out|up|off) times?\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|opens|close|closes|closed)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
     has: /\b\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b|\b(noon|midnight)\b|\b24[- ]?(hours?|\/7)\b|\baround the clock\b/i,
   },
   {
@@ -220,7 +220,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'number',
-    asks: /\bhow many\b|\b(minimum|maximum|limit|limits|at least|at most|max|min)\b/i,
+    // Not "in 10 min", which is minutes.
+    asks: /\bhow many\b|\b(minimum|maximum|limit|limits|at least|at most|max)\b|(?<!\d\s?)\bmin\b/i,
     has: new RegExp(`\\b(\\d+|${NUMBER_WORDS}|no more than|up to|at most|unlimited)\\b`, 'i'),
   },
   {
