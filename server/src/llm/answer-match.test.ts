@@ -1532,3 +1532,11 @@ describe('nineteenth round: a check-out time, and minutes that are no minimum', 
     expect(firstQuote('check out time on my last day?', stay)).toContain('11:00 a.m.');
   });
 });
+
+describe('nineteenth round: getting a deposit back', () => {
+  it('reads "when do I get it back?" as asking when it is refunded, not where anyone comes back', () => {
+    const stay =
+      'Monthly stays\n\nThis sheet is for guests who stay a month or longer, including winter residents who come back every season. A site deposit of $300 is due at check-in. It is refunded by mail within 14 days after you leave, less any unpaid electric.';
+    expect(firstQuote('and when do I get it back?', stay)).toContain('within 14 days');
+  });
+});

@@ -560,6 +560,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "get out of my lease early": breaking it.
   [/\bget(?:ting)? out of (?:my|our|the|a|this) (lease|contract)\b/gi, 'break my $1'],
+  // "When do I get it back?" (a deposit): refunded, not "come back every season".
+  [
+    /\bget(?:ting)? (it|them|that|this|(?:my|our|the) (?:deposit|money|fees?|payment|rent))\s+back\b/gi,
+    'get $1 refunded',
+  ],
   // "how much heads up do you need": notice.
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
