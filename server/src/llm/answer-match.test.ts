@@ -1540,3 +1540,13 @@ describe('nineteenth round: getting a deposit back', () => {
     expect(firstQuote('and when do I get it back?', stay)).toContain('within 14 days');
   });
 });
+
+describe('nineteenth round: being there for a visit', () => {
+  it('reads "do I need to be there?" as being home', () => {
+    const cleaning =
+      'Housekeeping\n\nHousekeeping cleans every suite once a week. Please wash your own dishes between cleanings; housekeeping does not wash dishes. Your cleaning day is set at check-in; you do not need to be home.';
+    expect(bestQuotes('do i need to be there?', [doc(cleaning)], 'when housekeeping')[0]?.sentence).toContain(
+      'you do not need to be home',
+    );
+  });
+});

@@ -565,6 +565,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bget(?:ting)? (it|them|that|this|(?:my|our|the) (?:deposit|money|fees?|payment|rent))\s+back\b/gi,
     'get $1 refunded',
   ],
+  // "Do I need to be there?" (for a cleaning, an inspection, a repair): at home, as rules say it.
+  [/\b(need|needs|have|has|got) to be (?:there|around|present)\b/gi, '$1 to be home'],
   // "how much heads up do you need": notice.
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
