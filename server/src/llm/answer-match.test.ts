@@ -1550,3 +1550,29 @@ describe('nineteenth round: being there for a visit', () => {
     );
   });
 });
+
+describe('nineteenth round: what the owner said about something else', () => {
+  const note = (value: string, answersTask = false): Evidence => ({
+    kind: 'fact',
+    id: 'f:Customers',
+    title: 'Customers',
+    chunkIndex: null,
+    citation: '[Fact:Customers]',
+    text: value,
+    similarity: 1,
+    fromHuman: true,
+    ...(answersTask ? { answersTask: true } : {}),
+  });
+
+  it("does not answer a question about a thing the owner's statement does not name, unless it answered that question", () => {
+    const said = 'Our concierge is at the desk until 9 p.m. and most residents walk to work downtown.';
+    const evidence = [note(said), doc('Dogs must be leashed or carried in the lobby, hallways and elevators.')];
+    const question = "Does the concierge offer dog walking while I'm at work?";
+    const statement = rankUnits(question, unitsOf(evidence)).find((u) => u.text.includes('walk to work'));
+    expect(statement?.thingUnnamed).toBe(true);
+    expect(statement && answers(statement)).toBe(false);
+    // A person's answer to a task is the answer to that question, whatever words it uses.
+    const taught = rankUnits(question, unitsOf([note('No, we do not offer that.', true)]))[0];
+    expect(taught && answers(taught)).not.toBe(false);
+  });
+});

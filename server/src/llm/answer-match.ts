@@ -1835,7 +1835,7 @@ export function answers(unit: ScoredUnit): boolean {
   if (lacksRequiredType(unit)) return false;
   if (unit.absentThing && unit.kind !== 'fact') return false;
   // "Is the pool heated?" is not answered by "a heated water hose".
-  if (unit.thingUnnamed && !unit.evidence.fromHuman) return false;
+  if (unit.thingUnnamed && !unit.evidence.answersTask) return false;
   if (unit.pricedMissing) return false;
   // The unit holds exactly the kind of thing asked (a phone number, an amount, a time…).
   const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
