@@ -1576,3 +1576,38 @@ describe('nineteenth round: what the owner said about something else', () => {
     expect(taught && answers(taught)).not.toBe(false);
   });
 });
+
+describe("nineteenth round: the owner's word beside the documents", () => {
+  const said = (label: string, value: string, answersTask = false): Evidence => ({
+    kind: 'fact',
+    id: `f:${label}`,
+    title: label,
+    chunkIndex: null,
+    citation: `[Fact:${label}]`,
+    text: value,
+    similarity: 1,
+    fromHuman: true,
+    ...(answersTask ? { answersTask: true } : {}),
+  });
+
+  it('reads "Ines Calloway (founder)" as a person named with her role', () => {
+    expect(hasAnswerType('person', 'Ines Calloway (founder)')).toBe(true);
+    expect(hasAnswerType('person', 'Kestrel House (Larkspur Co-Living)')).toBe(false);
+  });
+
+  it("quotes a close runner-up beside what the owner said, but a person's answer to a task stands alone", () => {
+    const evidence = [
+      said('Day-to-day House', 'Day-to-day house stuff goes to our house manager, Sam Okonkwo.'),
+      said('Primary Contact', 'Ines Calloway (founder)'),
+      doc('House rules\n\nQuiet hours are 10:00 p.m. to 7:00 a.m.'),
+    ];
+    const quoted = bestQuotes("who's in charge there?", evidence).map((q) => q.sentence);
+    expect(quoted.join(' ')).toContain('Sam Okonkwo');
+    expect(quoted.join(' ')).toContain('Ines Calloway');
+    const taught = [
+      said('Day-to-day House', 'Our house manager, Sam Okonkwo, runs things.', true),
+      ...evidence.slice(1),
+    ];
+    expect(bestQuotes("who's in charge there?", taught)).toHaveLength(1);
+  });
+});

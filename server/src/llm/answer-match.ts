@@ -114,7 +114,7 @@ const ASKS_INCOME =
 
 /** The people a question can ask for by their role. */
 const ROLE_NOUNS =
-  '(?:owner|manager|landlord|superintendent|super|director|coordinator|president|chair|chairperson|treasurer|secretary|caretaker|agent|administrator|supervisor|leasing agent|contact person|house parent|resident assistant|ra)';
+  '(?:owner|founder|co-founder|proprietor|principal|broker|manager|landlord|superintendent|super|director|coordinator|president|chair|chairperson|treasurer|secretary|caretaker|agent|administrator|supervisor|leasing agent|contact person|house parent|resident assistant|ra)';
 /**
  * A person named with their role: "Owner: Harlan Vesey", "Community manager: Rosalind Achterberg.", "our
  * house manager, Sam Okonkwo", "Ines Calloway, the owner". A capitalised pair alone is too often a place
@@ -124,7 +124,7 @@ const NAME = "[A-Z][a-z'’]+(?:\\s+[A-Z]\\.)?\\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'�
 /** The role nouns matched in a sentence whatever the case of their first letter ("Owner:", "our owner"). */
 const ROLE_NOUNS_ANY_CASE = ROLE_NOUNS.replace(/(?<=^\(\?:|\||\s)([a-z])/g, (c) => `[${c}${c.toUpperCase()}]`);
 const PERSON_NAME = new RegExp(
-  `\\b${ROLE_NOUNS_ANY_CASE}s?\\b[^.:;,]{0,24}?(?::|,|\\bis)\\s+${NAME}|${NAME},\\s+(?:the|our|your|its)\\s+(?:[\\w-]+\\s+){0,2}${ROLE_NOUNS_ANY_CASE}\\b`,
+  `\\b${ROLE_NOUNS_ANY_CASE}s?\\b[^.:;,]{0,24}?(?::|,|\\bis)\\s+${NAME}|${NAME},\\s+(?:the|our|your|its)\\s+(?:[\\w-]+\\s+){0,2}${ROLE_NOUNS_ANY_CASE}\\b|${NAME}\\s*\\((?:the\\s+)?(?:[\\w-]+\\s+)?${ROLE_NOUNS_ANY_CASE}\\)`,
 );
 
 const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [

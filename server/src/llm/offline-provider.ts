@@ -142,7 +142,7 @@ interface Pick {
 
 /**
  * The quotes that answer one question (or one part of it): the best unit and a runner-up that scores
- * nearly as well, or nothing. What a person on the team said is the answer alone.
+ * nearly as well, or nothing. A person's answer to a task is the answer alone.
  */
 function quotesFor(question: string, units: readonly Unit[], carried: string): Pick[] {
   // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
@@ -153,7 +153,9 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
   const best = bestOf(ranked);
   if (!best) return [];
-  if (best.evidence.fromHuman) return [{ unit: best }];
+  // A person's answer to this very question (a task) stands alone; what the owner said in onboarding is
+  // quoted like a document, with a close runner-up beside it.
+  if (best.evidence.answersTask) return [{ unit: best }];
   // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
   const runner = ranked.find((u) => u !== best && !saysSame(u.text, best.text));
   const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
