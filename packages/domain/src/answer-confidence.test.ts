@@ -112,3 +112,19 @@ describe('shouldCreateTask', () => {
     expect(mentionsSensitiveTopic(question)).toBe(true);
   });
 });
+
+describe('mentionsSensitiveTopic: a loss someone else caused, and who bears it', () => {
+  it('reads "is the landlord responsible for paying for it?" after a theft as liability', () => {
+    expect(
+      mentionsSensitiveTopic(
+        'Someone smashed my car window in your lot and took my laptop. Is Osterly Flats responsible for paying for it?',
+      ),
+    ).toBe(true);
+    expect(mentionsSensitiveTopic('Our unit was broken into last night, will you cover the stolen tools?')).toBe(true);
+  });
+
+  it('leaves either alone ordinary', () => {
+    expect(mentionsSensitiveTopic('someone broke into my car on level 4. can i get the camera footage?')).toBe(false);
+    expect(mentionsSensitiveTopic('who pays for the carpet cleaning when I move out?')).toBe(false);
+  });
+});

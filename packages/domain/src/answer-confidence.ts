@@ -42,8 +42,19 @@ export function answerConfidence(text: string): number {
 
 /** True when the text mentions legal, medical, financial, contract or liability matters. */
 export function mentionsSensitiveTopic(text: string): boolean {
-  return SENSITIVE_TOPICS.test(text);
+  return SENSITIVE_TOPICS.test(text) || (LOSS_BY_OTHERS.test(text) && WHO_BEARS_IT.test(text));
 }
+
+/**
+ * A loss someone else caused ("smashed my car window … took my laptop", "our unit was broken into") with
+ * the question of who bears it ("Is Osterly Flats responsible for paying for it?"): liability. Either alone
+ * is ordinary ("someone broke into my car, can I get the camera footage?", "who pays for the carpet
+ * cleaning?").
+ */
+const LOSS_BY_OTHERS =
+  /\b(?:smash(?:ed|es)?|stole|stolen|steal(?:s|ing)?|theft|thie(?:f|ves)|broke into|broken into|break-?ins?|vandali[sz](?:ed|m)|robbed|robbery|burglar(?:y|ized|ised)?)\b/i;
+const WHO_BEARS_IT =
+  /\b(?:responsible|liable|pay(?:s|ing)? for|cover(?:s|ing)? (?:it|this|that|the)|reimburs\w*|compensat\w*)\b/i;
 
 export function shouldCreateTask(text: string, confidence: number): boolean {
   return confidence < TASK_CONFIDENCE_THRESHOLD || mentionsSensitiveTopic(text);
