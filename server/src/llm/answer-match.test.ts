@@ -1611,3 +1611,14 @@ describe("nineteenth round: the owner's word beside the documents", () => {
     expect(bestQuotes("who's in charge there?", taught)).toHaveLength(1);
   });
 });
+
+describe('nineteenth round: how many of a thing', () => {
+  it('answers "how many houses" with the number of homes, not any number, when a sentence counts them', () => {
+    const guide =
+      'About us\n\nEvery house owner is a member of the association, which cares for 3 pools and the clubhouse. Larkspur Meadows is a neighborhood of 212 single-family homes off Coldwater Pike. The board has five members.';
+    expect(firstQuote('How many houses are in the association?', guide)).toContain('212');
+    // Where no sentence counts the thing, a number is still an answer ("up to two guests" for friends).
+    const pool = 'Pool\n\nEach apartment may bring up to two guests to the pool. The pool opens at 10:00 a.m.';
+    expect(firstQuote('how many friends can my daughter bring to the pool', pool)).toContain('two guests');
+  });
+});

@@ -1459,6 +1459,29 @@ function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   return sets.some((set) => matchOf(term, set) !== null);
 }
 
+/** "How many houses are…", "how many parking permits do we get": the thing counted, with its synonyms. */
+function countedThingOf(question: string): ReadonlySet<string> | null {
+  const m = HOW_MANY_THING.exec(readIdioms(question));
+  const head = m?.[1]?.trim().split(/\s+/).pop();
+  const lexeme = head ? tokenize(head)[0]?.lexeme : undefined;
+  return lexeme ? new Set([lexeme, ...synonymsOf(lexeme)]) : null;
+}
+const HOW_MANY_THING =
+  /\bhow many ((?:(?!(?:are|is|do|does|did|can|could|will|would|should|may|might|must|per|in|at|for|on|of|we|i|you|they|there|allowed|fit|left|total)\b)[a-z][a-z'-]*\s*){1,3})/i;
+/** A number followed within three words by the thing counted ("212 single-family homes", "up to two guests"). */
+function countsThing(tokens: readonly { lexeme: string }[], counted: ReadonlySet<string>): boolean {
+  return tokens.some(
+    (t, i) =>
+      (/^\d[\d,]*$/.test(t.lexeme) || COUNT_LEXEMES.has(t.lexeme)) &&
+      tokens.slice(i + 1, i + 4).some((u) => counted.has(u.lexeme)),
+  );
+}
+const COUNT_LEXEMES = new Set(
+  'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred'
+    .split(' ')
+    .map((w) => tokenize(w)[0]?.lexeme ?? w),
+);
+
 /** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
@@ -1539,6 +1562,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const asksWhoPays =
     (ASKS_WHO_PAYS.test(question) || ASKS_WHO_PAYS.test(askingPartOf(question).trim())) && !ASKS_AMOUNT.test(question);
   const asksArea = ASKS_AREA.test(question);
+  const counted = profile.type === 'number' ? countedThingOf(question) : null;
+  const countedSomewhere =
+    counted !== null && units.some((u) => countsThing(tokenize(`${u.text} ${u.leadIn ?? ''}`), counted));
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
   const lifeSafety = LIFE_SAFETY.test(question);
@@ -1627,6 +1653,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
+    // "How many houses are in the association?" is answered by a number of houses ("212 single-family
+    // homes"), not by any number.
+    // When some candidate counts it, the others' numbers are no answer.
+    if (typeMatch !== null && counted && countedSomewhere) typeMatch = countsThing(tokenize(typed), counted);
     // "How many square feet is a three-bedroom?" wants an area, not "3 inches of snow".
     if (typeMatch === true && profile.type === 'size' && asksArea && !AREA.test(typed)) typeMatch = false;
     // "Do I pay for heat?" is answered by who pays it ("Heat is paid by the landlord"), not only by an amount.
