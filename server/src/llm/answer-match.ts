@@ -271,8 +271,9 @@ const EMBEDDED_QUESTION =
  * a size limit…?" a size). Words of the others are only its circumstances there: "when she moves", "for
  * a couple of hours", "where we park".
  */
-const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 const NAMED_IN_YES_NO: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'lead', 'size', 'number', 'list']);
+/** A yes/no question asks for a phone number only when it names one ("Is there a number I can call?"). */
+const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 
 /**
  * "How much snow before the plow comes?", "how much paint thinner can I keep?": a quantity of a thing,
@@ -946,7 +947,7 @@ function ordinalsWithSurface(text: string): { ordinal: string; surface: string }
 const ordinalsOf = (text: string) => ordinalsWithSurface(text).map((o) => o.ordinal);
 /** A day of the month: "on the 7th", "by the 15th?", "the 4th of the month" (not "the 3rd sticker"). */
 const DAY_OF_MONTH =
-  /\b(?:on|by|after|before|until|till|past|from|until)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|of\b|and\b|or\b|at\b|instead\b|but\b|is\b|will\b|do\b|does\b))/gi;
+  /\b(?:on|by|after|before|until|till|past|from)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|of\b|and\b|or\b|at\b|instead\b|but\b|is\b|will\b|do\b|does\b))/gi;
 const DAY_ORDINALS = Array.from({ length: 31 }, (_, i) => `#${i + 1}th`);
 
 const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|years?|yrs?|times?|am|pm';
@@ -1654,8 +1655,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
     // "How many houses are in the association?" is answered by a number of houses ("212 single-family
-    // homes"), not by any number.
-    // When some candidate counts it, the others' numbers are no answer.
+    // homes"): when some candidate counts the thing, the others' numbers are no answer.
     if (typeMatch !== null && counted && countedSomewhere) typeMatch = countsThing(tokenize(typed), counted);
     // "How many square feet is a three-bedroom?" wants an area, not "3 inches of snow".
     if (typeMatch === true && profile.type === 'size' && asksArea && !AREA.test(typed)) typeMatch = false;
