@@ -1622,3 +1622,17 @@ describe('nineteenth round: how many of a thing', () => {
     expect(firstQuote('how many friends can my daughter bring to the pool', pool)).toContain('two guests');
   });
 });
+
+describe('nineteenth round: the shortest stay, the cheapest room', () => {
+  it('reads "shortest" as a minimum and "cheapest" as asking a price', () => {
+    expect(answerTypeOf("What's the shortest stay you allow in July?")).toBe('number');
+    expect(answerTypeOf('whats the cheapest room you have')).toBe('money');
+    const stays =
+      'Stays\n\nOur minimum stay is 3 nights. From the middle of June to the end of August the minimum stay is 7 nights. Check-in is at 4:00 p.m.';
+    expect(
+      bestQuotes("What's the shortest stay you allow in July?", [doc(stays)])
+        .map((q) => q.sentence)
+        .join(' '),
+    ).toContain('7 nights');
+  });
+});

@@ -568,6 +568,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "Do I need to be there?" (for a cleaning, an inspection, a repair): at home, as rules say it.
   [/\b(need|needs|have|has|got) to be (?:there|around|present)\b/gi, '$1 to be home'],
+  // "What's the shortest stay you allow?", "the longest I can stay": a minimum or a maximum, as rules say it;
+  // "the cheapest room" asks for a price.
+  [/\bshortest\b/gi, 'minimum'],
+  [/\blongest\b/gi, 'maximum'],
+  [/\b(?:cheapest|least expensive|lowest[- ]priced)\b/gi, 'lowest price'],
   // "how much heads up do you need": notice.
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
