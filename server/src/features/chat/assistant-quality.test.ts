@@ -39,9 +39,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * owner's services note, which clearly outscores every sentence (a loss on this set, +20 answers on sets
  * A–I through the API). Only the note's sentence that holds the question's words is quoted, so its $45
  * starting price is not (decision 028, twelfth round).
+ * Nineteenth round: 75/83 answered ("What's the shortest stay you allow in July?" reads "shortest" as the
+ * minimum the guide names).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 74 / 83;
+const MIN_ANSWERED_WITH_CITATION = 75 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
