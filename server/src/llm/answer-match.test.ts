@@ -37,6 +37,19 @@ const doc = (text: string, chunkIndex = 0): Evidence => ({
 const bestIn = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0]?.text;
 
 /** The quotes that answer a question from one passage ([] when nothing does). */
+/** What a person on the team said: an owner's statement, or (`answersTask`) their answer to a task. */
+const saidBy = (label: string, value: string, opts: { context?: string; answersTask?: boolean } = {}): Evidence => ({
+  kind: 'fact',
+  id: `f:${label}`,
+  title: label,
+  chunkIndex: null,
+  citation: `[Fact:${label}]`,
+  text: value,
+  ...(opts.context ? { context: opts.context } : {}),
+  similarity: 1,
+  fromHuman: true,
+  ...(opts.answersTask ? { answersTask: true } : {}),
+});
 const bq = (question: string, text: string) => bestQuotes(question, [doc(text)]);
 /** The offline answer's first quote for a question over the given passages (chunks 0, 1, …). */
 const firstQuote = (question: string, ...passages: string[]) =>
@@ -499,17 +512,7 @@ describe('question words', () => {
     expect(quotes[0]?.sentence).toBe('Yes. Sites 1 to 6 are paved and level, next to the ramped bathhouse.');
   });
 
-  const ownerFact = (label: string, value: string, context?: string): Evidence => ({
-    kind: 'fact',
-    id: `f:${label}`,
-    title: label,
-    chunkIndex: null,
-    citation: `[Fact:${label}]`,
-    text: value,
-    ...(context ? { context } : {}),
-    similarity: 1,
-    fromHuman: true,
-  });
+  const ownerFact = (label: string, value: string, context?: string) => saidBy(label, value, { context });
 
   it("answers a question asked of the business from what the owner said, over a document's sentence", () => {
     const evidence = [
@@ -1552,17 +1555,7 @@ describe('nineteenth round: being there for a visit', () => {
 });
 
 describe('nineteenth round: what the owner said about something else', () => {
-  const note = (value: string, answersTask = false): Evidence => ({
-    kind: 'fact',
-    id: 'f:Customers',
-    title: 'Customers',
-    chunkIndex: null,
-    citation: '[Fact:Customers]',
-    text: value,
-    similarity: 1,
-    fromHuman: true,
-    ...(answersTask ? { answersTask: true } : {}),
-  });
+  const note = (value: string, answersTask = false) => saidBy('Customers', value, { answersTask });
 
   it("does not answer a question about a thing the owner's statement does not name, unless it answered that question", () => {
     const said = 'Our concierge is at the desk until 9 p.m. and most residents walk to work downtown.';
@@ -1578,17 +1571,7 @@ describe('nineteenth round: what the owner said about something else', () => {
 });
 
 describe("nineteenth round: the owner's word beside the documents", () => {
-  const said = (label: string, value: string, answersTask = false): Evidence => ({
-    kind: 'fact',
-    id: `f:${label}`,
-    title: label,
-    chunkIndex: null,
-    citation: `[Fact:${label}]`,
-    text: value,
-    similarity: 1,
-    fromHuman: true,
-    ...(answersTask ? { answersTask: true } : {}),
-  });
+  const said = (label: string, value: string, answersTask = false) => saidBy(label, value, { answersTask });
 
   it('reads "Ines Calloway (founder)" as a person named with her role', () => {
     expect(hasAnswerType('person', 'Ines Calloway (founder)')).toBe(true);

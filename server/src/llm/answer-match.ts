@@ -1569,8 +1569,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     (ASKS_WHO_PAYS.test(question) || ASKS_WHO_PAYS.test(askingPartOf(question).trim())) && !ASKS_AMOUNT.test(question);
   const asksArea = ASKS_AREA.test(question);
   const counted = profile.type === 'number' ? countedThingOf(question) : null;
-  const countedSomewhere =
-    counted !== null && units.some((u) => countsThing(tokenize(`${u.text} ${u.leadIn ?? ''}`), counted));
+  // The candidates that count it, read once.
+  const counting = counted
+    ? new Set(units.filter((u) => countsThing(tokenize(`${u.text} ${u.leadIn ?? ''}`), counted)))
+    : new Set<Unit>();
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
   const lifeSafety = LIFE_SAFETY.test(question);
@@ -1661,7 +1663,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     }
     // "How many houses are in the association?" is answered by a number of houses ("212 single-family
     // homes"): when some candidate counts the thing, the others' numbers are no answer.
-    if (typeMatch !== null && counted && countedSomewhere) typeMatch = countsThing(tokenize(typed), counted);
+    if (typeMatch !== null && counting.size > 0) typeMatch = counting.has(unit);
     // "How many square feet is a three-bedroom?" wants an area, not "3 inches of snow".
     if (typeMatch === true && profile.type === 'size' && asksArea && !AREA.test(typed)) typeMatch = false;
     // "Do I pay for heat?" is answered by who pays it ("Heat is paid by the landlord"), not only by an amount.
