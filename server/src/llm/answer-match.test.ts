@@ -1619,3 +1619,19 @@ describe('nineteenth round: the shortest stay, the cheapest room', () => {
     ).toContain('7 nights');
   });
 });
+
+describe('twentieth round: family who come to stay', () => {
+  const rules =
+    'Quiet hours are 10:00 p.m. to 7:00 a.m. Parties and events are not allowed in suites. ' +
+    'Visitors may stay overnight for up to 7 nights in a row. The fitness room is open 5:00 a.m. to 11:00 p.m. ' +
+    'Children under 18 stay free when they share a site with their parents.';
+  it('reads a mother, an uncle or a buddy who visits as the rules’ visitors', () => {
+    expect(bestIn('My mom wants to visit for 10 days, is that ok?', rules)).toMatch(/^Visitors may stay/);
+    expect(bestIn('can my uncle stay with us for two weeks?', rules)).toMatch(/^Visitors may stay/);
+    expect(synonymsOf('buddi').has('guest')).toBe(true);
+  });
+  it('reads grandkids as children', () => {
+    expect(bestIn('the grandkids are coming for spring break. do they cost extra?', rules)).toMatch(/^Children under 18/);
+    expect(synonymsOf('grandkid').has('children')).toBe(true);
+  });
+});

@@ -91,7 +91,7 @@ const GROUPS: readonly string[] = [
   'midnight 24-hour anytime around-the-clock',
   'owe owed balance',
   'party parties event events gathering celebration',
-  'kid kids child children minor minors',
+  'kid kids child children minor minors grandkid grandkids grandchild grandchildren',
   'staff employee employees worker workers personnel',
   'extra additional',
   'permit permits pass passes decal decals hangtag',
@@ -118,6 +118,9 @@ const GROUPS: readonly string[] = [
   'holiday holidays vacation break',
   'holiday holidays christmas thanksgiving easter',
   'guest guests visitor visitors girlfriend boyfriend partner relative relatives brother sister parent parents',
+  // "My mom wants to visit for 10 days": family and friends who come to stay are the rules' visitors.
+  'visitor visitors guest guests mom mother dad father grandma grandmother grandpa grandfather aunt uncle cousin niece nephew fiance fiancee buddy',
+  'visit visits visiting visitor visitors',
   'belongings possessions items stuff',
   'roommate roommates suitemate suitemates housemate housemates',
   'guarantor guarantors cosigner co-signer',
