@@ -1631,7 +1631,9 @@ describe('twentieth round: family who come to stay', () => {
     expect(synonymsOf('buddi').has('guest')).toBe(true);
   });
   it('reads grandkids as children', () => {
-    expect(bestIn('the grandkids are coming for spring break. do they cost extra?', rules)).toMatch(/^Children under 18/);
+    expect(bestIn('the grandkids are coming for spring break. do they cost extra?', rules)).toMatch(
+      /^Children under 18/,
+    );
     expect(synonymsOf('grandkid').has('children')).toBe(true);
   });
 });
