@@ -1637,3 +1637,36 @@ describe('twentieth round: family who come to stay', () => {
     expect(synonymsOf('grandkid').has('children')).toBe(true);
   });
 });
+
+describe('twentieth round: an old thing, and a thing too old', () => {
+  const passages = (...items: [string, number][]) =>
+    items.map(([text, similarity], i) => ({ ...doc(text, i), similarity }));
+  it('reads "an old couch" as the couch, not as an age', () => {
+    const evidence = passages(
+      [
+        'Who may live here: any student enrolled at least half time. You must be at least 17 years old on move-in day.',
+        1,
+      ],
+      [
+        'Large items such as furniture, mattresses and rugs cannot go down the chute. Ask the front desk for a bulk ' +
+          'pick-up; it is free during move-out week and costs $30 at other times.',
+        0.3,
+      ],
+    );
+    expect(rankUnits('I need to get rid of an old couch, what do I do?', unitsOf(evidence))[0]?.text).toMatch(
+      /^Ask the front desk/,
+    );
+  });
+  it('keeps "too old" asking an age', () => {
+    const evidence = passages(
+      ['Mail may be addressed to 7800 Old Canal Road. Packages are held for 7 days.', 1],
+      [
+        'RVs must be in good condition. RVs more than 15 years old need a photo sent to the office before booking.',
+        0.9,
+      ],
+    );
+    expect(rankUnits('our motorhome is a 2006, is that too old for you guys?', unitsOf(evidence))[0]?.text).toMatch(
+      /^RVs more than 15 years old/,
+    );
+  });
+});

@@ -626,6 +626,10 @@ const SUBJECT_POINTS_BACK =
   /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|this)\b|\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
 /** A question word of the follow-up's own: it asks its own kind of answer. */
 const OWN_QUESTION_WORD = /\b(?:what|when|where|who|whom|which|why|how)\b/i;
+/** "an old couch": "old" before the thing it describes. */
+const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|their|your)\s+old\s+[a-z]/i;
+/** "too old", "how old", "years old": the age is what is asked or told. */
+const PREDICATIVE_OLD = /\b(?:how|too|so|years?|yrs?|as|enough)\s+old\b|\bold\s+enough\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -662,6 +666,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (!carried && ![...terms.values()].some(isTopicTerm)) {
     for (const term of terms.values()) if (verbs.has(term.lexeme)) term.weight = 1;
   }
+  // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
+  const old = terms.get('old');
+  if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
   const asking = new Set(tokenize(askingPartOf(question)).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
