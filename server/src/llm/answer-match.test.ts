@@ -1670,3 +1670,18 @@ describe('twentieth round: an old thing, and a thing too old', () => {
     );
   });
 });
+
+describe('twentieth round: a thing named by the words before it', () => {
+  const first = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0];
+  it('does not read "No swimming in the marina" as naming a swimming pool', () => {
+    const best = first('Is there a swimming pool for slip holders?', 'No swimming in the marina at any time.');
+    expect(best?.thingUnnamed).toBe(true);
+  });
+  it('still reads "the fitness center" as naming a fitness room', () => {
+    const best = first(
+      'Is there a fitness room?',
+      'The fitness center on the ground floor is open 5:00 a.m. to 11:00 p.m.',
+    );
+    expect(best?.thingUnnamed).toBe(false);
+  });
+});

@@ -1472,6 +1472,40 @@ function namedAt(term: QuestionTerm, unit: Unit, antecedent = true): boolean {
   return sets.some((set) => matchOf(term, set) !== null);
 }
 
+/** "a swimming pool": the thesaurus's "swim" for "pool" is the modifier again, which names no pool. */
+function withoutWords(term: QuestionTerm, others: readonly QuestionTerm[]): QuestionTerm {
+  const drop = new Set(others.map((o) => o.lexeme));
+  if (![...term.synonyms, ...term.related].some((l) => drop.has(l))) return term;
+  return {
+    ...term,
+    synonyms: new Set([...term.synonyms].filter((l) => !drop.has(l))),
+    related: new Set([...term.related].filter((l) => !drop.has(l))),
+  };
+}
+
+/**
+ * A modifier the unit's own text holds stands before a noun there too ("the *fitness* center" names "a
+ * fitness room"); "No *swimming* in the marina" names no swimming pool. Named only around the unit (its
+ * label, the sentence before) counts as it is.
+ */
+function describesThere(term: QuestionTerm, unit: Unit): boolean {
+  if (!matchOf(term, unit.own)) return true;
+  // Every word, the small ones too: "swimming in the marina" must not read as "swimming marina".
+  const words = unit.text.toLowerCase().split(/[^a-z'-]+/);
+  return words.some((word, i) => {
+    const next = words[i + 1];
+    const lexeme = tokenize(word)[0]?.lexeme;
+    return (
+      next !== undefined &&
+      lexeme !== undefined &&
+      matchOf(term, new Set([lexeme])) !== null &&
+      // WordNet knows "in" as a noun (the inch): a word the index drops is no noun here.
+      tokenize(next).length > 0 &&
+      isMostlyNoun(next)
+    );
+  });
+}
+
 /** "How many houses are…", "how many parking permits do we get": the thing counted, with its synonyms. */
 function countedThingOf(question: string): ReadonlySet<string> | null {
   const m = HOW_MANY_THING.exec(readIdioms(question));
@@ -1603,7 +1637,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     { head, modifiers }: { head: QuestionTerm; modifiers: QuestionTerm[] },
     antecedent = true,
   ) =>
-    namedAt(head, unit, antecedent) || (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit, antecedent)));
+    namedAt(withoutWords(head, modifiers), unit, antecedent) ||
+    (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit, antecedent) && describesThere(m, unit)));
   // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names it: nothing here
   // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
   const existing = asked.exists ? termsOf(asked.mentioned) : [];
