@@ -1685,3 +1685,16 @@ describe('twentieth round: a thing named by the words before it', () => {
     expect(best?.thingUnnamed).toBe(false);
   });
 });
+
+describe('twentieth round: a scene before the first question', () => {
+  it('keeps words that ask nothing with the question after them', () => {
+    expect(questionParts("we're towing a jeep and also have a truck, where do we put the second car")).toEqual([
+      "we're towing a jeep and have a truck, where do we put the second car",
+    ]);
+  });
+  it('still splits a question asked after a comma from the one after it', () => {
+    expect(questionParts('we want a fence for the dog, how tall can it be and what can it be made of?')).toHaveLength(
+      2,
+    );
+  });
+});

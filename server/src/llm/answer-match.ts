@@ -1839,6 +1839,9 @@ const AND_NEW_QUESTION =
  */
 const BACK_REFERENCE = /\b(?:it|its|them|they|their|those|these|that|this|one|ones)\b/i;
 
+/** A clause that asks, at the start or after a comma or a full stop ("…for the dog, how tall can it be"). */
+const ASKS_IN = new RegExp(`(?:^|[.,;:!]\\s*)${QUESTION_OPENER}\\b`, 'i');
+
 export function questionParts(question: string): string[] {
   const pieces = question
     .split(/(?<=\?)\s+/)
@@ -1846,7 +1849,16 @@ export function questionParts(question: string): string[] {
     .map((p) => p.trim())
     .filter(Boolean);
   const parts: string[] = [];
-  for (const piece of pieces) {
+  // "we're towing a jeep and also have a truck, where do we put the second car": words before the first
+  // piece that asks set its scene.
+  let lead = '';
+  for (const raw of pieces) {
+    const piece = lead ? `${lead} ${raw}` : raw;
+    if (parts.length === 0 && !raw.endsWith('?') && !ASKS_IN.test(raw) && raw !== pieces.at(-1)) {
+      lead = piece;
+      continue;
+    }
+    lead = '';
     // A verb asked about of what was named before ("…and do I have to buy them myself?") is no topic of
     // its own; "Where can I fish?" is.
     const verbs = BACK_REFERENCE.test(piece) ? actionVerbsOf(piece) : new Set<string>();
