@@ -1698,3 +1698,11 @@ describe('twentieth round: a scene before the first question', () => {
     );
   });
 });
+
+describe('twentieth round: a gate combo', () => {
+  it('reads "combo" as the combination a rule names', () => {
+    const text = 'Close every gate behind you. Gate locks use a combination that changes every August 1.';
+    expect(bestIn('when does the gate combo change?', text)).toMatch(/^Gate locks use a combination/);
+    expect(synonymsOf(tokenize('combo')[0]?.lexeme ?? '').has(tokenize('combination')[0]?.lexeme ?? '')).toBe(true);
+  });
+});

@@ -126,6 +126,7 @@ const GROUPS: readonly string[] = [
   'guarantor guarantors cosigner co-signer',
   'evict evicted eviction evictions',
   'access entry enter',
+  'combo combination',
   'dog dogs lab labrador breed puppy',
   'floor floors flooring hardwood carpet',
   'party parties birthday celebration',
