@@ -1706,3 +1706,19 @@ describe('twentieth round: a gate combo', () => {
     expect(synonymsOf(tokenize('combo')[0]?.lexeme ?? '').has(tokenize('combination')[0]?.lexeme ?? '')).toBe(true);
   });
 });
+
+describe('twentieth round: "may" the verb and "may" the month, and words that only stress', () => {
+  it('reads "May I…" as asking permission, not about May', () => {
+    const terms = profileQuestion('May I bring my dog to the pool?').terms.map((t) => t.lexeme);
+    expect(terms).not.toContain(tokenize('may')[0]?.lexeme);
+    expect(profileQuestion('what happens in may if the dues are late?').terms.map((t) => t.lexeme)).toContain(
+      tokenize('may')[0]?.lexeme,
+    );
+  });
+  it('does not take "totally" for the total of a fee', () => {
+    const total = profileQuestion('totally forgot to pay rent, am i charged extra?').terms.find(
+      (t) => t.lexeme === tokenize('total')[0]?.lexeme,
+    );
+    expect(total?.weight).toBeLessThan(1);
+  });
+});

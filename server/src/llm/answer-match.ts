@@ -626,6 +626,13 @@ const SUBJECT_POINTS_BACK =
   /^\s*(?:(?:and|but|so|ok|okay)[\s,]+)?(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|this)\b|\b(?:does|do|did|is|are|was|were|will|would|can|could)\s+(?:it|they|those|these)\b(?!\s+(?:take|takes|usually take)\b)/i;
 /** A question word of the follow-up's own: it asks its own kind of answer. */
 const OWN_QUESTION_WORD = /\b(?:what|when|where|who|whom|which|why|how)\b/i;
+const MAY = tokenize('may')[0]?.lexeme ?? 'may';
+/** "May" the month: before a day, or after a word that places a time ("in May", "the middle of may"). */
+const MONTH_MAY =
+  /\bmay\s+\d|\b(?:in|of|by|until|till|through|thru|from|since|mid|early|late|before|after|during|next|last|this|to|and|or|every|each|april|june)\s+may\b(?!\s+(?:i|we|you|they|he|she|it|my|our|the|a)\b)/i;
+/** Words that only stress what follows. */
+const INTENSIFIERS =
+  /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
 /** "an old couch": "old" before the thing it describes. */
 const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|their|your)\s+old\s+[a-z]/i;
 /** "too old", "how old", "years old": the age is what is asked or told. */
@@ -665,6 +672,13 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // (A follow-up's topic comes with its carried words.)
   if (!carried && ![...terms.values()].some(isTopicTerm)) {
     for (const term of terms.values()) if (verbs.has(term.lexeme)) term.weight = 1;
+  }
+  // "May I bring my dog?": the modal verb asks permission; only the month ("the middle of May") is a topic.
+  if (!MONTH_MAY.test(question)) terms.delete(MAY);
+  // "totally forgot", "literally just": words that only stress are no topic ("total" is a price's word).
+  for (const { lexeme } of tokenize(question.match(INTENSIFIERS)?.join(' ') ?? '')) {
+    const term = terms.get(lexeme);
+    if (term) term.weight = SHAPING_WEIGHT;
   }
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
   const old = terms.get('old');
