@@ -1722,3 +1722,15 @@ describe('twentieth round: "may" the verb and "may" the month, and words that on
     expect(total?.weight).toBeLessThan(1);
   });
 });
+
+describe('twentieth round: a rule about any appliance', () => {
+  it('answers about the dishwasher from the rule for an appliance, without making a fridge a dishwasher', () => {
+    const text =
+      'To extend your stay, tell guest services at least 10 days before your departure date. ' +
+      'If an appliance cannot be fixed within 2 days, we replace it or offer you another suite.';
+    expect(firstQuote('the dishwasher died. how long till it gets fixed?', text)).toMatch(/^If an appliance/);
+    const lexeme = (w: string) => tokenize(w)[0]?.lexeme ?? w;
+    expect(synonymsOf(lexeme('dishwasher')).has(lexeme('appliance'))).toBe(true);
+    expect(synonymsOf(lexeme('fridge')).has(lexeme('dishwasher'))).toBe(false);
+  });
+});

@@ -113,6 +113,12 @@ const GROUPS: readonly string[] = [
   'expensive priciest highest',
   'roach roaches cockroach cockroaches ant ants spider spiders termite termites pest exterminator',
   'fridge refrigerator mini-fridge',
+  // A rule about "an appliance" covers each one; each pair is its own group, so a fridge is no dishwasher.
+  'appliance appliances dishwasher dishwashers',
+  'appliance appliances fridge refrigerator',
+  'appliance appliances stove oven',
+  'appliance appliances microwave',
+  'appliance appliances washer dryer',
   'couch sofa furniture mattress',
   'thermostat temperature',
   'holiday holidays vacation break',
