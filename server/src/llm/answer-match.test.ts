@@ -1734,3 +1734,15 @@ describe('twentieth round: a rule about any appliance', () => {
     expect(synonymsOf(lexeme('fridge')).has(lexeme('dishwasher'))).toBe(false);
   });
 });
+
+describe('twentieth round: a breed is a dog', () => {
+  const lexeme = (w: string) => tokenize(w)[0]?.lexeme ?? w;
+  it('reads a breed as the dog and pet rules speak of, and no breed as another', () => {
+    expect(synonymsOf(lexeme('corgi')).has(lexeme('dog'))).toBe(true);
+    expect(synonymsOf(lexeme('retriever')).has(lexeme('pet'))).toBe(true);
+    expect(synonymsOf(lexeme('poodle')).has(lexeme('corgi'))).toBe(false);
+    expect(
+      bestIn('Can I bring my golden retriever to the barn?', 'Dogs must stay on a leash. Horses are fed at 6.'),
+    ).toMatch(/^Dogs must/);
+  });
+});

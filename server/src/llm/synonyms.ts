@@ -472,7 +472,25 @@ function tableOf(groups: readonly string[]): Map<string, Set<string>> {
   return table;
 }
 
-const thesaurus = tableOf(GROUPS);
+/**
+ * Kinds of a thing that rules speak of only by the thing ("Dogs must weigh under 60 pounds"): each kind
+ * is a synonym of the thing, and the thing of each kind, but no kind of another (a corgi is no poodle).
+ */
+const KINDS: Readonly<Record<string, string>> = {
+  'dog dogs pet pets': `corgi corgis poodle poodles terrier terriers retriever retrievers shepherd husky huskies beagle
+    beagles bulldog bulldogs dachshund chihuahua rottweiler doberman pitbull pit-bull great-dane boxer collie
+    spaniel schnauzer pug pugs greyhound goldendoodle labradoodle`,
+  'cat cats pet pets': 'tabby siamese persian maine-coon',
+  'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
+};
+const kindGroups = Object.entries(KINDS).flatMap(([thing, kinds]) =>
+  kinds
+    .trim()
+    .split(/\s+/)
+    .map((kind) => `${thing} ${kind}`),
+);
+
+const thesaurus = tableOf([...GROUPS, ...kindGroups]);
 const irregular = tableOf(IRREGULAR_VERBS);
 const merged = new Map<string, ReadonlySet<string>>();
 
