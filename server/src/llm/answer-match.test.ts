@@ -1746,3 +1746,12 @@ describe('twentieth round: a breed is a dog', () => {
     ).toMatch(/^Dogs must/);
   });
 });
+
+describe('twentieth round: a son or daughter is a child', () => {
+  it('reads a son, a daughter or a toddler as the children rules speak of', () => {
+    const lexeme = (w: string) => tokenize(w)[0]?.lexeme ?? w;
+    expect(synonymsOf(lexeme('daughter')).has(lexeme('children'))).toBe(true);
+    expect(synonymsOf(lexeme('toddler')).has(lexeme('kid'))).toBe(true);
+    expect(synonymsOf(lexeme('son')).has(lexeme('daughter'))).toBe(false);
+  });
+});

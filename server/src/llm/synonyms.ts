@@ -482,6 +482,8 @@ const KINDS: Readonly<Record<string, string>> = {
     spaniel schnauzer pug pugs greyhound goldendoodle labradoodle`,
   'cat cats pet pets': 'tabby siamese persian maine-coon',
   'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
+  'child children kid kids':
+    'son sons daughter daughters stepson stepdaughter toddler toddlers baby babies teen teens teenager teenagers',
 };
 const kindGroups = Object.entries(KINDS).flatMap(([thing, kinds]) =>
   kinds
