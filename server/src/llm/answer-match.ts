@@ -633,6 +633,7 @@ const MONTH_MAY =
 /** Words that only stress what follows. */
 const INTENSIFIERS =
   /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
+const OLD = tokenize('old')[0]?.lexeme ?? 'old';
 /** "an old couch": "old" before the thing it describes. */
 const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|their|your)\s+old\s+[a-z]/i;
 /** "too old", "how old", "years old": the age is what is asked or told. */
@@ -681,7 +682,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     if (term) term.weight = SHAPING_WEIGHT;
   }
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
-  const old = terms.get('old');
+  const old = terms.get(OLD);
   if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
   const asking = new Set(tokenize(askingPartOf(question)).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
