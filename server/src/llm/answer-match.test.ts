@@ -1754,3 +1754,24 @@ describe('twentieth round: a son or daughter is a child', () => {
     expect(synonymsOf(lexemeOf('son')).has(lexemeOf('daughter'))).toBe(false);
   });
 });
+
+describe('twenty-first round: an amount is not a count', () => {
+  it('does not match "10 days" with "costs $10"', () => {
+    const wash = rankUnits('the grandkids stay 10 days, ok?', unitsOf([doc('The wash bay costs $10 for 30 minutes.')]));
+    expect(wash[0]?.coverage).toBe(0);
+    const text = 'The wash bay costs $10 for 30 minutes. Each additional adult pays $5 per night; children stay free.';
+    expect(bestIn('the grandkids are coming for 10 days. do they cost extra?', text)).toMatch(/^Each additional/);
+  });
+  it('still matches an amount the question names', () => {
+    const text = 'The pool pass costs $40 a season. A replacement key costs $25.';
+    expect(bestIn('is it $25 to get another key?', text)).toMatch(/^A replacement key/);
+  });
+});
+
+describe('twenty-first round: "may" before a verb is never the month', () => {
+  it('reads "this may be…" and "or may not" as the verb', () => {
+    for (const q of ['this may be a dumb question but can I paint my door?', 'I may or may not have lost my key'])
+      expect(profileQuestion(q).terms.map((t) => t.lexeme)).not.toContain(lexemeOf('may'));
+    expect(profileQuestion('is the pool open by may?').terms.map((t) => t.lexeme)).toContain(lexemeOf('may'));
+  });
+});

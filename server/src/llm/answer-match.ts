@@ -629,7 +629,7 @@ const OWN_QUESTION_WORD = /\b(?:what|when|where|who|whom|which|why|how)\b/i;
 const MAY = tokenize('may')[0]?.lexeme ?? 'may';
 /** "May" the month: before a day, or after a word that places a time ("in May", "the middle of may"). */
 const MONTH_MAY =
-  /\bmay\s+\d|\b(?:in|of|by|until|till|through|thru|from|since|mid|early|late|before|after|during|next|last|this|to|and|or|every|each|april|june)\s+may\b(?!\s+(?:i|we|you|they|he|she|it|my|our|the|a)\b)/i;
+  /\bmay\s+\d|\b(?:in|of|by|until|till|through|thru|from|since|mid|early|late|before|after|during|next|last|this|to|and|or|every|each|april|june)\s+may\b(?!\s+(?:i|we|you|they|he|she|it|my|our|the|a|be|not|have|need|also|still|just|only|well)\b)/i;
 /** Words that only stress what follows. */
 const INTENSIFIERS =
   /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
@@ -657,7 +657,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
-    for (const { word, lexeme } of tokenize(text)) {
+    for (const { word, lexeme } of tokenize(amountsAsWords(text))) {
       if (terms.has(lexeme) || SOCIAL_WORDS.has(lexeme)) continue;
       // "somewhere to charge my Tesla": charging a thing is the topic, not a word for the price.
       const typeWord = typeWords?.has(lexeme) === true && !(lexeme === CHARGE && CHARGE_A_THING.test(question));
@@ -684,7 +684,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
   const old = terms.get(OLD);
   if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
-  const asking = new Set(tokenize(askingPartOf(question)).map((t) => t.lexeme));
+  const asking = new Set(tokenize(amountsAsWords(askingPartOf(question))).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
   const implied = (word: string) => {
@@ -935,11 +935,20 @@ function rangeSeasons(text: string): string[] {
 }
 
 /**
+ * "$10" as one word of its own ("usd10", "$0.30" → "usd0c30"): an amount is not the number of something
+ * else ("10 days" is no match for "costs $10").
+ */
+const amountsAsWords = (text: string) =>
+  text.replace(/\$\s?(\d[\d,]*)(?:\.(\d+))?/g, (_, whole: string, cents?: string) =>
+    ` usd${whole.replace(/,/g, '')}${cents ? `c${cents}` : ''} `,
+  );
+
+/**
  * A text's lexemes, with schedule days, month-range seasons, phrasal compounds ("check-in", "pick up")
  * and hyphenated words as one extra lexeme each.
  */
 function lexemes(text: string): Set<string> {
-  const out = new Set(tokenize(text).map((t) => t.lexeme));
+  const out = new Set(tokenize(amountsAsWords(text)).map((t) => t.lexeme));
   for (const day of scheduleDays(text)) out.add(day);
   for (const season of rangeSeasons(text)) out.add(season);
   for (const compound of compoundsOf(text)) out.add(compound);

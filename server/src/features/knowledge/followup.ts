@@ -42,7 +42,7 @@ const THAT_AFTER_VERB = /^\s*(is|was|are|does|did|will|would|can|could|should|do
 /** "Is that per pet?", "Is it refundable?": a question about the answer just given, not only its subject. */
 const ABOUT_THE_ANSWER = /^\s*(?:is|was|are|does|did|will|would|can|could|do)\s+(?:that|it|this)\b/i;
 /** Amounts, times and counts of the answer just given ("$300", "10:00", "50"), without citation tokens. */
-const ANSWER_NUMBER = /\d[\d,]*(?:[.:]\d+)?/g;
+const ANSWER_NUMBER = /\$?\d[\d,]*(?:[.:]\d+)?/g;
 const MAX_ANSWER_NUMBERS = 3;
 /**
  * "Can my 12 year old go in by herself?", "Can guests come inside alone?": going in, with no place named,
