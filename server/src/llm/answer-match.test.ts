@@ -1775,3 +1775,20 @@ describe('twenty-first round: "may" before a verb is never the month', () => {
     expect(profileQuestion('is the pool open by may?').terms.map((t) => t.lexeme)).toContain(lexemeOf('may'));
   });
 });
+
+describe('twenty-first round: a kind of a thing is named with the words that say which kind', () => {
+  const desks =
+    'Dedicated desk members may leave a monitor, a chair and a lamp at their desk. ' +
+    'Membership may be paused once a year for a $25 hold fee, which keeps your dedicated desk.';
+  it('does not take a dedicated desk for a standing desk', () => {
+    const ranked = rankUnits('do the dedicated desks have standing desks?', unitsOf([doc(desks)]));
+    expect(ranked.some(answers)).toBe(false);
+    expect(rankUnits('do the dedicated desks have a monitor?', unitsOf([doc(desks)])).some(answers)).toBe(true);
+  });
+  it('reads "cheaper" as the price asked, not a kind of pass', () => {
+    const text = 'An evenings-and-weekends parking pass costs $60 a month. A full-time pass is $140 a month.';
+    const ranked = rankUnits('is there a cheaper pass for nights and weekends?', unitsOf([doc(text)]));
+    expect(ranked[0]?.text).toMatch(/^An evenings-and-weekends/);
+    expect(answers(ranked[0] as (typeof ranked)[number])).toBe(true);
+  });
+});

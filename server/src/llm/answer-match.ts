@@ -1423,7 +1423,7 @@ const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true 
   },
 ];
 const THING_STOPS = new Set(
-  'for at in on to into onto with by near from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had'.split(
+  'for at in on to into onto with by near next from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had'.split(
     ' ',
   ),
 );
@@ -1487,6 +1487,14 @@ export function askedThingsOf(question: string): {
   }
   return { things: [], mentioned: [], exists: false, permission: false, opener: new Set() };
 }
+
+/** Words that say how good, big or dear a thing is, not which kind of thing it is. */
+const EVALUATIVE = new Set(
+  tokenize(
+    `extra cheap cheaper cheapest better best good nice big bigger biggest small smaller large larger long longer
+    short shorter new old other more less least minimum maximum ever decent free affordable`,
+  ).map((t) => t.lexeme),
+);
 
 /** A term's relatives left out, where only its word or the thesaurus may name it. */
 const NO_RELATIVES: ReadonlySet<string> = new Set();
@@ -1666,7 +1674,13 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names it: nothing here
   // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
   const existing = asked.exists ? termsOf(asked.mentioned) : [];
-  const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesThing(u, thing, false)));
+  // "Do the dock bays have three-phase power?", "do the desks have standing desks?": a kind of the thing is
+  // named only with the words that say which kind ("power" alone does not name three-phase power).
+  // ("a cheaper pass" asks the price of a pass, not whether a cheap kind of pass is named).
+  const namesKind = (unit: Unit, thing: { head: QuestionTerm; modifiers: QuestionTerm[] }) =>
+    namesThing(unit, thing, false) &&
+    thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
+  const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesKind(u, thing)));
   const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
   const otherTerms = profile.terms.filter(
