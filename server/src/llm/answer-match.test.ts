@@ -1792,3 +1792,18 @@ describe('twenty-first round: a kind of a thing is named with the words that say
     expect(answers(ranked[0] as (typeof ranked)[number])).toBe(true);
   });
 });
+
+describe('twenty-first round: an amount prices the thing of its own clause', () => {
+  const keys =
+    'Return all keys, garage remotes and pool cards to the office by 5:00 p.m. on your last day; a missing garage remote costs $45. ' +
+    'Quiet hours are from 10:00 p.m. to 7:00 a.m.';
+  it('does not give the price of a garage remote for a lost pool card', () => {
+    expect(bq("What's the charge if I lose my pool card?", keys)).toEqual([]);
+    expect(bq('What does a missing garage remote cost?', keys)[0]?.sentence).toMatch(/\$45/);
+  });
+  it('reads a clause that only says what it costs as pricing what its sentence names', () => {
+    expect(bq('how much does it cost to have a cat?', 'Cats and dogs are welcome, and the fee is $300.')).toHaveLength(
+      1,
+    );
+  });
+});

@@ -939,8 +939,9 @@ function rangeSeasons(text: string): string[] {
  * else ("10 days" is no match for "costs $10").
  */
 const amountsAsWords = (text: string) =>
-  text.replace(/\$\s?(\d[\d,]*)(?:\.(\d+))?/g, (_, whole: string, cents?: string) =>
-    ` usd${whole.replace(/,/g, '')}${cents ? `c${cents}` : ''} `,
+  text.replace(
+    /\$\s?(\d[\d,]*)(?:\.(\d+))?/g,
+    (_, whole: string, cents?: string) => ` usd${whole.replace(/,/g, '')}${cents ? `c${cents}` : ''} `,
   );
 
 /**
@@ -1176,6 +1177,36 @@ export interface ScoredUnit extends Unit {
   thingUnnamed?: boolean;
   /** A money question names what it prices ("the security deposit") and the unit does not. */
   pricedMissing?: boolean;
+  /** Every amount of the unit prices something the question does not name ("a missing garage remote costs $45"). */
+  amountElsewhere?: boolean;
+}
+
+/** The clauses of a sentence: cut at ";", ", and…", ", while…" and a sentence's end. */
+const CLAUSE_BREAK = /;|,\s*(?:and|but|or|while|so|whereas)\s|\.\s+(?=[A-Z])/;
+const AMOUNT = /\$\s?\d/;
+/** Words that say only that something costs: a clause of them prices whatever the sentence is about. */
+const PRICE_ONLY = new Set(
+  tokenize(
+    `cost costs price prices charge charges charged fee fees amount pay pays paid rate rates is are be it that this
+    per each month monthly year yearly week weekly day daily night nightly hour hourly extra additional plus total
+    flat one-time once deposit refundable non-refundable nonrefundable also only just applies apply billed bill`,
+  ).map((t) => t.lexeme),
+);
+
+/**
+ * True when the text names the question's thing in one clause and gives its amounts in others that name
+ * something else ("Return … pool cards to the office by 5:00 p.m.; a missing garage remote costs $45" for
+ * a lost pool card). A clause that says only "the fee is $50" prices what the sentence is about.
+ */
+function pricesOtherThing(text: string, named: (lexemes: ReadonlySet<string>) => boolean): boolean {
+  const clauses = text.split(CLAUSE_BREAK).map((clause) => ({ clause, own: lexemes(clause) }));
+  const priced = clauses.filter(({ clause }) => AMOUNT.test(clause));
+  if (priced.length === 0 || priced.length === clauses.length) return false;
+  if (!clauses.some(({ clause, own }) => !AMOUNT.test(clause) && named(own))) return false;
+  return priced.every(({ own }) => {
+    const content = [...own].filter((l) => !PRICE_ONLY.has(l) && !/^(?:usd|#)?\d/.test(l));
+    return content.length > 0 && !named(own);
+  });
 }
 
 /** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom", a year ("rents for 2025"). */
@@ -1678,8 +1709,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // named only with the words that say which kind ("power" alone does not name three-phase power).
   // ("a cheaper pass" asks the price of a pass, not whether a cheap kind of pass is named).
   const namesKind = (unit: Unit, thing: { head: QuestionTerm; modifiers: QuestionTerm[] }) =>
-    namesThing(unit, thing, false) &&
-    thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
+    namesThing(unit, thing, false) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
   const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesKind(u, thing)));
   const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
@@ -1706,6 +1736,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
   const sceneShare = profile.terms.some((t) => isTopicTerm(t) && !t.scene && !t.carried) ? SCENE_SHARE : 0;
+  // The words an amount's clause must name to price what is asked: the topic words, or the earlier
+  // turn's words of a follow-up without its own.
+  const amountTopics = profile.terms.filter((t) => isTopicTerm(t) || t.carried);
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
     let got = 0;
@@ -1771,6 +1804,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       thingUnnamed: thingUnnamed(unit),
       // Named by the word or the thesaurus: a WordNet relative ("contribution": "take part") names no price.
       pricedMissing: priced.length > 0 && !priced.some((term) => namedAt({ ...term, related: NO_RELATIVES }, unit)),
+      amountElsewhere:
+        profile.type === 'money' &&
+        unit.kind !== 'fact' &&
+        pricesOtherThing(unit.text, (own) => amountTopics.some((term) => matchOf(term, own) !== null)),
       conflict:
         (qualifiers.length > 0 && conflicts(qualifiers, unit.text)) ||
         (askedPeriod !== null && periodConflicts(askedPeriod, unit.text)),
@@ -1815,7 +1852,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // How far the best unit that could answer stands above the next one that could (0 for every other
   // unit): an FAQ's own question, a sentence without the amount asked for or about another level is
   // passed over by every reader of the ranking, so it does not narrow the margin of the one that answers.
-  const eligible = scored.filter((u) => !u.asks && !u.conflict && !lacksRequiredType(u));
+  const eligible = scored.filter((u) => !u.asks && !u.conflict && !u.amountElsewhere && !lacksRequiredType(u));
   // The same sentence again (overlapping chunks, a fact read from it) is not a rival.
   const first = eligible[0];
   if (first) {
@@ -1966,6 +2003,7 @@ export function answers(unit: ScoredUnit): boolean {
   // "Is the pool heated?" is not answered by "a heated water hose".
   if (unit.thingUnnamed && !unit.evidence.answersTask) return false;
   if (unit.pricedMissing) return false;
+  if (unit.amountElsewhere) return false;
   // The unit holds exactly the kind of thing asked (a phone number, an amount, a time…).
   const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is

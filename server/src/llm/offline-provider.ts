@@ -150,7 +150,11 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
   // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
   // sentences after it, read with its words, are.
-  const ranked = rankUnits(question, units, carried).filter((u) => !lacksRequiredType(u) && !u.conflict && !u.asks);
+  // A sentence whose amount prices another thing than the one it names ("…pool cards…; a missing garage
+  // remote costs $45") is passed over as well.
+  const ranked = rankUnits(question, units, carried).filter(
+    (u) => !lacksRequiredType(u) && !u.conflict && !u.asks && !u.amountElsewhere,
+  );
   const best = bestOf(ranked);
   if (!best) return [];
   // A person's answer to this very question (a task) stands alone; what the owner said in onboarding is
