@@ -1822,3 +1822,13 @@ describe('twenty-first round: what a what-question asks for', () => {
     expect(bq('What hours is grain fed?', feed)[0]?.sentence).toMatch(/6:30/);
   });
 });
+
+describe('twenty-first round: who gets the fine', () => {
+  it('reads "who gets the fine" as asking who pays, which a sentence naming the one responsible answers', () => {
+    const text =
+      'The assessment this year is $265 a quarter for every home. ' +
+      'Tenants must follow these rules, and the owner remains responsible for any fines.';
+    const ranked = rankUnits('if my renter breaks the rules, who gets the fine, me or them?', unitsOf([doc(text)]));
+    expect(ranked.find((u) => u.text.startsWith('Tenants'))?.typeMatch).toBe(true);
+  });
+});

@@ -446,7 +446,7 @@ const AREA =
 const ASKS_CLOCK = /\bwhat time\b|\buntil what\b|\bwhat hours\b/i;
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
-  /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for)\b/i;
+  /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for|has to pay|gets (?:charged|billed|fined)|gets the (?:fine|bill|charge|invoice)|is (?:charged|billed|fined))\b/i;
 /** A question that asks the amount itself. */
 const ASKS_AMOUNT = /\bhow much\b|\bwhat (?:does|do|will|would) (?:it|that|this|they|[\w-]+(?: [\w-]+)?) cost\b/i;
 /** Who pays a charge: "paid by the landlord", "the tenant pays", "we cover". */
