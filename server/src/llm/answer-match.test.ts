@@ -1832,3 +1832,19 @@ describe('twenty-first round: who gets the fine', () => {
     expect(ranked.find((u) => u.text.startsWith('Tenants'))?.typeMatch).toBe(true);
   });
 });
+
+describe('twenty-first round: a spade is a tool, a zucchini is produce, a couch is furniture', () => {
+  it('reads each kind as the thing rules speak of, and no kind as another', () => {
+    expect(synonymsOf(lexemeOf('spade')).has(lexemeOf('tools'))).toBe(true);
+    expect(synonymsOf(lexemeOf('zucchini')).has(lexemeOf('produce'))).toBe(true);
+    expect(synonymsOf(lexemeOf('couch')).has(lexemeOf('furniture'))).toBe(true);
+    expect(synonymsOf(lexemeOf('regular')).has(lexemeOf('standard'))).toBe(true);
+    expect(synonymsOf(lexemeOf('zucchini')).has(lexemeOf('tomato'))).toBe(false);
+    expect(
+      bestIn(
+        'can i borrow a spade from the shed and take it home overnight?',
+        'The shed is open from dawn to dusk. Tools may not be taken home.',
+      ),
+    ).toMatch(/^Tools may not/);
+  });
+});

@@ -133,6 +133,7 @@ const GROUPS: readonly string[] = [
   'evict evicted eviction evictions',
   'access entry enter',
   'combo combination',
+  'regular standard',
   'dog dogs lab labrador breed puppy',
   'floor floors flooring hardwood carpet',
   'party parties birthday celebration',
@@ -482,6 +483,12 @@ const KINDS: Readonly<Record<string, string>> = {
     spaniel schnauzer pug pugs greyhound goldendoodle labradoodle`,
   'cat cats pet pets': 'tabby siamese persian maine-coon',
   'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
+  'tool tools': `spade spades shovel shovels rake rakes hoe hoes trowel trowels pruner pruners shears wheelbarrow
+    wheelbarrows hammer hammers drill drills saw saws wrench wrenches screwdriver screwdrivers`,
+  'produce vegetable vegetables veggie veggies': `tomato tomatoes zucchini zucchinis squash cucumber cucumbers
+    lettuce pepper peppers carrot carrots bean beans pea peas pumpkin pumpkins kale spinach onion onions potato
+    potatoes eggplant eggplants beet beets radish radishes`,
+  furniture: 'couch couches sofa sofas futon futons recliner recliners dresser dressers bookcase bookcases armchair',
   'child children kid kids':
     'son sons daughter daughters stepson stepdaughter toddler toddlers baby babies teen teens teenager teenagers',
 };
