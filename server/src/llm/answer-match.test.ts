@@ -1848,3 +1848,16 @@ describe('twenty-first round: a spade is a tool, a zucchini is produce, a couch 
     ).toMatch(/^Tools may not/);
   });
 });
+
+describe('twenty-first round: whom to call', () => {
+  it('reads a sentence naming whom to call as answering "who should we call?"', () => {
+    const text =
+      'After-hours emergencies: (555) 871-2499. ' +
+      'If your unit is broken into, call the Ashgrove Police Department first and then the after-hours line.';
+    const ranked = rankUnits('someone broke into our unit last night. who should we call first?', unitsOf([doc(text)]));
+    expect(ranked.find((u) => u.text.startsWith('If your unit'))?.typeMatch).toBe(true);
+    // "What number do I call?" still wants the number.
+    const number = rankUnits('what number do we call if our unit is broken into?', unitsOf([doc(text)]));
+    expect(number.find((u) => u.text.startsWith('If your unit'))?.typeMatch).toBe(false);
+  });
+});

@@ -438,6 +438,11 @@ function actionVerbsOf(question: string): Set<string> {
   return out;
 }
 
+/** "Who should we call?", "who do I contact": whom, which a name answers as well as a number. */
+const ASKS_WHOM_TO_CALL = /\bwho(?:m|'s)?\b[^.?!]*\b(?:call|contact|phone|ring|text)\b/i;
+/** "call the Ashgrove Police Department", "contact Ridgeline Towing": a named party to call. */
+const CALL_NAMED = /\b(?:call|contact|phone)\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w'&-]*\s+){0,4}(?:[A-Z][\w'&-]*)/;
+
 /** "How many square feet", "how big is the apartment": an area. */
 const ASKS_AREA = /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet)\b/i;
 const AREA =
@@ -1693,6 +1698,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
   const lifeSafety = LIFE_SAFETY.test(question);
+  const asksWhom = ASKS_WHOM_TO_CALL.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
   const askedWords = lexemes(question);
@@ -1789,6 +1795,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
     // "Call 911" answers only a question about fire, crime or someone hurt, not a leak or a broken heater.
     if (typeMatch && profile.type === 'phone' && !lifeSafety && !PHONE_NUMBER.test(typed)) typeMatch = false;
+    // "Who should we call?" is answered by whom to call ("call the Ashgrove Police Department first").
+    if (typeMatch === false && profile.type === 'phone' && asksWhom && CALL_NAMED.test(unit.text)) typeMatch = true;
     // An income rule is the amount asked only when the question is about earning.
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
