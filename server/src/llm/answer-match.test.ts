@@ -1808,21 +1808,6 @@ describe('twenty-first round: an amount prices the thing of its own clause', () 
   });
 });
 
-describe('twenty-first round: what a what-question asks for', () => {
-  const feed = 'Our grain is a 12% pelleted feed. Grain is fed at 6:30 a.m. and at 5:00 p.m.';
-  const unitFor = (question: string, text: string, opening: string) =>
-    rankUnits(question, unitsOf([doc(text)])).find((u) => u.text.startsWith(opening));
-  it('does not answer which brand with a sentence that names no brand', () => {
-    expect(unitFor('What brand of grain do you feed?', feed, 'Our grain')?.thingUnnamed).toBe(true);
-    const named = `${feed} We feed Tribute Kalm brand grain.`;
-    expect(unitFor('What brand of grain do you feed?', named, 'We feed Tribute')?.thingUnnamed).toBe(false);
-  });
-  it('answers "what hours" with the hours, which never say "hours"', () => {
-    expect(unitFor('What hours is grain fed?', feed, 'Grain is fed')?.thingUnnamed).toBe(false);
-    expect(bq('What hours is grain fed?', feed)[0]?.sentence).toMatch(/6:30/);
-  });
-});
-
 describe('twenty-first round: who gets the fine', () => {
   it('reads "who gets the fine" as asking who pays, which a sentence naming the one responsible answers', () => {
     const text =

@@ -1532,19 +1532,6 @@ const EVALUATIVE = new Set(
   ).map((t) => t.lexeme),
 );
 
-/** "What brand of grain…", "which dog breeds…", "what's the clear height…": the noun a what-question asks. */
-const WHAT_NOUN =
-  /^\s*(?:(?:and|so|ok|okay|also)[\s,]+)?(?:what|which)(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|your\s+|our\s+|my\s+)?(?:exact\s+)?(?:[a-z-]+\s+){0,2}?([a-z-]+)\s+(?:of|do|does|did|is|are|was|were|for|in|inside|on|at|can|could|should|would|will|goes|go|has|have|need|needs)\b/i;
-
-/** Nouns a value answers without naming them ("What hours…?": "7:00 a.m. to 10:00 p.m."). */
-const VALUE_NOUNS = new Set(
-  tokenize(
-    `hour hours time times night nights day days date dates name names temperature temp number price cost fee rate
-    size age color colour year month week weekend address phone email speed height width length weight distance
-    percent percentage amount deadline season seasons`,
-  ).map((t) => t.lexeme),
-);
-
 /** A term's relatives left out, where only its word or the thesaurus may name it. */
 const NO_RELATIVES: ReadonlySet<string> = new Set();
 /** The unit names the term in its own text, its label, the words around it or (`antecedent`) the sentence it leans on. */
@@ -1743,13 +1730,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   );
   // "What's the door code for the loading dock?": a sentence about the dock that names no code does not answer.
   const codeTerm = ASKS_CODE.test(question) ? profile.terms.find((t) => CODE_LEXEMES.has(t.lexeme)) : undefined;
-  // "What brand of grain do you feed?": a sentence about the grain that names no brand does not say it.
-  const whatWord = WHAT_NOUN.exec(askingPartOf(question))?.[1];
-  const whatTerm = whatWord ? termOf(tokenize(whatWord)[0]?.lexeme) : undefined;
-  const whatNoun =
-    whatTerm && whatTerm.weight >= 1 && !whatTerm.scene && !VALUE_NOUNS.has(whatTerm.lexeme) ? whatTerm : undefined;
   const thingUnnamed = (unit: Unit) =>
-    (whatNoun !== undefined && !namedAt(whatNoun, unit)) ||
     (codeTerm !== undefined && !namedAt(codeTerm, unit)) ||
     (askedThings.length > 0 &&
       !askedThings.some((thing) => namesThing(unit, thing)) &&
