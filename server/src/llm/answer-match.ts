@@ -1182,7 +1182,7 @@ export interface ScoredUnit extends Unit {
   thingUnnamed?: boolean;
   /** A money question names what it prices ("the security deposit") and the unit does not. */
   pricedMissing?: boolean;
-  /** Every amount of the unit prices something the question does not name ("a missing garage remote costs $45"). */
+  /** The unit names the asked thing in one clause and its amounts only in clauses about something else. */
   amountElsewhere?: boolean;
 }
 
@@ -1712,8 +1712,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
   const existing = asked.exists ? termsOf(asked.mentioned) : [];
   // "Do the dock bays have three-phase power?", "do the desks have standing desks?": a kind of the thing is
-  // named only with the words that say which kind ("power" alone does not name three-phase power).
-  // ("a cheaper pass" asks the price of a pass, not whether a cheap kind of pass is named).
+  // named only with the words that say which kind ("power" alone does not name three-phase power); words
+  // that only rate it are no kind ("a cheaper pass" asks the price of a pass).
   const namesKind = (unit: Unit, thing: { head: QuestionTerm; modifiers: QuestionTerm[] }) =>
     namesThing(unit, thing, false) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
   const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesKind(u, thing)));
