@@ -1825,6 +1825,9 @@ describe('twenty-first round: a spade is a tool, a zucchini is produce, a couch 
     expect(synonymsOf(lexemeOf('couch')).has(lexemeOf('furniture'))).toBe(true);
     expect(synonymsOf(lexemeOf('regular')).has(lexemeOf('standard'))).toBe(true);
     expect(synonymsOf(lexemeOf('zucchini')).has(lexemeOf('tomato'))).toBe(false);
+    // "I saw a leak", "the fire drill": words that are more often something else are no kind of tool.
+    expect(synonymsOf(lexemeOf('saw')).has(lexemeOf('tools'))).toBe(false);
+    expect(synonymsOf(lexemeOf('drill')).has(lexemeOf('tools'))).toBe(false);
     expect(
       bestIn(
         'can i borrow a spade from the shed and take it home overnight?',

@@ -484,7 +484,7 @@ const KINDS: Readonly<Record<string, string>> = {
   'cat cats pet pets': 'tabby siamese persian maine-coon',
   'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
   'tool tools': `spade spades shovel shovels rake rakes hoe hoes trowel trowels pruner pruners shears wheelbarrow
-    wheelbarrows hammer hammers drill drills saw saws wrench wrenches screwdriver screwdrivers`,
+    wheelbarrows hammer hammers wrench wrenches screwdriver screwdrivers`,
   'produce vegetable vegetables veggie veggies': `tomato tomatoes zucchini zucchinis squash cucumber cucumbers
     lettuce pepper peppers carrot carrots bean beans pea peas pumpkin pumpkins kale spinach onion onions potato
     potatoes eggplant eggplants beet beets radish radishes`,
