@@ -5,7 +5,7 @@
  *   tsx bench/dev/answer-classes.ts dump.json… [--list]
  */
 import { containsExpected } from '../../src/features/chat/bench/assistant-run';
-import { answers, lacksRequiredType, rankUnits, unitsOf } from '../../src/llm/answer-match';
+import { answers, passedOver, rankUnits, unitsOf } from '../../src/llm/answer-match';
 import { readDump, searchedAndCarried } from './dump-row';
 
 const args = process.argv.slice(2);
@@ -17,9 +17,7 @@ for (const file of args.filter((a) => !a.startsWith('--'))) {
   for (const row of readDump(file)) {
     if (row.kind !== 'answerable' && row.kind !== 'unanswerable') continue;
     const { searched, carried } = searchedAndCarried(row);
-    const ranked = rankUnits(searched, unitsOf(row.evidence), carried).filter(
-      (u) => !lacksRequiredType(u) && !u.conflict && !u.asks,
-    );
+    const ranked = rankUnits(searched, unitsOf(row.evidence), carried).filter((u) => !passedOver(u));
     const top = ranked[0];
     const desc = (u: (typeof ranked)[number] | undefined) =>
       u

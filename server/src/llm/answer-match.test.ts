@@ -33,6 +33,10 @@ const doc = (text: string, chunkIndex = 0): Evidence => ({
   fromHuman: false,
 });
 
+/** The unit of one document, ranked for a question, whose text opens with `opening`. */
+const unitStarting = (question: string, text: string, opening: string) =>
+  rankUnits(question, unitsOf([doc(text)])).find((u) => u.text.startsWith(opening));
+
 /** The text of the unit ranked first for a question over one document. */
 const bestIn = (question: string, text: string) => rankUnits(question, unitsOf([doc(text)]))[0]?.text;
 
@@ -1813,8 +1817,8 @@ describe('twenty-first round: who gets the fine', () => {
     const text =
       'The assessment this year is $265 a quarter for every home. ' +
       'Tenants must follow these rules, and the owner remains responsible for any fines.';
-    const ranked = rankUnits('if my renter breaks the rules, who gets the fine, me or them?', unitsOf([doc(text)]));
-    expect(ranked.find((u) => u.text.startsWith('Tenants'))?.typeMatch).toBe(true);
+    const question = 'if my renter breaks the rules, who gets the fine, me or them?';
+    expect(unitStarting(question, text, 'Tenants')?.typeMatch).toBe(true);
   });
 });
 
@@ -1842,10 +1846,10 @@ describe('twenty-first round: whom to call', () => {
     const text =
       'After-hours emergencies: (555) 871-2499. ' +
       'If your unit is broken into, call the Ashgrove Police Department first and then the after-hours line.';
-    const ranked = rankUnits('someone broke into our unit last night. who should we call first?', unitsOf([doc(text)]));
-    expect(ranked.find((u) => u.text.startsWith('If your unit'))?.typeMatch).toBe(true);
+    const whom = 'someone broke into our unit last night. who should we call first?';
+    expect(unitStarting(whom, text, 'If your unit')?.typeMatch).toBe(true);
     // "What number do I call?" still wants the number.
-    const number = rankUnits('what number do we call if our unit is broken into?', unitsOf([doc(text)]));
-    expect(number.find((u) => u.text.startsWith('If your unit'))?.typeMatch).toBe(false);
+    const number = 'what number do we call if our unit is broken into?';
+    expect(unitStarting(number, text, 'If your unit')?.typeMatch).toBe(false);
   });
 });

@@ -1204,6 +1204,7 @@ const PRICE_ONLY = new Set(
  * a lost pool card). A clause that says only "the fee is $50" prices what the sentence is about.
  */
 function pricesOtherThing(text: string, named: (lexemes: ReadonlySet<string>) => boolean): boolean {
+  if (!AMOUNT.test(text)) return false;
   const clauses = text.split(CLAUSE_BREAK).map((clause) => ({ clause, own: lexemes(clause) }));
   const priced = clauses.filter(({ clause }) => AMOUNT.test(clause));
   if (priced.length === 0 || priced.length === clauses.length) return false;
@@ -1860,7 +1861,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // How far the best unit that could answer stands above the next one that could (0 for every other
   // unit): an FAQ's own question, a sentence without the amount asked for or about another level is
   // passed over by every reader of the ranking, so it does not narrow the margin of the one that answers.
-  const eligible = scored.filter((u) => !u.asks && !u.conflict && !u.amountElsewhere && !lacksRequiredType(u));
+  const eligible = scored.filter((u) => !passedOver(u));
   // The same sentence again (overlapping chunks, a fact read from it) is not a rival.
   const first = eligible[0];
   if (first) {
@@ -1999,19 +2000,24 @@ export const ANSWER_STRONG_SCORE = 0.5;
 export const PASSAGE_MIN_COVERAGE = 0.7;
 
 /**
+ * A unit every reader of the ranking passes over for a better one: an FAQ's own question, another level
+ * or period than the one asked ("level 1" for "Level 2"), no amount or number where one is asked, or an
+ * amount that prices another thing than the one its sentence names.
+ */
+export function passedOver(unit: ScoredUnit): boolean {
+  return unit.asks || unit.conflict || unit.amountElsewhere === true || lacksRequiredType(unit);
+}
+
+/**
  * True when a scored unit carries an answer: its passage holds the question's words (so the question
  * is about something the passage speaks of), and the unit itself holds one of its topic words.
  */
 export function answers(unit: ScoredUnit): boolean {
-  if (unit.asks) return false;
-  // "How much is Level 2 care?" is not answered by the price of level 1.
-  if (unit.conflict) return false;
-  if (lacksRequiredType(unit)) return false;
+  if (passedOver(unit)) return false;
   if (unit.absentThing && unit.kind !== 'fact') return false;
   // "Is the pool heated?" is not answered by "a heated water hose".
   if (unit.thingUnnamed && !unit.evidence.answersTask) return false;
   if (unit.pricedMissing) return false;
-  if (unit.amountElsewhere) return false;
   // The unit holds exactly the kind of thing asked (a phone number, an amount, a time…).
   const carriesAsked = unit.typeMatch === true && unit.type !== null && SPECIFIC_TYPES.has(unit.type);
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is

@@ -3,7 +3,7 @@ import {
   type AnswerType,
   answers,
   hasAnswerType,
-  lacksRequiredType,
+  passedOver,
   profileQuestion,
   questionParts,
   rankUnits,
@@ -145,16 +145,9 @@ interface Pick {
  * nearly as well, or nothing. A person's answer to a task is the answer alone.
  */
 function quotesFor(question: string, units: readonly Unit[], carried: string): Pick[] {
-  // "How much…", "What number…": a sentence without an amount or a number is passed over for the best
-  // one that has it (it could not answer anyway).
-  // A sentence that numbers the thing asked about otherwise ("level 1" for "Level 2") is passed over too.
-  // An FAQ's own question ("Q: Can I reserve the same site for next winter?") is never the answer; the
-  // sentences after it, read with its words, are.
-  // A sentence whose amount prices another thing than the one it names ("…pool cards…; a missing garage
-  // remote costs $45") is passed over as well.
-  const ranked = rankUnits(question, units, carried).filter(
-    (u) => !lacksRequiredType(u) && !u.conflict && !u.asks && !u.amountElsewhere,
-  );
+  // What every reader passes over (an FAQ's own question, another level, no amount where one is asked,
+  // an amount of another thing) is left out; the best of the rest answers or nothing does.
+  const ranked = rankUnits(question, units, carried).filter((u) => !passedOver(u));
   const best = bestOf(ranked);
   if (!best) return [];
   // A person's answer to this very question (a task) stands alone; what the owner said in onboarding is
