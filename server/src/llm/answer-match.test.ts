@@ -1853,3 +1853,19 @@ describe('twenty-first round: whom to call', () => {
     expect(unitStarting(number, text, 'If your unit')?.typeMatch).toBe(false);
   });
 });
+
+describe('twenty-second round: "to work" says where, not what', () => {
+  const text =
+    'Guest passes are sold at the front desk. ' +
+    'If the printer jams or stops working, do not open the back panel. ' +
+    'Dogs are welcome on Fridays only. ' +
+    'Cats, rabbits and other pets are not allowed, and every dog must be on a leash in the lounge.';
+  it('answers "can I bring my corgi to work?" with the rule on dogs, not the printer that stops working', () => {
+    expect(bestIn('can i bring my corgi to work', text)).toMatch(/^Dogs are welcome/);
+  });
+  it('keeps a work order a thing asked about', () => {
+    const weightOfWork = (q: string) => profileQuestion(q).terms.find((t) => t.lexeme === lexemeOf('work'))?.weight;
+    expect(weightOfWork('if i put in a work order will maintenance come in while i am at work?')).toBe(1);
+    expect(weightOfWork('can i bring my corgi to work')).toBeLessThan(1);
+  });
+});

@@ -449,6 +449,10 @@ const AREA =
   /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet|m)\b|\b\d[\d,]*\s?(?:sf|sqft|ft2|m2)\b/i;
 /** "What time…", "until what time…": a clock time asked for ("how early" may ask a date: "30 days before"). */
 const ASKS_CLOCK = /\bwhat time\b|\buntil what\b|\bwhat hours\b/i;
+const AT_WORK = /\b(?:to|at|from|after|before) work\b/i;
+/** "a work order": work to be done, which the question is about. */
+const WORK_ORDER = /\bwork[\s-](?:orders?|requests?|tickets?)\b/i;
+const WORK = tokenize('work')[0]?.lexeme ?? 'work';
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
   /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for|has to pay|gets (?:charged|billed|fined)|gets the (?:fine|bill|charge|invoice)|is (?:charged|billed|fined))\b/i;
@@ -689,6 +693,12 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
   const old = terms.get(OLD);
   if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
+  // "Can I bring my corgi to work?", "drinks after work": where or when one works says only where the
+  // question is asked from, not what it asks about ("If the printer stops working…").
+  if (AT_WORK.test(question) && !WORK_ORDER.test(question)) {
+    const term = terms.get(WORK);
+    if (term) term.weight = SHAPING_WEIGHT;
+  }
   const asking = new Set(tokenize(amountsAsWords(askingPartOf(question))).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
