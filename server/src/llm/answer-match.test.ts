@@ -1869,3 +1869,28 @@ describe('twenty-second round: "to work" says where, not what', () => {
     expect(weightOfWork('can i bring my corgi to work')).toBeLessThan(1);
   });
 });
+
+describe('twenty-second round: a repair that can wait is routine', () => {
+  const text =
+    'Call the emergency line at (555) 387-2049 at any hour for no heat, a water leak you cannot stop or a sewer backup. ' +
+    'Someone will call you back within 30 minutes and be on site within 2 hours. ' +
+    'We respond to routine requests within 3 business days.';
+  it('answers "not urgent, how long till someone comes?" with the routine time, not the emergency one', () => {
+    expect(bestIn('kitchen faucet is dripping, not urgent. how long till someone comes to look at it', text)).toMatch(
+      /^We respond to routine/,
+    );
+  });
+  it('reads a repair nothing says is urgent as routine ("Non-emergency requests…")', () => {
+    const handbook =
+      'For a maintenance emergency after hours, such as water leaking through a ceiling or no heat, call (555) 731-2600. ' +
+      'Non-emergency requests are handled within 2 business days.';
+    const question = 'my bathroom faucet has been dripping. how long till someone comes to fix it';
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('routine'))).toBe(true);
+    expect(bestIn(question, handbook)).toMatch(/^Non-emergency requests/);
+  });
+  it('keeps an emergency an emergency', () => {
+    const terms = profileQuestion('how quick does someone actually come when you pull the emergency cord').terms;
+    expect(terms.some((t) => t.lexeme === lexemeOf('routine'))).toBe(false);
+    expect(terms.some((t) => t.lexeme === lexemeOf('emergency'))).toBe(true);
+  });
+});

@@ -82,12 +82,15 @@ const SHAPING_WORDS = new Set(
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
-/** Greetings, thanks and contracted question words ("what's" → "whats"): not words of a question at all. */
+/**
+ * Greetings, thanks and contracted question words ("what's" → "whats"): not words of a question at all;
+ * nor is "till", which the index already drops as "until".
+ */
 const SOCIAL_WORDS = new Set(
   tokenize(
     `hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome
     what's who's where's when's how's why's that's there's it's i'm i've i'd i'll we're we've you're don't
-    can't won't isn't aren't doesn't didn't`,
+    can't won't isn't aren't doesn't didn't till`,
   ).map((t) => t.lexeme),
 );
 
@@ -453,6 +456,12 @@ const AT_WORK = /\b(?:to|at|from|after|before) work\b/i;
 /** "a work order": work to be done, which the question is about. */
 const WORK_ORDER = /\bwork[\s-](?:orders?|requests?|tickets?)\b/i;
 const WORK = tokenize('work')[0]?.lexeme ?? 'work';
+const NOT_URGENT =
+  /\b(?:not|isn['’]?t|is not|no|nothing)\s+(?:an?\s+|that\s+|too\s+|really\s+|super\s+)?(?:urgent|emergency)\b|\bnon[\s-]?(?:urgent|emergency)\b|\bcan wait\b/i;
+const URGENT_WORD = /\b(?:emergenc\w*|urgent\w*)\b/i;
+/** "…till someone comes to fix it", "before maintenance looks at it": a visit to repair something. */
+const REPAIR_VISIT =
+  /\b(?:someone|somebody|anyone|maintenance|a tech|technician|repairman|plumber|you guys|y'?all)\s+(?:\w+\s+){0,2}(?:comes?|fix(?:es)?|looks?|repairs?|gets? (?:to|out|here)|shows? up)\b/i;
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
   /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for|has to pay|gets (?:charged|billed|fined)|gets the (?:fine|bill|charge|invoice)|is (?:charged|billed|fined))\b/i;
@@ -721,6 +730,18 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
+  // "faucet is dripping, not urgent": a repair that can wait is routine, which is how handbooks say how
+  // soon one is done ("We respond to routine requests within 3 business days"), never an emergency.
+  // So is a repair that nothing says is urgent, when the question asks how soon someone comes ("my faucet
+  // has been dripping. how long till someone comes to fix it").
+  const routineVisit =
+    type === 'duration' &&
+    REPAIR_VISIT.test(question) &&
+    ![question, carried].some((text) => URGENT_TROUBLE.test(text) || URGENT_WORD.test(text));
+  if (NOT_URGENT.test(question) || routineVisit) {
+    for (const word of ['urgent', 'emergency']) terms.delete(tokenize(word)[0]?.lexeme ?? word);
+    implied('routine');
+  }
   // Words that count only where some candidate holds them, as a phrasal compound does:
   const compounds = [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)];
   // "Lost my gate card. How much is a new one?": a new one of a thing lost or broken is a replacement,

@@ -26,6 +26,7 @@ const GROUPS: readonly string[] = [
   'recycle recycling recyclables',
   'pickup pick collect collected collection',
   'repair repairs fix fixed broken maintenance service',
+  'routine non-emergency non-urgent',
   'emergency emergencies urgent urgently',
   'night overnight evening nights after-hours',
   'weekend weekends saturday sunday',
