@@ -1914,3 +1914,18 @@ describe('twenty-second round: a code is answered only where it is written', () 
     ).toMatch(/sunflower/);
   });
 });
+
+describe('twenty-second round: a date asked for is a day of the calendar', () => {
+  it('does not answer "what date…?" with a month or a season', () => {
+    const club = 'Target shooting is allowed only at the shared range. Archery deer season opens in the fall.';
+    expect(bq('What date does archery deer season open?', club)).toEqual([]);
+    expect(
+      bq('What date does archery deer season open?', `${club} This year it opens on October 1.`)[0]?.sentence,
+    ).toMatch(/October 1/);
+  });
+  it('reads a year as the date of a history', () => {
+    expect(bq('He founded the university on what date?', 'He founded the university in 1846.')[0]?.sentence).toMatch(
+      /1846/,
+    );
+  });
+});

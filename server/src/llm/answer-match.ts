@@ -462,6 +462,18 @@ const URGENT_WORD = /\b(?:emergenc\w*|urgent\w*)\b/i;
 /** "…till someone comes to fix it", "before maintenance looks at it": a visit to repair something. */
 const REPAIR_VISIT =
   /\b(?:someone|somebody|anyone|maintenance|a tech|technician|repairman|plumber|you guys|y'?all)\s+(?:\w+\s+){0,2}(?:comes?|fix(?:es)?|looks?|repairs?|gets? (?:to|out|here)|shows? up)\b/i;
+/** "What date…", "the exact date of…": a day of the calendar asked for. */
+const ASKS_CALENDAR_DATE = /\b(?:what|which|exact|specific)\s+dates?\b|\bwhat day of the month\b/i;
+const MONTH_NAME =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/**
+ * "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of
+ * the calendar; or a year ("founded … in 1846"), all a history asks.
+ */
+const CALENDAR_DATE = new RegExp(
+  `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
+  'i',
+);
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
   /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for|has to pay|gets (?:charged|billed|fined)|gets the (?:fine|bill|charge|invoice)|is (?:charged|billed|fined))\b/i;
@@ -1730,7 +1742,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     ? new Set(units.filter((u) => countsThing(tokenize(`${u.text} ${u.leadIn ?? ''}`), counted)))
     : new Set<Unit>();
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
-  const typeRequired = profile.type === 'time' && ASKS_CLOCK.test(question);
+  // "What is the exact date of the annual meeting?" wants a day of the calendar: "held in January" does not say it.
+  const asksCalendarDate = profile.type === 'date' && ASKS_CALENDAR_DATE.test(question);
+  const typeRequired = (profile.type === 'time' && ASKS_CLOCK.test(question)) || asksCalendarDate;
   const lifeSafety = LIFE_SAFETY.test(question);
   const asksWhom = ASKS_WHOM_TO_CALL.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
@@ -1821,6 +1835,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     const coverage = got / Math.max(total - sceneShare * unmatchedScene, total * SCENE_FLOOR);
     const typed = `${unit.text} ${unit.leadIn ?? ''}`;
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
+    if (asksCalendarDate) typeMatch = CALENDAR_DATE.test(typed);
     // "Call 911" answers only a question about fire, crime or someone hurt, not a leak or a broken heater.
     if (typeMatch && profile.type === 'phone' && !lifeSafety && !PHONE_NUMBER.test(typed)) typeMatch = false;
     // "Who should we call?" is answered by whom to call ("call the Ashgrove Police Department first").
