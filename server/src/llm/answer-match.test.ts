@@ -1923,6 +1923,16 @@ describe('twenty-second round: a date asked for is a day of the calendar', () =>
       bq('What date does archery deer season open?', `${club} This year it opens on October 1.`)[0]?.sentence,
     ).toMatch(/October 1/);
   });
+  it('reads "the exact date" as asking one, which a monthly rule or a month does not give', () => {
+    const hoa =
+      'The board meets on the fourth Monday of every month at 7:00 p.m. in the clubhouse. ' +
+      'The annual meeting and board election are held in January.';
+    expect(bq('What is the exact date of the annual meeting and board election?', hoa)).toEqual([]);
+    expect(
+      bq('What is the exact date of the annual meeting?', `${hoa} This year the annual meeting is on January 26.`)[0]
+        ?.sentence,
+    ).toMatch(/January 26/);
+  });
   it('reads a year as the date of a history', () => {
     expect(bq('He founded the university on what date?', 'He founded the university in 1846.')[0]?.sentence).toMatch(
       /1846/,

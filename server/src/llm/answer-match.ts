@@ -229,7 +229,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'date',
-    asks: /\bwhen\b|\bwhat date\b|\bdue\b|\bdeadline\b/i,
+    asks: /\bwhen\b|\bwhat date\b|\b(?:exact|specific)\s+dates?\b|\bwhat(?:'s|’s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}dates?\b|\bdue\b|\bdeadline\b/i,
     has: /\b(january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by(?= (?:the )?(?:\d|end|first|last|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
   },
   {
@@ -463,7 +463,8 @@ const URGENT_WORD = /\b(?:emergenc\w*|urgent\w*)\b/i;
 const REPAIR_VISIT =
   /\b(?:someone|somebody|anyone|maintenance|a tech|technician|repairman|plumber|you guys|y'?all)\s+(?:\w+\s+){0,2}(?:comes?|fix(?:es)?|looks?|repairs?|gets? (?:to|out|here)|shows? up)\b/i;
 /** "What date…", "the exact date of…": a day of the calendar asked for. */
-const ASKS_CALENDAR_DATE = /\b(?:what|which|exact|specific)\s+dates?\b|\bwhat day of the month\b/i;
+const ASKS_CALENDAR_DATE =
+  /\b(?:what|which|exact|specific)\s+dates?\b|\bwhat day of the month\b|\bwhen(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?(?:next\s+)?(?:[\w-]+\s+){0,3}dates?\b/i;
 const MONTH_NAME =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /**
@@ -471,7 +472,7 @@ const MONTH_NAME =
  * the calendar; or a year ("founded … in 1846"), all a history asks.
  */
 const CALENDAR_DATE = new RegExp(
-  `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
+  `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
   'i',
 );
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
