@@ -11,6 +11,7 @@ import {
   askedThingsOf,
   asksAboutNow,
   hasAnswerType,
+  passedOver,
   profileQuestion,
   questionParts,
   rankFactsByMeaning,
@@ -1937,5 +1938,17 @@ describe('twenty-second round: a date asked for is a day of the calendar', () =>
     expect(bq('He founded the university on what date?', 'He founded the university in 1846.')[0]?.sentence).toMatch(
       /1846/,
     );
+  });
+});
+
+describe('twenty-second round: "what day" wants a day', () => {
+  it('passes over a sentence that names no day for one that does', () => {
+    const text =
+      'The garbage truck cannot get past cars in the truck lane, so keep it clear. ' +
+      'Pickup is Mondays and Thursdays.';
+    const question = 'What days does the garbage truck come?';
+    const lane = unitStarting(question, text, 'The garbage truck');
+    expect(lane && passedOver(lane)).toBe(true);
+    expect(bq(question, text)[0]?.sentence).toMatch(/Mondays and Thursdays/);
   });
 });

@@ -2021,9 +2021,18 @@ export function questionParts(question: string): string[] {
 
 /**
  * Answer types a quote must hold to answer at all (an amount, a phone number, an e-mail address, a length
- * of time: "How long is the waiting list?" is not answered by "ask the office to put you on the list").
+ * of time: "How long is the waiting list?" is not answered by "ask the office to put you on the list"; a
+ * day: "What days does the garbage truck come?" is not answered by "keep the truck lane clear").
  */
-const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set(['money', 'phone', 'email', 'speed', 'size', 'duration']);
+const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set([
+  'money',
+  'phone',
+  'email',
+  'speed',
+  'size',
+  'duration',
+  'day',
+]);
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
 export function lacksRequiredType(unit: ScoredUnit): boolean {
