@@ -452,12 +452,15 @@ const AREA =
   /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet|m)\b|\b\d[\d,]*\s?(?:sf|sqft|ft2|m2)\b/i;
 /** "What time…", "until what time…": a clock time asked for ("how early" may ask a date: "30 days before"). */
 const ASKS_CLOCK = /\bwhat time\b|\buntil what\b|\bwhat hours\b/i;
+/** "…my corgi to work", "drinks after work": the workplace or the hours of work, not a topic. */
 const AT_WORK = /\b(?:to|at|from|after|before) work\b/i;
 /** "a work order": work to be done, which the question is about. */
 const WORK_ORDER = /\bwork[\s-](?:orders?|requests?|tickets?)\b/i;
 const WORK = tokenize('work')[0]?.lexeme ?? 'work';
+/** "not urgent", "isn't an emergency", "non-urgent", "it can wait": a repair said to be routine. */
 const NOT_URGENT =
   /\b(?:not|isn['’]?t|is not|no|nothing)\s+(?:an?\s+|that\s+|too\s+|really\s+|super\s+)?(?:urgent|emergency)\b|\bnon[\s-]?(?:urgent|emergency)\b|\bcan wait\b/i;
+/** A question (or the turn it follows) that speaks of an emergency is never routine. */
 const URGENT_WORD = /\b(?:emergenc\w*|urgent\w*)\b/i;
 /** "…till someone comes to fix it", "before maintenance looks at it": a visit to repair something. */
 const REPAIR_VISIT =
