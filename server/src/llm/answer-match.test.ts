@@ -1896,26 +1896,6 @@ describe('twenty-second round: a repair that can wait is routine', () => {
   });
 });
 
-describe('twenty-second round: a code is answered only where it is written', () => {
-  const barn =
-    'The tack room is next to the wash stall. ' +
-    'The tack room door code changes every three months and is sent to boarders by text.';
-  it('does not answer "what is the code?" with how the code is given', () => {
-    expect(bq("What's the code for the tack room door?", barn)).toEqual([]);
-    expect(
-      bq('what is the dock gate code this month?', 'Dock gate code: changed monthly and sent to slip holders by text'),
-    ).toEqual([]);
-  });
-  it('answers it where the code is written, in digits or as a word', () => {
-    expect(
-      bq("What's the code for the tack room door?", `${barn} Until then the tack room code is 4821.`)[0]?.sentence,
-    ).toMatch(/4821/);
-    expect(
-      bq("what's the wifi password?", 'Guest Wi-Fi password: sunflower. The network is open to guests.')[0]?.sentence,
-    ).toMatch(/sunflower/);
-  });
-});
-
 describe('twenty-second round: a date asked for is a day of the calendar', () => {
   it('does not answer "what date…?" with a month or a season', () => {
     const club = 'Target shooting is allowed only at the shared range. Archery deer season opens in the fall.';

@@ -1231,11 +1231,6 @@ export interface ScoredUnit extends Unit {
   pricedMissing?: boolean;
   /** The unit names the asked thing in one clause and its amounts only in clauses about something else. */
   amountElsewhere?: boolean;
-  /**
-   * A question asks for a code or password, and the unit does not write one out ("The tack room door code
-   * changes every three months and is sent to boarders by text"). A person's answer to a task is exempt.
-   */
-  lacksCode?: boolean;
 }
 
 /** The clauses of a sentence: cut at ";", ", and…", ", while…" and a sentence's end. */
@@ -1474,16 +1469,6 @@ const PRICE_NAMED =
 /** "What's the gate code?", "what is the wifi password": a code asked for by name. */
 const ASKS_CODE =
   /\b(?:what(?:'s|’s| is| are)|which|give me|tell me|need)\b[^?]*\b(?:code|codes|password|passcode|passwords|combination|combo|pin)\b/i;
-/**
- * A code or password written out: a number of three or more digits ("4821", "#1234*"), or a word said to be
- * the code ("Wi-Fi password: sunflower", "the code is Tern2024") that is not how the code is given
- * ("changed monthly", "is sent by text", "is on the card").
- */
-const CODE_NUMBER =
-  /(?<![$\d.,:])\b\d{3,8}\b(?![.,:]?\d)(?!\s*(?:a\.?m|p\.?m|%|feet|ft|sq|square|mbps|gbps|days?|hours?|minutes?|dollars?)\b)/i;
-const CODE_SAID =
-  /\b(?:code|codes|password|passcode|combination|combo|pin|network|wi-?fi)\b[^.;]{0,30}?(?:\bis\b|\bare\b|:)\s+["“'‘]?(?!(?:changed|changes|changing|sent|texted|e-?mailed|given|posted|printed|provided|available|listed|shown|updated|reset|on|in|at|by|the|a|an|not|only|different|unique|personal|private|shared|found|kept|written|emailed|mailed|included|required|needed|set|issued|assigned|the same|also|still|never|always)\b)[A-Za-z0-9][\w#*!@-]*/i;
-const holdsCode = (text: string) => CODE_NUMBER.test(text) || CODE_SAID.test(text);
 const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo pin').map((t) => t.lexeme));
 
 /** "What's the rent per square foot…": the rent itself is priced. */
@@ -1878,7 +1863,6 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       thingUnnamed: thingUnnamed(unit),
       // Named by the word or the thesaurus: a WordNet relative ("contribution": "take part") names no price.
       pricedMissing: priced.length > 0 && !priced.some((term) => namedAt({ ...term, related: NO_RELATIVES }, unit)),
-      lacksCode: codeTerm !== undefined && !unit.evidence.answersTask && !holdsCode(unit.text),
       amountElsewhere:
         profile.type === 'money' &&
         unit.kind !== 'fact' &&
@@ -2076,13 +2060,11 @@ export const PASSAGE_MIN_COVERAGE = 0.7;
 
 /**
  * A unit every reader of the ranking passes over for a better one: an FAQ's own question, another level
- * or period than the one asked ("level 1" for "Level 2"), no amount or number where one is asked, an
- * amount that prices another thing than the one its sentence names, or no code where a code is asked.
+ * or period than the one asked ("level 1" for "Level 2"), no amount or number where one is asked, or an
+ * amount that prices another thing than the one its sentence names.
  */
 export function passedOver(unit: ScoredUnit): boolean {
-  return (
-    unit.asks || unit.conflict || unit.amountElsewhere === true || unit.lacksCode === true || lacksRequiredType(unit)
-  );
+  return unit.asks || unit.conflict || unit.amountElsewhere === true || lacksRequiredType(unit);
 }
 
 /**
