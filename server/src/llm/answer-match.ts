@@ -460,6 +460,7 @@ const WORK = tokenize('work')[0]?.lexeme ?? 'work';
 /** "not urgent", "isn't an emergency", "non-urgent", "it can wait": a repair said to be routine. */
 const NOT_URGENT =
   /\b(?:not|isn['’]?t|is not|no|nothing)\s+(?:an?\s+|that\s+|too\s+|really\s+|super\s+)?(?:urgent|emergency)\b|\bnon[\s-]?(?:urgent|emergency)\b|\bcan wait\b/i;
+const URGENT_LEXEMES = tokenize('urgent emergency').map((t) => t.lexeme);
 /** A question (or the turn it follows) that speaks of an emergency is never routine. */
 const URGENT_WORD = /\b(?:emergenc\w*|urgent\w*)\b/i;
 /** "…till someone comes to fix it", "before maintenance looks at it": a visit to repair something. */
@@ -755,7 +756,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     REPAIR_VISIT.test(question) &&
     ![question, carried].some((text) => URGENT_TROUBLE.test(text) || URGENT_WORD.test(text));
   if (NOT_URGENT.test(question) || routineVisit) {
-    for (const word of ['urgent', 'emergency']) terms.delete(tokenize(word)[0]?.lexeme ?? word);
+    for (const lexeme of URGENT_LEXEMES) terms.delete(lexeme);
     implied('routine');
   }
   // Words that count only where some candidate holds them, as a phrasal compound does:
