@@ -1932,3 +1932,47 @@ describe('twenty-second round: "what day" wants a day', () => {
     expect(bq(question, text)[0]?.sentence).toMatch(/Mondays and Thursdays/);
   });
 });
+
+describe('twenty-third round: a count in one digit counts', () => {
+  it('reads "no more than 4 guests" as counting guests, first before numbers of other things', () => {
+    const text =
+      'Guest parking is the row of 12 spaces marked "Visitor" next to the clubhouse. ' +
+      'Each home may bring no more than 4 guests at a time, and the resident must stay with them.';
+    const question = 'How many guests can I bring to the pool?';
+    const four = rankUnits(question, unitsOf([doc(text)])).find((u) => u.text.includes('4 guests'));
+    expect(four?.typeMatch).toBe(true);
+    expect(bq(question, text)[0]?.sentence).toMatch(/no more than 4 guests/);
+  });
+});
+
+describe('twenty-third round: trouble reported without a question asks whom to call', () => {
+  const guide =
+    'The Wi-Fi network name and password are printed on the card inside the kitchen cabinet. ' +
+    'Call the after-hours line for a water leak, no heat in winter or a broken lock. ' +
+    'After-hours urgent line: (555) 703-4888';
+  it('answers "the pipe under the sink is leaking and it\'s 1am" with the number to call', () => {
+    const question = "the pipe under the kitchen sink is leaking all over the cabinet and it's 1am";
+    expect(answerTypeOf(question)).toBe('phone');
+    expect(bq(question, guide)[0]?.sentence).toMatch(/\(555\) 703-4888/);
+  });
+  it('leaves a report that asks something as asked', () => {
+    expect(answerTypeOf('my heat is out and its freezing in here, how long until someone fixes it')).toBe('duration');
+    expect(answerTypeOf("there's a burn ban, can we still use our propane fire pit")).not.toBe('phone');
+  });
+});
+
+describe('twenty-third round: a thing that is down or died stopped working', () => {
+  it('answers "the wifi is down, what should i do" with what to do when the internet stops working', () => {
+    const house =
+      'Rooms go from $1,095 to $1,450 a month depending on size. ' +
+      "The members' network is Kestrel-Members, with the password in the app. " +
+      'If the internet stops working, restart the router in the living room cabinet once before you report it in the app.';
+    expect(bq('the wifi is down again ugh. what should i do before i complain', house)[0]?.sentence).toMatch(
+      /^If the internet stops working/,
+    );
+  });
+  it('leaves "down" and "out" that say where alone', () => {
+    const terms = profileQuestion('can the washer go down to the basement').terms.map((t) => t.lexeme);
+    expect(terms).not.toContain(lexemeOf('working'));
+  });
+});

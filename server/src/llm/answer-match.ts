@@ -572,6 +572,11 @@ function asksOfBusiness(question: string): boolean {
  * things, not for a charge; "what part of town" for the area; "what kind of people rent from you" for the
  * customers.
  */
+/** A message that reports trouble that cannot wait and asks nothing: no question mark, no question word, no clause that asks. */
+const REPORTS_TROUBLE_ONLY = new RegExp(
+  `^(?![^?]*\\?)(?![^?]*\\b(?:what|when|where|who|whom|which|why|how)\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
+  'i',
+);
 const IDIOMS: readonly [RegExp, string][] = [
   // "whats his number", "wheres the gym": the contraction typed without its apostrophe.
   [/\b(what|where|when|who|how)s\b/gi, "$1's"],
@@ -647,6 +652,13 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
     'how many properties managed',
   ],
+  // "the wifi is down", "the dishwasher died": it stopped working, as rules say it ("If the internet stops working…").
+  [
+    /\b(wi-?fi|internet|network|router|modem|cable|tv|elevators?|dishwasher|fridge|refrigerator|freezer|washer|dryer|stove|oven|microwave|disposal|a\/?c|air conditioning|air conditioner|heater|furnace|water heater|intercom|buzzer|gate|printer)(?:'s|’s| is| are| has| have| keeps)?(?: been| going| gone)? (?:down|out|dead|died|quit|crashed|went down|went out)\b(?! (?:of|to|for|on|in|at|there|here)\b)/gi,
+    '$1 stopped working',
+  ],
+  // "the pipe under the sink is leaking and it's 1am": trouble reported without a question asks whom to call.
+  [REPORTS_TROUBLE_ONLY, '$1. Who do I call?'],
 ];
 /** The question with its idioms read as their meaning (idempotent: a read question reads the same). */
 const readIdioms = (text: string) => IDIOMS.reduce((q, [idiom, meaning]) => q.replace(idiom, meaning), text);
@@ -1640,6 +1652,10 @@ function countsThing(tokens: readonly { lexeme: string }[], counted: ReadonlySet
       tokens.slice(i + 1, i + 4).some((u) => counted.has(u.lexeme)),
   );
 }
+/** The tokenizer drops one-character words, so "no more than 4 guests" lost its count: a lone digit is spelled out. */
+const digitsSpelled = (text: string) =>
+  text.replace(/(?<![\d.,:$])\b\d\b(?![.,:]\d)/g, (d) => DIGIT_WORDS[Number(d)] ?? d);
+const DIGIT_WORDS = 'zero one two three four five six seven eight nine'.split(' ');
 const COUNT_LEXEMES = new Set(
   'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred'
     .split(' ')
@@ -1729,7 +1745,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const counted = profile.type === 'number' ? countedThingOf(question) : null;
   // The candidates that count it, read once.
   const counting = counted
-    ? new Set(units.filter((u) => countsThing(tokenize(`${u.text} ${u.leadIn ?? ''}`), counted)))
+    ? new Set(units.filter((u) => countsThing(tokenize(digitsSpelled(`${u.text} ${u.leadIn ?? ''}`)), counted)))
     : new Set<Unit>();
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   // "What is the exact date of the annual meeting?" wants a day of the calendar: "held in January" does not say it.
