@@ -1976,3 +1976,23 @@ describe('twenty-third round: a thing that is down or died stopped working', () 
     expect(terms).not.toContain(lexemeOf('working'));
   });
 });
+
+describe('twenty-third round: "somewhere" and "little" only shape a question', () => {
+  it('weighs "somewhere" and an attributive "little" as shaping words', () => {
+    const terms = profileQuestion('can i put a little storage shed somewhere out back').terms;
+    const weightOf = (w: string) => terms.find((t) => t.lexeme === lexemeOf(w))?.weight;
+    expect(weightOf('somewhere')).toBeLessThan(1);
+    expect(weightOf('little')).toBeLessThan(1);
+    expect(weightOf('shed')).toBe(1);
+    expect(profileQuestion('how little can I pay').terms.find((t) => t.lexeme === lexemeOf('little'))?.weight).toBe(1);
+  });
+  it('answers "is there somewhere safe to lock my bike" with the bike room', () => {
+    const garage =
+      "A lost key or keys locked inside a vehicle are the owner's responsibility. " +
+      'A bike room on Level 1 has 24 racks, free for monthly parkers; ask the office to add your access card to its door. ' +
+      'The garage is not responsible for theft from vehicles or for items left in them. ' +
+      'Monthly permits are sold to people who live and work nearby.';
+    const quotes = bq('i bike to work some days, is there somewhere safe to lock it up?', garage);
+    expect(quotes[0]?.sentence).toMatch(/A bike room on Level 1/);
+  });
+});

@@ -78,7 +78,7 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious question quick come comes coming came`,
+    trying try curious question quick come comes coming came somewhere anywhere someplace anyplace`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -680,6 +680,9 @@ const MONTH_MAY =
 /** Words that only stress what follows. */
 const INTENSIFIERS =
   /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
+/** "my little trailer", "a tiny grill": a size said in passing. */
+const SIZE_FILLERS =
+  /(?<=\b(?:an?|my|our|the|this|that|his|her|their|your|some)\s+)(?:little|tiny|lil)\b(?=\s+[a-z])/gi;
 const OLD = tokenize('old')[0]?.lexeme ?? 'old';
 /** "an old couch": "old" before the thing it describes. */
 const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|their|your)\s+old\s+[a-z]/i;
@@ -731,6 +734,11 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
   const old = terms.get(OLD);
   if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
+  // "my little utility trailer", "a tiny grill": a word that only says how small.
+  for (const { lexeme } of tokenize(question.match(SIZE_FILLERS)?.join(' ') ?? '')) {
+    const term = terms.get(lexeme);
+    if (term) term.weight = SHAPING_WEIGHT;
+  }
   // "Can I bring my corgi to work?", "drinks after work": where or when one works says only where the
   // question is asked from, not what it asks about ("If the printer stops working…").
   if (AT_WORK.test(question) && !WORK_ORDER.test(question)) {
