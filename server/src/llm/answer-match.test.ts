@@ -1996,3 +1996,19 @@ describe('twenty-third round: "somewhere" and "little" only shape a question', (
     expect(quotes[0]?.sentence).toMatch(/A bike room on Level 1/);
   });
 });
+
+describe('twenty-third round: ending a residency is moving out', () => {
+  it('answers "how much notice to move out" with the notice to end one\'s residency', () => {
+    const community =
+      'Independent living residents who move to the Garden Wing keep their place on the priority list for a suite. ' +
+      "Residents receive at least 60 days' written notice before any increase. " +
+      'To end your residency, give written notice of 30 days to the Executive Director.';
+    expect(bq('How much notice do I need to give if I decide to move out?', community)[0]?.sentence).toMatch(
+      /^To end your residency/,
+    );
+  });
+  it('reads "around Christmas" without "around" as a topic', () => {
+    const terms = profileQuestion('do store hours change around christmas').terms;
+    expect(terms.find((t) => t.lexeme === lexemeOf('around'))?.weight).toBeLessThan(1);
+  });
+});

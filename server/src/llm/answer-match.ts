@@ -78,7 +78,7 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious question quick come comes coming came somewhere anywhere someplace anyplace`,
+    trying try curious question quick come comes coming came somewhere anywhere someplace anyplace around`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -1032,9 +1032,14 @@ function lexemes(text: string): Set<string> {
   for (const ordinal of ordinalsOf(text)) out.add(ordinal);
   // "you get 10% off", "half off the first month": a discount, whatever the sentence calls it.
   if (PERCENT_OFF.test(text)) out.add(DISCOUNT_LEXEME);
+  // "To end your residency, give written notice…", "ending the lease": moving out, as a tenant says it.
+  if (ENDS_TENANCY.test(text)) out.add(MOVE_OUT_LEXEME);
   return out;
 }
 
+const ENDS_TENANCY =
+  /\b(?:end|ends|ending|terminate|terminates|terminating|termination of)\s+(?:your|the|a|their|his|her|my|our)\s+(?:residency|tenancy|lease|rental agreement|occupancy|membership)\b/i;
+const MOVE_OUT_LEXEME = tokenize('moveout')[0]?.lexeme ?? 'moveout';
 const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf)\s+off\b/i;
 const DISCOUNT_LEXEME = tokenize('discount')[0]?.lexeme ?? 'discount';
 
