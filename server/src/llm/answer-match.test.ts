@@ -2012,3 +2012,22 @@ describe('twenty-third round: ending a residency is moving out', () => {
     expect(terms.find((t) => t.lexeme === lexemeOf('around'))?.weight).toBeLessThan(1);
   });
 });
+
+describe('twenty-third round: a sentence whose opening clause points back', () => {
+  const text =
+    'Every household must recertify its income once a year, and the paperwork must be complete by the lease end date. ' +
+    'If it is not, your lease will not be renewed and you may have to move out.';
+  it('reads the sentence before "If it is not, …" as what it speaks of', () => {
+    const unit = unitStarting("what happens if I don't recertify my income in time", text, 'If it is not');
+    expect(unit?.antecedent ? [...unit.antecedent] : []).toContain(lexemeOf('recertify'));
+    expect(unit?.ownTopicHits).toBeGreaterThan(0);
+  });
+  it('leaves a sentence that opens with its own subject alone', () => {
+    const unit = unitStarting(
+      'when is the lease renewed',
+      `${text} If the rent is paid late, a fee is charged.`,
+      'If the rent',
+    );
+    expect(unit?.antecedent).toBeUndefined();
+  });
+});

@@ -886,7 +886,11 @@ const LABEL_WEIGHT = 0.9;
 const ANTECEDENT_WEIGHT = 0.8;
 /** A sentence about something named before it: "It is refunded…", "They must…", "Children … may not use it." */
 const startsWithPronoun = (text: string) =>
-  /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim());
+  /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim()) ||
+  LEANING_OPENER.test(text.trim());
+/** "If it is not, your lease…", "Once they are approved, …", "Otherwise, …": an opening clause about what came before. */
+const LEANING_OPENER =
+  /^(?:(?:if|when|once|unless|until|after|before|while|whether|as soon as)\s+(?:it|its|they|them|this|these|those|that|he|she)\b[^,;]{0,40}[,;]|otherwise\b|if not\b|if so\b)/i;
 const TITLE_WEIGHT = 0.3;
 /** The rest of the unit's paragraph: a sentence often names its subject a few sentences earlier. */
 const PARAGRAPH_WEIGHT = 0.25;
@@ -1841,6 +1845,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       if (own && counts) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && counts) ownTopicHits++;
+      // "If it is not, your lease will not be renewed": what the pronoun stands for is the sentence's own topic.
+      else if (!own && !label && counts && unit.antecedent && matchOf(term, unit.antecedent)) ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
