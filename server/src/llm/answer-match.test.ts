@@ -2031,3 +2031,16 @@ describe('twenty-third round: a sentence whose opening clause points back', () =
     expect(unit?.antecedent).toBeUndefined();
   });
 });
+
+describe('twenty-third round: the thermostat sets the heat', () => {
+  it('answers "can i turn the heat off while i\'m gone?" with the thermostat rule', () => {
+    const suite =
+      'Candles and incense may not be used. ' +
+      'The thermostat is set by you, but please do not set it below 62 degrees in winter, even when you are away.';
+    expect(synonymsOf(lexemeOf('heat')).has(lexemeOf('thermostat'))).toBe(true);
+    expect(
+      bq("it's freezing out and i'm traveling for a week. can i just turn the heat off while i'm gone?", suite)[0]
+        ?.sentence,
+    ).toMatch(/^The thermostat is set by you/);
+  });
+});

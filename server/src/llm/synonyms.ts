@@ -61,7 +61,7 @@ const GROUPS: readonly string[] = [
   'storage locker lockers',
   'paint painting decorate decorating',
   'wall walls nail nails hang hanging',
-  'heat heating heater furnace',
+  'heat heating heater furnace thermostat',
   'ac air-conditioning cooling hvac a/c aircon',
   'water leak leaking flood flooding plumbing burst',
   'noise disturbance',
