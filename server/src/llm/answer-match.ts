@@ -567,16 +567,16 @@ function asksOfBusiness(question: string): boolean {
   return /\bname\b/i.test(named) && BUSINESS_NOUN.test(named);
 }
 
-/**
- * Phrases whose words mean something else together: "Who's in charge?" asks for the person running
- * things, not for a charge; "what part of town" for the area; "what kind of people rent from you" for the
- * customers.
- */
 /** A message that reports trouble that cannot wait and asks nothing: no question mark, no question word, no clause that asks. */
 const REPORTS_TROUBLE_ONLY = new RegExp(
   `^(?![^?]*\\?)(?![^?]*\\b(?:what|when|where|who|whom|which|why|how)\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
   'i',
 );
+/**
+ * Phrases whose words mean something else together: "Who's in charge?" asks for the person running
+ * things, not for a charge; "what part of town" for the area; "what kind of people rent from you" for the
+ * customers.
+ */
 const IDIOMS: readonly [RegExp, string][] = [
   // "whats his number", "wheres the gym": the contraction typed without its apostrophe.
   [/\b(what|where|when|who|how)s\b/gi, "$1's"],
