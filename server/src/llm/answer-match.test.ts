@@ -2044,3 +2044,30 @@ describe('twenty-third round: the thermostat sets the heat', () => {
     ).toMatch(/^The thermostat is set by you/);
   });
 });
+
+describe("twenty-third round: family by marriage, and another person in one's own place", () => {
+  it('reads "my brother-in-law" as a brother, without "law" as a topic', () => {
+    const terms = profileQuestion('can my brother-in-law stay with us for a week').terms.map((t) => t.lexeme);
+    expect(terms).toContain(lexemeOf('brother'));
+    expect(terms).not.toContain(lexemeOf('law'));
+  });
+  it("reads another person keeping a boat in one's slip as subletting it", () => {
+    const marina =
+      'An annual slip license runs for twelve months from May 1 and lets you keep your boat in the water over the winter. ' +
+      'A slip license is for the boat named on it; slips may not be sublet or lent to anyone else.';
+    const question = "can my brother in law keep his boat in my slip for july while i'm away?";
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('sublet'))).toBe(true);
+    expect(bq(question, marina)[0]?.sentence).toMatch(/may not be sublet/);
+  });
+  it("leaves one's own use of one's place alone", () => {
+    expect(
+      profileQuestion('can i use my parking space for a trailer').terms.some((t) => t.lexeme === lexemeOf('sublet')),
+    ).toBe(false);
+  });
+  it('answers "give my dog a bath" with the pet wash station', () => {
+    const lofts =
+      'Dogs must be leashed or carried in the lobby, hallways and elevators. ' +
+      'The dog run is on the roof, and the pet wash station is in the bike room on level P1.';
+    expect(bq('where can i give my dog a bath after the park', lofts)[0]?.sentence).toMatch(/pet wash station/);
+  });
+});

@@ -652,6 +652,9 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
     'how many properties managed',
   ],
+  // "my brother-in-law", "the in-laws": family, as the rules' visitors and guests are ("law" is no topic).
+  [/\b(brother|sister|mother|father|son|daughter)s?[\s-]in[\s-]laws?\b/gi, '$1'],
+  [/\bin[\s-]laws\b/gi, 'relatives'],
   // "the wifi is down", "the dishwasher died": it stopped working, as rules say it ("If the internet stops working…").
   [
     /\b(wi-?fi|internet|network|router|modem|cable|tv|elevators?|dishwasher|fridge|refrigerator|freezer|washer|dryer|stove|oven|microwave|disposal|a\/?c|air conditioning|air conditioner|heater|furnace|water heater|intercom|buzzer|gate|printer)(?:'s|’s| is| are| has| have| keeps)?(?: been| going| gone)? (?:down|out|dead|died|quit|crashed|went down|went out)\b(?! (?:of|to|for|on|in|at|there|here)\b)/gi,
@@ -680,6 +683,8 @@ const MONTH_MAY =
 /** Words that only stress what follows. */
 const INTENSIFIERS =
   /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
+const LETS_OTHERS_USE =
+  /\b(?:someone|somebody|anyone|anybody|a friend|friends|my [a-z-]+|our [a-z-]+|another [a-z]+)\s+(?:else\s+)?(?:use|take over|keep\s+(?:his|her|their|a|an)\s+[a-z]+\s+in|stay in|live in|rent|sleep in|have)\s+(?:my|our)\s+(?:slip|studio|apartment|apt|unit|room|space|site|spot|plot|stall|desk|office|suite|home|house|place|condo|locker|garage|berth)\b/i;
 /** "my little trailer", "a tiny grill": a size said in passing. */
 const SIZE_FILLERS =
   /(?<=\b(?:an?|my|our|the|this|that|his|her|their|your|some)\s+)(?:little|tiny|lil)\b(?=\s+[a-z])/gi;
@@ -764,6 +769,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     }
     implied('child');
   }
+  // "can my brother keep his boat in my slip while I'm away?", "can someone else take over my studio?":
+  // another person using one's own place is subletting or lending it, which is how rules speak of it.
+  if (LETS_OTHERS_USE.test(question)) implied('sublet');
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');

@@ -284,6 +284,8 @@ const GROUPS: readonly string[] = [
   'superintendent building-super maintenance-supervisor',
   'clogged backed-up stopped-up',
   'restroom bathroom washroom lavatory',
+  // "give my dog a bath": the pet wash station.
+  'bath baths bathe bathing wash',
   'garbage-disposal garbage-disposer insinkerator food-disposer',
   'stovetop cooktop hob',
   'water-heater hot-water-heater hot-water-tank',
