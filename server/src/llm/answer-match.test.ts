@@ -2071,3 +2071,19 @@ describe("twenty-third round: family by marriage, and another person in one's ow
     expect(bq('where can i give my dog a bath after the park', lofts)[0]?.sentence).toMatch(/pet wash station/);
   });
 });
+
+describe('twenty-third round: a list item under a heading speaks of the heading', () => {
+  const doc2 =
+    'Shuttle to Campus\n\n' +
+    'The Osterly Flats shuttle runs from the stop in front of Building A to the Harlow Library.\n\n' +
+    '• Weekdays during the fall and spring semesters: every 20 minutes from 7:00 a.m. to 7:00 p.m.\n' +
+    '• Saturdays: every hour from 10:00 a.m. to 6:00 p.m.\n';
+  it("counts the heading's words as an item's own topic words, and a bus as the shuttle", () => {
+    const question = 'How often does the bus to campus come in the morning?';
+    const item = unitStarting(question, doc2, 'Weekdays during');
+    expect(item?.kind).toBe('item');
+    expect(item?.ownTopicHits).toBeGreaterThan(0);
+    expect(item && answers(item)).toBe(true);
+    expect(bq(question, doc2).some((q) => q.sentence.includes('every 20 minutes'))).toBe(true);
+  });
+});

@@ -1687,6 +1687,17 @@ const COUNT_LEXEMES = new Set(
     .map((w) => tokenize(w)[0]?.lexeme ?? w),
 );
 
+const LEAD_IN_WORDS = new WeakMap<Unit, ReadonlySet<string>>();
+/** The lexemes of a list item's lead-in, read once per unit. */
+function leadInWords(unit: Unit): ReadonlySet<string> {
+  let words = LEAD_IN_WORDS.get(unit);
+  if (!words) {
+    words = lexemes(unit.leadIn ?? '');
+    LEAD_IN_WORDS.set(unit, words);
+  }
+  return words;
+}
+
 /** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
@@ -1853,8 +1864,11 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       if (own && counts) ownTopicHits++;
       const label = matchOf(term, unit.label);
       if (!own && label && counts) ownTopicHits++;
-      // "If it is not, your lease will not be renewed": what the pronoun stands for is the sentence's own topic.
+      // "If it is not, your lease will not be renewed": what the pronoun stands for is the sentence's own topic;
+      // so is what a list's lead-in names for its items ("The shuttle runs:" / "Weekdays: every 20 minutes").
       else if (!own && !label && counts && unit.antecedent && matchOf(term, unit.antecedent)) ownTopicHits++;
+      else if (!own && !label && counts && unit.leadIn && matchOf(term, leadInWords(unit))) ownTopicHits++;
+      else if (!own && !label && counts && unit.kind === 'item' && !unit.leadIn && matchOf(term, unit.context)) ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));

@@ -333,7 +333,7 @@ const GROUPS: readonly string[] = [
   'peak-season high-season',
   'reasonable-accommodation accommodation-request',
   'power-chair power-wheelchair motorized-wheelchair electric-wheelchair',
-  'shuttle shuttle-service shuttle-van courtesy-van van ride rides',
+  'shuttle shuttles shuttle-service shuttle-van courtesy-van van ride rides bus buses',
   'rideshare ride-share ride-hailing',
   'public-transit public-transportation mass-transit',
   'dining-hall dining-commons cafeteria',
