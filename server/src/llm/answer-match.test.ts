@@ -2087,3 +2087,18 @@ describe('twenty-third round: a list item under a heading speaks of the heading'
     expect(bq(question, doc2).some((q) => q.sentence.includes('every 20 minutes'))).toBe(true);
   });
 });
+
+describe('twenty-third round: off-road machines and how fast they may go', () => {
+  it('reads "how fast can we run the side by side" as a speed asked of a UTV', () => {
+    const question = 'how fast can we run the side by side on the trails';
+    expect(answerTypeOf(question)).toBe('speed');
+    const lease =
+      'Do not drive across any planted field, hay meadow or terrace, at any time of year. ' +
+      'ATVs and UTVs may also use the mowed trails, at no more than 15 miles per hour.';
+    expect(bq(question, lease)[0]?.sentence).toMatch(/15 miles per hour/);
+  });
+  it('reads a four wheeler as an ATV and a drop-off as a delivery', () => {
+    expect(synonymsOf(lexemeOf('atv')).has(lexemeOf('fourwheeler'))).toBe(true);
+    expect(synonymsOf(lexemeOf('dropoff')).has(lexemeOf('deliveries'))).toBe(true);
+  });
+});

@@ -190,7 +190,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'speed',
-    asks: /\bhow fast (?:is|are|does|do) (?:the |your |our |my )?(?:[\w-]+ )?(?:wi-?fi|internet|connection|network|broadband|upload|download|boat|cart|speed limit)\b|\b(?:internet|wi-?fi|connection|upload|download) speeds?\b|\bspeed limit\b|\bhow fast (?:can|may|should|do|are) (?:i|we|you|people|residents|cars|boats)(?: (?:be )?allowed to| supposed to)? (?:drive|go|ride|travel)\b/i,
+    asks: /\bhow fast (?:is|are|does|do) (?:the |your |our |my )?(?:[\w-]+ )?(?:wi-?fi|internet|connection|network|broadband|upload|download|boat|cart|speed limit)\b|\b(?:internet|wi-?fi|connection|upload|download) speeds?\b|\bspeed limit\b|\bhow fast (?:can|may|should|do|are) (?:i|we|you|people|residents|cars|boats)(?: (?:be )?allowed to| supposed to)? (?:drive|go|ride|travel|run|operate)\b/i,
     has: /\b\d+(\.\d+)?\s?(mbps|gbps|mb\/s|megabits?|gigabits?|gig|mph|miles per hour|km\/h|knots?)\b|\bgigabit\b|\bno[- ]wake\b/i,
   },
   {
@@ -652,6 +652,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
     'how many properties managed',
   ],
+  // "the side by side": a utility vehicle, as rules name it (UTV).
+  [/\bside[\s-]by[\s-]sides?\b/gi, 'UTV'],
   // "my brother-in-law", "the in-laws": family, as the rules' visitors and guests are ("law" is no topic).
   [/\b(brother|sister|mother|father|son|daughter)s?[\s-]in[\s-]laws?\b/gi, '$1'],
   [/\bin[\s-]laws\b/gi, 'relatives'],
@@ -1868,7 +1870,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       // so is what a list's lead-in names for its items ("The shuttle runs:" / "Weekdays: every 20 minutes").
       else if (!own && !label && counts && unit.antecedent && matchOf(term, unit.antecedent)) ownTopicHits++;
       else if (!own && !label && counts && unit.leadIn && matchOf(term, leadInWords(unit))) ownTopicHits++;
-      else if (!own && !label && counts && unit.kind === 'item' && !unit.leadIn && matchOf(term, unit.context)) ownTopicHits++;
+      else if (!own && !label && counts && unit.kind === 'item' && !unit.leadIn && matchOf(term, unit.context))
+        ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));

@@ -47,6 +47,11 @@ const GROUPS: readonly string[] = [
   'key keys lockout locked fob',
   'insurance insured coverage',
   'package packages parcel parcels delivery deliveries',
+  // Off-road machines: "the four wheeler" is an ATV, "the side by side" a UTV.
+  'atv atvs four-wheeler four-wheelers quad quads',
+  'utv utvs side-by-side side-by-sides',
+  // "when can my supplier drop off stock": a delivery.
+  'drop-off drop-offs deliver delivers delivering delivery deliveries',
   'bike bikes bicycle bicycles',
   'grill grills barbecue bbq weber traeger',
   'apartment unit home flat place house',
