@@ -2102,3 +2102,16 @@ describe('twenty-third round: off-road machines and how fast they may go', () =>
     expect(synonymsOf(lexemeOf('dropoff')).has(lexemeOf('deliveries'))).toBe(true);
   });
 });
+
+describe('twenty-third round: ending a lease early is breaking it', () => {
+  it('reads "leave before your lease ends" and "end your lease early" as breaking the lease', () => {
+    const homes =
+      "If you must leave before your lease ends, you may pay a reletting fee of 85% of one month's rent. " +
+      "You may end your lease early by paying an early termination fee equal to two months' rent. " +
+      'Your lease ends on the date written on page 1.';
+    const question = 'we bought a house and want to get out of our lease early, what would that cost?';
+    expect(unitStarting(question, homes, 'If you must leave')?.own.has(lexemeOf('break'))).toBe(true);
+    expect(unitStarting(question, homes, 'You may end your lease')?.own.has(lexemeOf('break'))).toBe(true);
+    expect(unitStarting(question, homes, 'Your lease ends')?.own.has(lexemeOf('break'))).toBe(false);
+  });
+});

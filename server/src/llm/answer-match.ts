@@ -1048,12 +1048,17 @@ function lexemes(text: string): Set<string> {
   if (PERCENT_OFF.test(text)) out.add(DISCOUNT_LEXEME);
   // "To end your residency, give written notice…", "ending the lease": moving out, as a tenant says it.
   if (ENDS_TENANCY.test(text)) out.add(MOVE_OUT_LEXEME);
+  // "end your lease early", "leave before your lease ends", "early termination": breaking the lease.
+  if (BREAKS_LEASE.test(text)) out.add(BREAK_LEXEME);
   return out;
 }
 
 const ENDS_TENANCY =
   /\b(?:end|ends|ending|terminate|terminates|terminating|termination of)\s+(?:your|the|a|their|his|her|my|our)\s+(?:residency|tenancy|lease|rental agreement|occupancy|membership)\b/i;
 const MOVE_OUT_LEXEME = tokenize('moveout')[0]?.lexeme ?? 'moveout';
+const BREAKS_LEASE =
+  /\b(?:end|ending|terminate|terminating|leave|leaving|move out of)\s+(?:your|the|a|their|my|our)\s+(?:lease|tenancy|rental agreement|contract)\s+(?:early|before)\b|\b(?:leave|move out|moving out|vacate)\s+before\s+(?:your|the|their)\s+(?:lease|term|tenancy)\s+(?:ends|is over|expires)\b|\bearly (?:termination|lease termination|lease end)\b/i;
+const BREAK_LEXEME = tokenize('break')[0]?.lexeme ?? 'break';
 const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf)\s+off\b/i;
 const DISCOUNT_LEXEME = tokenize('discount')[0]?.lexeme ?? 'discount';
 
