@@ -2115,3 +2115,15 @@ describe('twenty-third round: ending a lease early is breaking it', () => {
     expect(unitStarting(question, homes, 'Your lease ends')?.own.has(lexemeOf('break'))).toBe(false);
   });
 });
+
+describe('twenty-third round: a range of prices says the lowest and the highest', () => {
+  it('answers "the cheapest place you rent, and the most expensive?" with the range', () => {
+    const owner =
+      'Pay online through the portal (bank transfer is free; cards carry a 2.9% fee). ' +
+      'Rent runs from $875 for a one-bedroom in a fourplex up to $1,350 for a three-bedroom duplex side.';
+    const question = "what's the cheapest place you rent, and the most expensive?";
+    const range = unitStarting(question, owner, 'Rent runs from');
+    expect(range?.own.has(lexemeOf('lowest'))).toBe(true);
+    expect(bq(question, owner)[0]?.sentence).toMatch(/\$875 .* \$1,350/);
+  });
+});
