@@ -2127,3 +2127,19 @@ describe('twenty-third round: a range of prices says the lowest and the highest'
     expect(bq(question, owner)[0]?.sentence).toMatch(/\$875 .* \$1,350/);
   });
 });
+
+describe('twenty-third round: the whole year is annual', () => {
+  it('answers "and for the whole year instead?" after a seasonal price with the annual row', () => {
+    const marina =
+      'You may instead pay in three equal parts on April 1, June 1 and August 1 for a $75 payment plan fee.\n\n' +
+      '| Slip | Size | Fee |\n|---|---|---|\n' +
+      '| Dinghy rack space | one dinghy or kayak | $160 a season |\n' +
+      '| Annual slip (D and E docks) | any size | seasonal fee plus 45% |\n';
+    const ranked = rankUnits(
+      'and for the whole year instead?',
+      unitsOf([doc(marina)]),
+      'how much 40 seasonal slip foot boat',
+    );
+    expect(ranked[0]?.text).toMatch(/Annual slip/);
+  });
+});

@@ -652,6 +652,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bhow many (?:rentals?|rental units|units|homes|houses|properties|apartments|doors|buildings)\b(?=[^?]*\b(?:you|y'all|your company|your business)\b[^?]*\b(?:have|manage|own|run|rent out|got)\b)/gi,
     'how many properties managed',
   ],
+  // "for the whole year instead?": all year, which rules call annual.
+  [/\b(?:the\s+)?(?:whole|entire|full)\s+year\b/gi, 'annual'],
   // "the side by side": a utility vehicle, as rules name it (UTV).
   [/\bside[\s-]by[\s-]sides?\b/gi, 'UTV'],
   // "my brother-in-law", "the in-laws": family, as the rules' visitors and guests are ("law" is no topic).
