@@ -2143,3 +2143,17 @@ describe('twenty-third round: the whole year is annual', () => {
     expect(ranked[0]?.text).toMatch(/Annual slip/);
   });
 });
+
+describe('twenty-third round: a charge on a weekend is the after-hours one', () => {
+  const office =
+    'Office hours: Monday through Thursday nine to five and Fridays until noon; never on weekends. ' +
+    'During office hours we will let you in for $25. After hours the charge is $75, added to your next rent.';
+  it('answers "ok and on weekends?" after a lockout charge with the after-hours charge', () => {
+    const ranked = rankUnits('ok and on weekends?', unitsOf([doc(office)]), "how much I'm cost let locked day");
+    expect(ranked[0]?.text).toMatch(/^After hours the charge is \$75/);
+  });
+  it('leaves a stay "for the weekend" alone', () => {
+    const terms = profileQuestion('my brother is visiting for the weekend. what does parking cost?').terms;
+    expect(terms.some((t) => t.lexeme === lexemeOf('afterhours'))).toBe(false);
+  });
+});

@@ -498,6 +498,9 @@ const LOST_THEN_NEW =
 /** "It's 11pm", "at 2 in the morning": an hour when the office is closed. */
 const LATE_HOUR =
   /\b(?:(?:9|10|11|12)(?::\d{2})?\s?p\.?m\.?|(?:12|1|2|3|4|5)(?::\d{2})?\s?a\.?m\.?|midnight)(?![a-z])|\b(?:1|2|3|4|5)(?::\d{2})? in the morning\b/i;
+/** A day the office is closed: "on weekends", "on a Sunday", "saturday afternoon"; not a stay "for the weekend". */
+const OFF_DAY =
+  /(?<!\b(?:for|all|this|next|every|each) (?:the |a |one )?(?:long )?)\b(?:weekends?|saturdays?|sundays?|holidays?)\b/i;
 /** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
 const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
@@ -798,6 +801,10 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (LOST_THEN_NEW.test(question)) compounds.push(...tokenize('replacement').map((t) => t.lexeme));
   // "Locked out at 11pm": a late hour is after hours, which is how rules name it.
   if (LATE_HOUR.test(question)) compounds.push(...hyphenatedOf('after-hours'));
+  // "Locked out… how much? ok and on weekends?": a charge or a number to call on a weekend or a holiday is
+  // the after-hours one.
+  else if ((type === 'money' || type === 'phone') && OFF_DAY.test(question))
+    compounds.push(...hyphenatedOf('after-hours'));
   // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the evidence
   // too). A child's age is no count ("my 10 year old").
   const counts = askedCountsOf(question).filter((c) => !age || c !== `#${ageOf(age[1] ?? '')}`);
