@@ -2157,3 +2157,14 @@ describe('twenty-third round: a charge on a weekend is the after-hours one', () 
     expect(terms.some((t) => t.lexeme === lexemeOf('afterhours'))).toBe(false);
   });
 });
+
+describe('twenty-third round: money back is a refund', () => {
+  it('reads "will I get money back", "any money back" as asking about a refund', () => {
+    for (const question of [
+      'Will I get money back if I leave in the middle of the month?',
+      'do i get any money back on my slip?',
+    ]) {
+      expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('refunded'))).toBe(true);
+    }
+  });
+});

@@ -606,7 +606,7 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bget(?:ting)? out of (?:my|our|the|a|this) (lease|contract)\b/gi, 'break my $1'],
   // "When do I get it back?" (a deposit): refunded, not "come back every season".
   [
-    /\bget(?:ting)? (it|them|that|this|(?:my|our|the) (?:deposit|money|fees?|payment|rent))\s+back\b/gi,
+    /\bget(?:ting)? (it|them|that|this|(?:(?:my|our|the|any|some|all (?:of )?(?:my|our|the))\s+)?(?:deposit|money|fees?|payment|rent))\s+back\b/gi,
     'get $1 refunded',
   ],
   // "Do I need to be there?" (for a cleaning, an inspection, a repair): at home, as rules say it.
