@@ -41,9 +41,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * starting price is not (decision 028, twelfth round).
  * Nineteenth round: 75/83 answered ("What's the shortest stay you allow in July?" reads "shortest" as the
  * minimum the guide names).
+ * Twenty-third round: 76/83 answered ("Will I get money back if I leave in the middle of the month?" reads
+ * "money back" as a refund).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 75 / 83;
+const MIN_ANSWERED_WITH_CITATION = 76 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
