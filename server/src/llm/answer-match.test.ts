@@ -2168,3 +2168,18 @@ describe('twenty-third round: money back is a refund', () => {
     }
   });
 });
+
+describe('twenty-third round: a condition that says when, and parcels by their carrier', () => {
+  it('answers "when are we supposed to swap it out" with "when it is three-quarters full"', () => {
+    const waste =
+      "Red bag waste, full sharps containers and lab waste go into Meridian's lined red boxes. " +
+      'Close and lock a sharps container when it is three-quarters full, and put it in a red box.';
+    const question = 'our sharps bin in exam 2 is getting pretty full, when are we supposed to swap it out';
+    expect(unitStarting(question, waste, 'Close and lock')?.typeMatch).toBe(true);
+    expect(bq(question, waste)[0]?.sentence).toMatch(/^Close and lock a sharps container/);
+  });
+  it('reads Amazon and FedEx as packages', () => {
+    expect(synonymsOf(lexemeOf('packages')).has(lexemeOf('amazon'))).toBe(true);
+    expect(synonymsOf(lexemeOf('packages')).has(lexemeOf('up'))).toBe(false);
+  });
+});

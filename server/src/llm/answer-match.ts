@@ -231,6 +231,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'date',
     asks: /\bwhen\b|\bwhat date\b|\b(?:exact|specific)\s+dates?\b|\bwhat(?:'s|’s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}dates?\b|\bdue\b|\bdeadline\b/i,
     has: /\b(january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by(?= (?:the )?(?:\d|end|first|last|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
+    // "Close a sharps container when it is three-quarters full": a condition that says when.
+    also: /\bwhen (?:it|they|its|the [a-z-]+|your [a-z-]+) (?:is|are|reaches|reach|gets|get|becomes|become)\b/i,
   },
   {
     type: 'list',

@@ -46,7 +46,7 @@ const GROUPS: readonly string[] = [
   'laundry washer washers dryer dryers washing',
   'key keys lockout locked fob',
   'insurance insured coverage',
-  'package packages parcel parcels delivery deliveries',
+  'package packages parcel parcels delivery deliveries amazon fedex usps dhl',
   // Off-road machines: "the four wheeler" is an ATV, "the side by side" a UTV.
   'atv atvs four-wheeler four-wheelers quad quads',
   'utv utvs side-by-side side-by-sides',
