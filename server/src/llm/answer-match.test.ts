@@ -2183,3 +2183,14 @@ describe('twenty-third round: a condition that says when, and parcels by their c
     expect(synonymsOf(lexemeOf('packages')).has(lexemeOf('up'))).toBe(false);
   });
 });
+
+describe('twenty-third round: the bins are the trash carts', () => {
+  it('reads "the bins" of "how early can i roll the bins out" in "Carts may go out…"', () => {
+    const hoa =
+      'Brimley Hauling collects from every home at the curb on Tuesdays. ' +
+      'Carts may go out no earlier than 6:00 p.m. the evening before pickup and must be put away by the end of the pickup day.';
+    expect(synonymsOf(lexemeOf('bins')).has(lexemeOf('carts'))).toBe(true);
+    const carts = unitStarting('how early can i roll the bins out to the curb', hoa, 'Carts may go out');
+    expect(carts?.ownTopicHits).toBeGreaterThan(0);
+  });
+});

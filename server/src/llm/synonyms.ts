@@ -23,6 +23,8 @@ const GROUPS: readonly string[] = [
   'deposit deposits',
   'return returned refund refunded refundable back reimburse',
   'trash garbage rubbish waste refuse dumpster bin bins',
+  // "roll the bins out to the curb": the trash carts.
+  'bin bins trash-cart trash-carts garbage-cart garbage-carts cart carts',
   'recycle recycling recyclables',
   'pickup pick collect collected collection',
   'repair repairs fix fixed broken maintenance service',
