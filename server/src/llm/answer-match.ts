@@ -801,12 +801,10 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Lost my gate card. How much is a new one?": a new one of a thing lost or broken is a replacement,
   // which is how rules price it.
   if (LOST_THEN_NEW.test(question)) compounds.push(...tokenize('replacement').map((t) => t.lexeme));
-  // "Locked out at 11pm": a late hour is after hours, which is how rules name it.
-  if (LATE_HOUR.test(question)) compounds.push(...hyphenatedOf('after-hours'));
-  // "Locked out… how much? ok and on weekends?": a charge or a number to call on a weekend or a holiday is
-  // the after-hours one.
-  else if ((type === 'money' || type === 'phone') && OFF_DAY.test(question))
-    compounds.push(...hyphenatedOf('after-hours'));
+  // "Locked out at 11pm": a late hour is after hours, which is how rules name it; so is a charge or a number
+  // to call on a weekend or a holiday ("Locked out… how much? ok and on weekends?").
+  const offDayAsked = (type === 'money' || type === 'phone') && OFF_DAY.test(question);
+  if (LATE_HOUR.test(question) || offDayAsked) compounds.push(...hyphenatedOf('after-hours'));
   // "For 4 people?": a count is a word of the question whether written "4" or "four" (in the evidence
   // too). A child's age is no count ("my 10 year old").
   const counts = askedCountsOf(question).filter((c) => !age || c !== `#${ageOf(age[1] ?? '')}`);
@@ -892,6 +890,8 @@ export interface Unit {
   antecedent?: ReadonlySet<string>;
   /** For a list item: the text that introduces the list. */
   leadIn?: string;
+  /** Its lexemes: what the list's items speak of ("The shuttle runs:" / "Weekdays: every 20 minutes"). */
+  leadInWords?: ReadonlySet<string>;
   /** For a table row: its cells and the header row's, which say what each cell is. */
   row?: { header: readonly string[]; cells: readonly string[] };
   /** The unit is itself a question (an FAQ's "Q: …?"): it is context for what follows, never an answer. */
@@ -1251,7 +1251,7 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         ...(startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph
           ? { antecedent: lexemes(previous.text) }
           : {}),
-        ...(segment.kind === 'item' && leadIn ? { leadIn } : {}),
+        ...(segment.kind === 'item' && leadIn ? { leadIn, leadInWords: lexemes(leadIn) } : {}),
         ...(asks ? { asks: true } : {}),
       });
       if (asks) faqQuestion = segment.text;
@@ -1709,17 +1709,6 @@ const COUNT_LEXEMES = new Set(
     .map((w) => tokenize(w)[0]?.lexeme ?? w),
 );
 
-const LEAD_IN_WORDS = new WeakMap<Unit, ReadonlySet<string>>();
-/** The lexemes of a list item's lead-in, read once per unit. */
-function leadInWords(unit: Unit): ReadonlySet<string> {
-  let words = LEAD_IN_WORDS.get(unit);
-  if (!words) {
-    words = lexemes(unit.leadIn ?? '');
-    LEAD_IN_WORDS.set(unit, words);
-  }
-  return words;
-}
-
 /** Every unit scored against the question, best first. */
 export function rankUnits(question: string, units: readonly Unit[], carried = ''): ScoredUnit[] {
   const profile = profileQuestion(question, carried);
@@ -1883,15 +1872,13 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       let m = matchWeight(own);
       if (own === 'exact') exactGot += w;
       const counts = isTopicTerm(term) && !(otherTopics && names.has(term.lexeme));
-      if (own && counts) ownTopicHits++;
       const label = matchOf(term, unit.label);
-      if (!own && label && counts) ownTopicHits++;
-      // "If it is not, your lease will not be renewed": what the pronoun stands for is the sentence's own topic;
-      // so is what a list's lead-in names for its items ("The shuttle runs:" / "Weekdays: every 20 minutes").
-      else if (!own && !label && counts && unit.antecedent && matchOf(term, unit.antecedent)) ownTopicHits++;
-      else if (!own && !label && counts && unit.leadIn && matchOf(term, leadInWords(unit))) ownTopicHits++;
-      else if (!own && !label && counts && unit.kind === 'item' && !unit.leadIn && matchOf(term, unit.context))
-        ownTopicHits++;
+      // What the sentence speaks of without naming it counts as its own topic: what a pronoun stands for ("If it
+      // is not, your lease will not be renewed"), a list's lead-in, or the heading above an item without one.
+      const subject =
+        (unit.antecedent && matchOf(term, unit.antecedent)) ||
+        (unit.leadInWords ? matchOf(term, unit.leadInWords) : unit.kind === 'item' && matchOf(term, unit.context));
+      if (counts && (own || label || subject)) ownTopicHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
