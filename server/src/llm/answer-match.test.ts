@@ -2194,3 +2194,49 @@ describe('twenty-third round: the bins are the trash carts', () => {
     expect(carts?.ownTopicHits).toBeGreaterThan(0);
   });
 });
+
+describe('twenty-fourth round: a closing clause about oneself sets the scene', () => {
+  it('answers "what if my rent is a few days late, im still waiting on my first paycheck…" with the late fee', () => {
+    const rules =
+      'Rent is due on the 1st. A payment not received by the end of the 5th carries a $50 late fee. ' +
+      'Rent can be paid in the resident portal by bank transfer or card.';
+    const question =
+      'what happens if my rent is a few days late, im still waiting on my first paycheck from the new job';
+    expect(bq(question, rules)[0]?.sentence).toMatch(/\$50 late fee/);
+    // The paycheck and the job are the asker's circumstances, not what the fee sentence must name.
+    expect(unitStarting(question, rules, 'A payment')?.coverage).toBeGreaterThan(0.5);
+  });
+  it('reads "…, we are short this month" as the scene and keeps a scene said before the question', () => {
+    const terms = profileQuestion('my cousin stays over, is that ok').terms;
+    expect(terms.find((t) => t.lexeme === lexemeOf('cousin'))?.scene).toBe(true);
+    const own = profileQuestion('how much is a late fee, we are short this month').terms;
+    expect(own.find((t) => t.lexeme === lexemeOf('short'))?.scene).toBe(true);
+    expect(own.find((t) => t.lexeme === lexemeOf('late'))?.scene).toBeFalsy();
+  });
+});
+
+describe('twenty-fourth round: a value kept on the lease is not given', () => {
+  it('asks a person for "my storage locker number" when the quote says it is on the lease', () => {
+    const answer =
+      'According to your documents: "Each apartment has one storage locker; its number is printed on your lease."';
+    expect(answerPointsElsewhere("What's my storage locker number?", answer)).toBe(true);
+    expect(
+      answerPointsElsewhere(
+        "What's the late fee?",
+        'According to your documents: "The late fee is $50, as listed in your lease."',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('twenty-fourth round: asking for a brand or a company wants a name', () => {
+  const barn =
+    'We feed a second-cutting hay mix three times a day. Stall shavings are supplied by Pinewell Bedding Co. ' +
+    'Farrier visits are every six weeks.';
+  it('does not answer "what brand of hay" with a sentence naming none', () => {
+    expect(bq('What brand of hay do you feed?', barn)).toEqual([]);
+  });
+  it('answers "which company supplies the shavings" with the one named', () => {
+    expect(bq('Which company supplies the shavings?', barn)[0]?.sentence).toMatch(/Pinewell Bedding/);
+  });
+});

@@ -328,8 +328,13 @@ function askingSentenceOf(question: string): string | null {
  * the asking clause ("…bc my paycheck got held up", "…while we pack for a trip") sets the scene too.
  */
 function askingPartOf(question: string): string {
-  return askingClause(askingSentenceOf(question) ?? question).replace(REASON_CLAUSE, ' ');
+  return askingClause(askingSentenceOf(question) ?? question)
+    .replace(TRAILING_SCENE, '')
+    .replace(REASON_CLAUSE, ' ');
 }
+/** "what happens if my rent is a couple days late, im waiting on a paycheck": a closing clause about oneself. */
+const TRAILING_SCENE =
+  /,\s+(?:i'?m|i am|i'?ve|i have|i'?ll|i was|we'?re|we are|we'?ve|we have|we'?ll|we were)\s+[^,?]*[?.!]*\s*$/i;
 const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
 
 /** "…right now?", "…this year?", "…today?", "…in 2026?": the state of things at one time, not a standing rule. */
@@ -362,7 +367,7 @@ const ASKS_VALUE =
  * sign-up", "the dates are posted in the lobby", "changed monthly and sent to slip holders by text".
  */
 const POINTS_ELSEWHERE =
-  /\b(?:is|are|and|gets?|will be)\s+(?:only\s+)?(?:posted|sent|announced|texted|e-?mailed|handed out|given (?:out|at|to)|issued (?:at|to|on))\b|\byou(?:'ll| will)?\s+(?:receive|get)\s+(?:an?|the)\s+(?:text|e-?mail|message|letter|call)\b/i;
+  /\b(?:is|are)\s+(?:listed\s+|shown\s+|printed\s+|written\s+)?(?:on|in)\s+(?:page\s+\d+\s+of\s+)?your\s+(?:lease|statement|invoice|welcome\s+(?:packet|letter|e-?mail))\b|\b(?:is|are|and|gets?|will be)\s+(?:only\s+)?(?:posted|sent|announced|texted|e-?mailed|handed out|given (?:out|at|to)|issued (?:at|to|on))\b|\byou(?:'ll| will)?\s+(?:receive|get)\s+(?:an?|the)\s+(?:text|e-?mail|message|letter|call)\b/i;
 
 /**
  * True when the asking part of a question asks for one value (a code, a password, the next date) and
@@ -1529,6 +1534,7 @@ const PRICE_NAMED =
 /** "What's the gate code?", "what is the wifi password": a code asked for by name. */
 const ASKS_CODE =
   /\b(?:what(?:'s|’s| is| are)|which|give me|tell me|need)\b[^?]*\b(?:code|codes|password|passcode|passwords|combination|combo|pin)\b/i;
+const ASKS_MAKER = /\b(?:what|which)\s+(?:brand|brands|make|company|companies|vendor|provider|carrier)\b/i;
 const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo pin').map((t) => t.lexeme));
 
 /** "What's the rent per square foot…": the rent itself is priced. */
@@ -1843,9 +1849,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       !capitalized.has(t.lexeme),
   );
   // "What's the door code for the loading dock?": a sentence about the dock that names no code does not answer.
+  // "What brand of grain do you feed?", "Which company provides internet?": the answer names one.
+  const asksMaker = ASKS_MAKER.test(question);
   const codeTerm = ASKS_CODE.test(question) ? profile.terms.find((t) => CODE_LEXEMES.has(t.lexeme)) : undefined;
   const thingUnnamed = (unit: Unit) =>
     (codeTerm !== undefined && !namedAt(codeTerm, unit)) ||
+    (asksMaker && !namesOtherThan(unit.text, askedWords)) ||
     (askedThings.length > 0 &&
       !askedThings.some((thing) => namesThing(unit, thing)) &&
       !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
