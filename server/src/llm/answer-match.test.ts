@@ -2240,3 +2240,19 @@ describe('twenty-fourth round: asking for a brand or a company wants a name', ()
     expect(bq('Which company supplies the shavings?', barn)[0]?.sentence).toMatch(/Pinewell Bedding/);
   });
 });
+
+describe('twenty-fourth round: food is a meal, the flu is being ill, Roundup is a weed killer', () => {
+  it('answers "could somebody bring food to my apartment" when down with the flu with tray service for the ill', () => {
+    const dining =
+      'Dinner is served from 5:00 p.m. to 7:00 p.m. in the main dining room. ' +
+      'If you are ill, tray service brings your meal to your apartment at no charge for up to 3 days.';
+    const question = 'down with the flu this week. could somebody bring food to my apartment?';
+    expect(bq(question, dining)[0]?.sentence).toMatch(/^If you are ill, tray service/);
+    expect(synonymsOf(lexemeOf('food')).has(lexemeOf('meal'))).toBe(true);
+    expect(synonymsOf(lexemeOf('flu')).has(lexemeOf('ill'))).toBe(true);
+  });
+  it('reads a weed killer by its brand', () => {
+    expect(synonymsOf(lexemeOf('roundup')).has(lexemeOf('glyphosate'))).toBe(true);
+    expect(synonymsOf(lexemeOf('herbicide')).has(lexemeOf('weedkiller'))).toBe(true);
+  });
+});

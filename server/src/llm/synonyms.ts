@@ -157,6 +157,11 @@ const GROUPS: readonly string[] = [
   'rv rvs camper campers motorhome motorhomes trailer trailers fifth-wheel',
   'bounce bounced rejected declined',
   'meal meals dinner dinners lunch lunches breakfast dining',
+  // "can they bring food up to me?": a meal.
+  'food meal meals',
+  'sick ill illness flu',
+  // "ok if i spray some roundup?": a weed killer, by its brand.
+  'weed-killer weed-killers herbicide herbicides roundup glyphosate',
   'pendant pendants necklace lanyard',
   'haul hauled haul-away dispose disposal bulk',
   'sign signs banner banners poster posters signage',
