@@ -2256,3 +2256,21 @@ describe('twenty-fourth round: food is a meal, the flu is being ill, Roundup is 
     expect(synonymsOf(lexemeOf('herbicide')).has(lexemeOf('weedkiller'))).toBe(true);
   });
 });
+
+describe('twenty-fourth round: money put down is a deposit, getting in early is an early check-in', () => {
+  it('reads "how much cash do we have to put down to hold our site" as asking the deposit', () => {
+    const park =
+      'Site fees for the season are due by May 1. ' +
+      'To hold your site for next season, pay a $250 deposit by March 1; the rest is due on arrival.';
+    const question = 'how much cash do we have to put down to hold our site for next year, and by when?';
+    expect(unitStarting(question, park, 'To hold your site')?.own.has(lexemeOf('deposit'))).toBe(true);
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('deposit'))).toBe(true);
+  });
+  it('reads "can we get in a bit early" as an early check-in', () => {
+    const suites =
+      'Check-in is at 4:00 p.m. and check-out at 11:00 a.m. ' +
+      'Early check-in from 1:00 p.m. can be added for $40 when the suite is ready.';
+    const question = 'our train gets there at 11 in the morning, can we get in a bit early?';
+    expect(bq(question, suites)[0]?.sentence).toMatch(/^Early check-in from 1:00 p\.m\./);
+  });
+});

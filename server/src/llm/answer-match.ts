@@ -674,6 +674,12 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(wi-?fi|internet|network|router|modem|cable|tv|elevators?|dishwasher|fridge|refrigerator|freezer|washer|dryer|stove|oven|microwave|disposal|a\/?c|air conditioning|air conditioner|heater|furnace|water heater|intercom|buzzer|gate|printer)(?:'s|’s| is| are| has| have| keeps)?(?: been| going| gone)? (?:down|out|dead|died|quit|crashed|went down|went out)\b(?! (?:of|to|for|on|in|at|there|here)\b)/gi,
     '$1 stopped working',
   ],
+  // "when do i need to put money down to keep my spot": paying a deposit.
+  [/\bput(?:ting)? (?:some |any |the )?(?:money|cash) down\b/gi, 'pay a deposit'],
+  // "how much do we have to put down to hold it?" (not "put down a rug").
+  [/\bput(?:ting)? down(?=\s*(?:[?.,!]|$|(?:to|for|on|by|before|when|if|and)\b))/gi, 'pay a deposit'],
+  // "any way to get in earlier than normal?": an early check-in.
+  [/\b(?:get|getting|come|coming) in (?:a (?:bit|little) )?earl(?:y|ier)\b/gi, 'early check-in'],
   // "the pipe under the sink is leaking and it's 1am": trouble reported without a question asks whom to call.
   [REPORTS_TROUBLE_ONLY, '$1. Who do I call?'],
 ];
