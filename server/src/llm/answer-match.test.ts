@@ -2274,3 +2274,37 @@ describe('twenty-fourth round: money put down is a deposit, getting in early is 
     expect(bq(question, suites)[0]?.sentence).toMatch(/^Early check-in from 1:00 p\.m\./);
   });
 });
+
+describe('twenty-fourth round: "and the vet?" asks the same of a new subject', () => {
+  const barn =
+    'Farrier and Vet Days\n\nOur farrier trims at the barn every other Tuesday. If you are not there, staff hold ' +
+    'your horse for $20; the same fee applies on vet day.\n\nVet day is the second Monday of each month with Dr. Alder.';
+  it('answers "and the vet?" after "when does the farrier come" with the vet day', () => {
+    const ranked = rankUnits('and the vet?', unitsOf([doc(barn)]), 'when does the farrier come');
+    expect(ranked[0]?.text).toMatch(/^Vet day is the second Monday/);
+  });
+  it('weighs the earlier subject little when a new one takes its place, and keeps it for "and for pets?"', () => {
+    const farrier = profileQuestion('and the vet?', 'when does the farrier come').terms.find(
+      (t) => t.lexeme === lexemeOf('farrier'),
+    );
+    expect(farrier?.weight).toBeLessThan(0.5);
+    const deposit = profileQuestion('and for pets?', 'how much is the deposit').terms.find(
+      (t) => t.lexeme === lexemeOf('deposit'),
+    );
+    expect(deposit?.weight).toBe(0.5);
+  });
+  it('does not read a heading of a few words as holding the day asked', () => {
+    expect(unitStarting('when is vet day?', barn, 'Farrier and Vet Days')?.typeMatch).toBe(false);
+  });
+});
+
+describe('twenty-fourth round: a named day says when better than "within 7 days"', () => {
+  it('answers "when will i know who my roommates are" with the week in July', () => {
+    const housing =
+      'Roommate matching uses the lifestyle survey you fill in within 7 days of signing. ' +
+      'Roommate assignments are e-mailed in the last week of July. Each roommate signs an individual lease within 14 days.';
+    const ranked = rankUnits('when will i know who my roommates are gonna be?', unitsOf([doc(housing)]));
+    expect(ranked[0]?.text).toMatch(/^Roommate assignments are e-mailed in the last week of July/);
+    expect(ranked[0]?.score).toBeGreaterThan((ranked[1]?.score ?? 0) + 0.05);
+  });
+});

@@ -482,6 +482,8 @@ const MONTH_NAME =
  * "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of
  * the calendar; or a year ("founded … in 1846"), all a history asks.
  */
+const NAMED_WHEN =
+  /\b(?:january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s?[ap]\.?m|20\d{2}|spring|summer|autumn|fall|winter)\b/i;
 const CALENDAR_DATE = new RegExp(
   `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
   'i',
@@ -715,6 +717,11 @@ const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|
 const PREDICATIVE_OLD = /\b(?:how|too|so|years?|yrs?|as|enough)\s+old\b|\bold\s+enough\b/i;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
+/** A follow-up naming only a new subject ("and the vet?", "what about the gym?"). */
+const SWAPS_SUBJECT =
+  /^\s*(?:(?:ok(?:ay)?,?\s+)?and|what about|how about)\s+(?:the|a|an|your|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[?.!]*\s*$/i;
+/** The earlier subject's words in such a follow-up. */
+const SWAPPED_WEIGHT = 0.2;
 
 /**
  * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
@@ -856,7 +863,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Is that per month?": a question about the answer just given is about its subject as much as its own word.
   const ownTopic =
     [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked) && !SUBJECT_POINTS_BACK.test(asked);
-  add(carried, ownTopic ? CARRIED_WEIGHT : 1);
+  // "and the vet?" after "when does the farrier come?": the vet takes the farrier's place, so the earlier
+  // subject weighs little; "and for pets?" keeps it (the deposit, for pets).
+  add(carried, ownTopic ? (SWAPS_SUBJECT.test(asked) ? SWAPPED_WEIGHT : CARRIED_WEIGHT) : 1);
   return { terms: [...terms.values()], type };
 }
 
@@ -1921,10 +1930,15 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (typeMatch !== null && counting.size > 0) typeMatch = counting.has(unit);
     // "How many square feet is a three-bedroom?" wants an area, not "3 inches of snow".
     if (typeMatch === true && profile.type === 'size' && asksArea && !AREA.test(typed)) typeMatch = false;
+    // "Farrier and Vet Days": a few words naming a topic hold no day, time or amount.
+    if (typeMatch === true && profile.type !== 'yesno' && unit.kind !== 'fact' && isLabelLike(unit.text))
+      typeMatch = false;
     // "Do I pay for heat?" is answered by who pays it ("Heat is paid by the landlord"), not only by an amount.
     if (typeMatch === false && profile.type === 'money' && asksWhoPays && PAYER.test(typed)) typeMatch = true;
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
-    if (typeMatch === true) score += profile.type === 'yesno' ? TYPE_BONUS / 2 : TYPE_BONUS;
+    // A day of the week, a month or a day of the month says when; "each", "within" or "days" barely does.
+    const weakDate = profile.type === 'date' && typeMatch === true && !NAMED_WHEN.test(typed);
+    if (typeMatch === true) score += profile.type === 'yesno' || weakDate ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= typeMissOf(profile.type);
     if (unit.kind === 'heading') score -= 0.1;
     // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
