@@ -2308,3 +2308,18 @@ describe('twenty-fourth round: a named day says when better than "within 7 days"
     expect(ranked[0]?.score).toBeGreaterThan((ranked[1]?.score ?? 0) + 0.05);
   });
 });
+
+describe('twenty-fourth round: what others may bring, and a kind named by its own head', () => {
+  it('reads the thing asked in "Can retail tenants bring their cats…?" as in "Can I bring my cat?"', () => {
+    const heads = (q: string) => askedThingsOf(q).things.map((t) => t.head);
+    expect(heads('Can retail tenants bring their cats to the shop?')).toContain(lexemeOf('cats'));
+    expect(heads('can my kids use the grill by the pool?')).toContain(lexemeOf('grill'));
+  });
+  it('does not take "the lawn" for a lawn sprinkler', () => {
+    const yard = 'Lawn Care\n\nKeep the grass under 6 inches from May through September. Water twice a week in summer.';
+    expect(unitStarting('Is there a lawn sprinkler we can borrow?', yard, 'Keep the grass')?.absentThing).toBe(true);
+    // A room or a center is named by the words before it: "a fitness room" is the fitness center.
+    const gym = 'The fitness center on the ground floor is open from 5:00 a.m. to 11:00 p.m.';
+    expect(unitStarting('Is there a fitness room?', gym, 'The fitness center')?.absentThing).toBe(false);
+  });
+});

@@ -1583,7 +1583,7 @@ const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true 
   { opens: /^\s*(?:is|are) (?:the|your|our|my) / },
   {
     opens:
-      /^\s*(?:(?:can|could|may) (?:i|we)|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any)?\s*(?:own\s+)?/i,
+      /^\s*(?:(?:can|could|may) (?:i|we|(?:my|our|the|your)\s+[a-z]+|(?:(?:my|our|the|your)\s+)?[a-z]+\s+(?:tenants|residents|members|guests|renters|owners|kids|children|employees|staff))|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any|their|his|her)?\s*(?:own\s+)?/i,
     permission: true,
   },
 ];
@@ -1653,6 +1653,15 @@ export function askedThingsOf(question: string): {
   return { things: [], mentioned: [], exists: false, permission: false, opener: new Set() };
 }
 
+/**
+ * Heads that say only what sort of place or thing ("a fitness room" is the fitness center): named by
+ * the words before them alone. "A lawn mower" is not named by "the lawn".
+ */
+const GENERIC_HEADS = new Set(
+  tokenize(
+    'room rooms area areas center centre space spaces place spot facility facilities zone station equipment section',
+  ).map((t) => t.lexeme),
+);
 /** Words that say how good, big or dear a thing is, not which kind of thing it is. */
 const EVALUATIVE = new Set(
   tokenize(
@@ -1842,7 +1851,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     antecedent = true,
   ) =>
     namedAt(withoutWords(head, modifiers), unit, antecedent) ||
-    (modifiers.length > 0 && modifiers.every((m) => namedAt(m, unit, antecedent) && describesThere(m, unit)));
+    (modifiers.length > 0 &&
+      GENERIC_HEADS.has(head.lexeme) &&
+      modifiers.every((m) => namedAt(m, unit, antecedent) && describesThere(m, unit)));
   // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names it: nothing here
   // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
   const existing = asked.exists ? termsOf(asked.mentioned) : [];
