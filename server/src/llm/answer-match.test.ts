@@ -2323,3 +2323,15 @@ describe('twenty-fourth round: what others may bring, and a kind named by its ow
     expect(unitStarting('Is there a fitness room?', gym, 'The fitness center')?.absentThing).toBe(false);
   });
 });
+
+describe("twenty-fourth round: renting one's own place out, and working out of state", () => {
+  it('reads "rent our condo out to my cousin" as subletting', () => {
+    const terms = profileQuestion('Can we rent our condo out to my cousin while we travel?').terms;
+    expect(terms.some((t) => t.lexeme === lexemeOf('sublet'))).toBe(true);
+  });
+  it('reads "while I work out of state" as being away, not a workout', () => {
+    const terms = profileQuestion('can my nephew stay at my place while i work out of state for a few months?').terms;
+    expect(terms.some((t) => t.lexeme === lexemeOf('workout'))).toBe(false);
+    expect(terms.some((t) => t.lexeme === lexemeOf('state'))).toBe(false);
+  });
+});

@@ -676,6 +676,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(wi-?fi|internet|network|router|modem|cable|tv|elevators?|dishwasher|fridge|refrigerator|freezer|washer|dryer|stove|oven|microwave|disposal|a\/?c|air conditioning|air conditioner|heater|furnace|water heater|intercom|buzzer|gate|printer)(?:'s|’s| is| are| has| have| keeps)?(?: been| going| gone)? (?:down|out|dead|died|quit|crashed|went down|went out)\b(?! (?:of|to|for|on|in|at|there|here)\b)/gi,
     '$1 stopped working',
   ],
+  // "while I work out of state", "we'll be out of town": away (no workout, no state law).
+  [/\bout of (?:state|town|the country)\b/gi, 'away'],
   // "when do i need to put money down to keep my spot": paying a deposit.
   [/\bput(?:ting)? (?:some |any |the )?(?:money|cash) down\b/gi, 'pay a deposit'],
   // "how much do we have to put down to hold it?" (not "put down a rug").
@@ -707,6 +709,9 @@ const INTENSIFIERS =
   /\b(?:totally|completely|literally|basically|honestly|seriously|definitely|absolutely|super|kinda|sorta|pretty)\b/gi;
 const LETS_OTHERS_USE =
   /\b(?:someone|somebody|anyone|anybody|a friend|friends|my [a-z-]+|our [a-z-]+|another [a-z]+)\s+(?:else\s+)?(?:use|take over|keep\s+(?:his|her|their|a|an)\s+[a-z]+\s+in|stay in|live in|rent|sleep in|have)\s+(?:my|our)\s+(?:slip|studio|apartment|apt|unit|room|space|site|spot|plot|stall|desk|office|suite|home|house|place|condo|locker|garage|berth)\b/i;
+/** "Can I rent my home out to someone else…?", "rent out our condo to a friend": letting one's own place. */
+const RENTS_OUT_OWN =
+  /\b(?:rent|renting|lease|leasing)\s+(?:out\s+)?(?:my|our)\s+(?:slip|studio|apartment|apt|unit|room|space|site|spot|plot|stall|desk|office|suite|home|house|place|condo|garage|berth)\s+(?:out\s+)?to\b/i;
 /** "my little trailer", "a tiny grill": a size said in passing. */
 const SIZE_FILLERS =
   /(?<=\b(?:an?|my|our|the|this|that|his|her|their|your|some)\s+)(?:little|tiny|lil)\b(?=\s+[a-z])/gi;
@@ -798,7 +803,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   }
   // "can my brother keep his boat in my slip while I'm away?", "can someone else take over my studio?":
   // another person using one's own place is subletting or lending it, which is how rules speak of it.
-  if (LETS_OTHERS_USE.test(question)) implied('sublet');
+  if (LETS_OTHERS_USE.test(question) || RENTS_OUT_OWN.test(question)) implied('sublet');
   // "Pipe burst under the sink at 3 am, who do I call?": trouble that cannot wait, asked for a number,
   // is an emergency, which is how handbooks name the line to call.
   if (type === 'phone' && URGENT_TROUBLE.test(question)) implied('emergency');
