@@ -2335,3 +2335,13 @@ describe("twenty-fourth round: renting one's own place out, and working out of s
     expect(terms.some((t) => t.lexeme === lexemeOf('state'))).toBe(false);
   });
 });
+
+describe('twenty-fourth round: an article is a whole word in the thing asked', () => {
+  it('reads "have air conditioning" as air, not "ir", and "somewhere" as no thing', () => {
+    const heads = (q: string) => askedThingsOf(q).mentioned.map((t) => t.head);
+    expect(heads('Do the bedrooms upstairs have air conditioning?')).toEqual([lexemeOf('air')]);
+    expect(heads('Does the unit include anything for the yard?')).toEqual([]);
+    expect(heads('is there somewhere safe to lock up my bike?')).toEqual([]);
+    expect(heads('Can I bring a grill?')).toEqual([lexemeOf('grill')]);
+  });
+});

@@ -1580,20 +1580,20 @@ function pricedThingOf(question: string): string[] {
 const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true }[] = [
   {
     opens:
-      /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,3}(?:have|offer|sell|provide)|(?:does|do) (?:it|they) have)\s+(?:an?|any|some)?\s*/i,
+      /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,5}(?:have|offer|sell|provide)|(?:does|do) (?:it|they) have)\s+(?:(?:an?|any|some)\s+)?/i,
     exists: true,
   },
   // "Do the units come with a dishwasher?" (read as "include a dishwasher"); not "include putting it back".
-  { opens: /\binclude\s+(?!\w+ing\b)(?:an?|any|some)?\s*/i, exists: true },
+  { opens: /\binclude\s+(?!\w+ing\b)(?:(?:an?|any|some)\s+)?/i, exists: true },
   { opens: /^\s*(?:is|are) (?:the|your|our|my) / },
   {
     opens:
-      /^\s*(?:(?:can|could|may) (?:i|we|(?:my|our|the|your)\s+[a-z]+|(?:(?:my|our|the|your)\s+)?[a-z]+\s+(?:tenants|residents|members|guests|renters|owners|kids|children|employees|staff))|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:an?|the|my|our|some|any|their|his|her)?\s*(?:own\s+)?/i,
+      /^\s*(?:(?:can|could|may) (?:i|we|(?:my|our|the|your)\s+[a-z]+|(?:(?:my|our|the|your)\s+)?[a-z]+\s+(?:tenants|residents|members|guests|renters|owners|kids|children|employees|staff))|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:(?:an?|the|my|our|some|any|their|his|her)\s+)?(?:own\s+)?/i,
     permission: true,
   },
 ];
 const THING_STOPS = new Set(
-  'for at in on to into onto with by near next from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had'.split(
+  'for at in on to into onto with by near next from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had somewhere anywhere someplace anyplace something anything someone anyone'.split(
     ' ',
   ),
 );
