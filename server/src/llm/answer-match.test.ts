@@ -2345,3 +2345,12 @@ describe('twenty-fourth round: an article is a whole word in the thing asked', (
     expect(heads('Can I bring a grill?')).toEqual([lexemeOf('grill')]);
   });
 });
+
+describe('twenty-fourth round: what rolls over is carried over', () => {
+  it('reads "roll over" as "carry over"', () => {
+    expect(synonymsOf(lexemeOf('rollover')).has(lexemeOf('carryover'))).toBe(true);
+    const plan = 'Guest passes are issued on the 1st of each month. Unused passes do not carry over to the next month.';
+    const unit = unitStarting('if i dont use all my guest passes do they roll over?', plan, 'Unused passes');
+    expect(unit?.own.has(lexemeOf('carryover'))).toBe(true);
+  });
+});

@@ -159,6 +159,8 @@ const GROUPS: readonly string[] = [
   'meal meals dinner dinners lunch lunches breakfast dining',
   // "can they bring food up to me?": a meal.
   'food meal meals',
+  // "do the unused days roll over?": carried over.
+  'roll-over rollover carry-over carryover',
   'sick ill illness flu',
   // "ok if i spray some roundup?": a weed killer, by its brand.
   'weed-killer weed-killers herbicide herbicides roundup glyphosate',
