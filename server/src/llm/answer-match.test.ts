@@ -2354,3 +2354,13 @@ describe('twenty-fourth round: what rolls over is carried over', () => {
     expect(unit?.own.has(lexemeOf('carryover'))).toBe(true);
   });
 });
+
+describe('twenty-fourth round: a surcharge is an amount', () => {
+  it('reads "is there a surcharge" as asking an amount, answered by the card fee', () => {
+    expect(answerTypeOf('paying rent with my visa this time, is there a surcharge?')).toBe('money');
+    const pay =
+      'Rent is due on the 1st. E-checks are free; credit and debit cards carry a 2.95% processing fee. ' +
+      'A payment not received by the 5th carries a late fee of $75.';
+    expect(bq('paying rent with my visa this time, is there a surcharge?', pay)[0]?.sentence).toMatch(/2\.95%/);
+  });
+});
