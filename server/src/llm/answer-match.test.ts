@@ -2364,3 +2364,14 @@ describe('twenty-fourth round: a surcharge is an amount', () => {
     expect(bq('paying rent with my visa this time, is there a surcharge?', pay)[0]?.sentence).toMatch(/2\.95%/);
   });
 });
+
+describe('twenty-fourth round: a thing exists only where a word or the thesaurus names it', () => {
+  const house =
+    'A fish tank of up to 10 gallons is allowed in your bedroom. ' +
+    'If you need an assistance animal, send a written request to the house manager.';
+  it('does not read "send" as naming air conditioning (a WordNet relative of "air")', () => {
+    const unit = unitStarting('Do the bedrooms upstairs have air conditioning?', house, 'If you need');
+    expect(unit?.absentThing).toBe(true);
+    expect(bq('Do the bedrooms upstairs have air conditioning?', house)).toEqual([]);
+  });
+});

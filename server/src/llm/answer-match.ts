@@ -1865,8 +1865,17 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "Do the dock bays have three-phase power?", "do the desks have standing desks?": a kind of the thing is
   // named only with the words that say which kind ("power" alone does not name three-phase power); words
   // that only rate it are no kind ("a cheaper pass" asks the price of a pass).
+  // A thing one can point at is named by the word or the thesaurus: WordNet's relatives are too loose to
+  // say it exists ("air": "send"); an agreement may be named by one ("a long contract": "a minimum term").
   const namesKind = (unit: Unit, thing: { head: QuestionTerm; modifiers: QuestionTerm[] }) =>
-    namesThing(unit, thing, false) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
+    namesThing(
+      unit,
+      {
+        head: isThingNoun(thing.head.lexeme) ? { ...thing.head, related: NO_RELATIVES } : thing.head,
+        modifiers: thing.modifiers,
+      },
+      false,
+    ) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
   const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesKind(u, thing)));
   const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
