@@ -2375,3 +2375,18 @@ describe('twenty-fourth round: a thing exists only where a word or the thesaurus
     expect(bq('Do the bedrooms upstairs have air conditioning?', house)).toEqual([]);
   });
 });
+
+describe('twenty-fourth round: who is on a committee wants names; a height is a size', () => {
+  it('does not answer "who is on the board" with a sentence naming nobody', () => {
+    const hoa =
+      'The association is run by a volunteer board of five owners elected each March. ' +
+      'The board meets on the second Tuesday of each month in the clubhouse.';
+    expect(bq("who's on the board this year? i want to talk to one of them", hoa)).toEqual([]);
+    const named = 'This year the board is Dana Ruiz, Omar Feld and Lin Park, elected in March.';
+    expect(bq("who's on the board this year?", named)[0]?.sentence).toMatch(/Dana Ruiz/);
+  });
+  it('reads "what is the ceiling height" as asking a size', () => {
+    expect(answerTypeOf("what's the ceiling height in the warehouse units?")).toBe('size');
+    expect(answerTypeOf('What are the dimensions of the storage cage?')).toBe('size');
+  });
+});

@@ -218,7 +218,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'size',
-    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b/i,
+    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
     has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b/i,
   },
   {
@@ -1554,7 +1554,8 @@ const PRICE_NAMED =
 /** "What's the gate code?", "what is the wifi password": a code asked for by name. */
 const ASKS_CODE =
   /\b(?:what(?:'s|’s| is| are)|which|give me|tell me|need)\b[^?]*\b(?:code|codes|password|passcode|passwords|combination|combo|pin)\b/i;
-const ASKS_MAKER = /\b(?:what|which)\s+(?:brand|brands|make|company|companies|vendor|provider|carrier)\b/i;
+const ASKS_MAKER =
+  /\b(?:what|which)\s+(?:brand|brands|make|company|companies|vendor|provider|carrier)\b|\bwho(?:'s|’s| is| are)\s+(?:on|in)\s+the\b/i;
 const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo pin').map((t) => t.lexeme));
 
 /** "What's the rent per square foot…": the rent itself is priced. */
@@ -2065,9 +2066,13 @@ const NAME_BONUS = 0.1;
 const ASKS_NAME =
   /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
 
+const CALENDAR_NAME =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)s?$/;
 /** True when a text names something (a capitalised word inside a sentence) that is not a word of the question. */
 function namesOtherThan(text: string, asked: ReadonlySet<string>): boolean {
   for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) {
+    // A month or a day of the week is no name of a person, a company or a brand.
+    if (CALENDAR_NAME.test(m[0])) continue;
     const words = [...lexemes(m[0])];
     if (words.length > 0 && !words.some((w) => asked.has(w))) return true;
   }
