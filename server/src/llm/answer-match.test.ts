@@ -2390,3 +2390,16 @@ describe('twenty-fourth round: who is on a committee wants names; a height is a 
     expect(answerTypeOf('What are the dimensions of the storage cage?')).toBe('size');
   });
 });
+
+describe('twenty-fourth round: a clear best answers at a margin of 0.08', () => {
+  it('answers from a sentence 0.09 above the next one, and not from one 0.05 above', () => {
+    const unit = rankUnits(
+      'how fast does the technician get here',
+      unitsOf([doc('A technician reaches you within 4 hours.')]),
+    )[0];
+    if (!unit) throw new Error('no unit');
+    const near = { ...unit, score: 0.45, coverage: 0.3, passage: 0.3, margin: 0.09, ownTopicHits: 1, missing: 0.2 };
+    expect(answers({ ...near, type: 'duration', typeMatch: true })).toBe(true);
+    expect(answers({ ...near, type: 'duration', typeMatch: true, margin: 0.05 })).toBe(false);
+  });
+});

@@ -2166,7 +2166,7 @@ const CONTEXT_ANSWER_COVERAGE = 0.4;
 
 /** The best unit answers from this score when it stands CLEAR_BEST_MARGIN above the next one. */
 const CLEAR_BEST_SCORE = 0.4;
-const CLEAR_BEST_MARGIN = 0.1;
+const CLEAR_BEST_MARGIN = 0.08;
 /**
  * …unless the question's heaviest topic word is missing from it and around it: then it stands above the
  * rest only because everything here is weak ("Is there a shuttle to the airport?" against a garage
