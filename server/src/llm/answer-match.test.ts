@@ -2403,3 +2403,16 @@ describe('twenty-fourth round: a clear best answers at a margin of 0.08', () => 
     expect(answers({ ...near, type: 'duration', typeMatch: true, margin: 0.05 })).toBe(false);
   });
 });
+
+describe('twenty-fourth round: a passage holding two thirds of the question may answer', () => {
+  it('answers from a unit whose passage holds 0.66 of the question, not from one holding 0.6', () => {
+    const unit = rankUnits(
+      'do guests pay anything',
+      unitsOf([doc('Members may bring up to 2 guests at no charge.')]),
+    )[0];
+    if (!unit) throw new Error('no unit');
+    const weak = { ...unit, score: 0.35, margin: 0, ownTopicHits: 1, type: null, typeMatch: null };
+    expect(answers({ ...weak, passage: 0.66 })).toBe(true);
+    expect(answers({ ...weak, passage: 0.6 })).toBe(false);
+  });
+});

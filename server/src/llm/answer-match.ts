@@ -2183,7 +2183,7 @@ export const ANSWER_MIN_SCORE = 0.3;
 /** A unit scoring this much answers on its own; below it, its passage must hold the question's words. */
 export const ANSWER_STRONG_SCORE = 0.5;
 /** The passage a unit comes from must hold at least this share of the question's words. */
-export const PASSAGE_MIN_COVERAGE = 0.7;
+export const PASSAGE_MIN_COVERAGE = 0.65;
 
 /**
  * A unit every reader of the ranking passes over for a better one: an FAQ's own question, another level
