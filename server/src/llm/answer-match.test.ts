@@ -2416,3 +2416,20 @@ describe('twenty-fourth round: a passage holding two thirds of the question may 
     expect(answers({ ...weak, passage: 0.6 })).toBe(false);
   });
 });
+
+describe('twenty-fourth round: whether one may come in at an hour is answered by the hours', () => {
+  it('reads "can i get in at 5am on sunday?" as asking the hours', () => {
+    expect(answerTypeOf('can i get in at 5am on sunday with a day pass?')).toBe('time');
+    expect(answerTypeOf('can we work there at midnight?')).toBe('time');
+    // A noise question keeps asking yes or no: quiet hours answer it, not any hours.
+    expect(answerTypeOf('is it ok to play music at 11pm on a friday')).toBe('yesno');
+  });
+  it('answers it with the hours', () => {
+    const space =
+      'Day pass holders may use the space from 7:00 a.m. to 10:00 p.m., every day of the week. ' +
+      'Day passes cost $30 and are sold at the front desk.';
+    expect(bq('can i get in at 5am on sunday with a day pass?', space)[0]?.sentence).toMatch(
+      /7:00 a\.m\. to 10:00 p\.m\./,
+    );
+  });
+});

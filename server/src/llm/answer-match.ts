@@ -288,6 +288,11 @@ const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 const HOW_MUCH_OF_A_THING =
   /\bhow much (?!(?:is|are|was|were|does|do|did|will|would|should|could|can|to|for|it|they|we|i|you|he|she|a|an|the|my|our|his|her|their|your|per|of|that|this|each|in|on|extra|more|less|money|cash|total|altogether|rent|rents|deposits?|fees?|dues|charges?|coverage|insurance|liability|notice|warning|time|advance|heads|a month|a week|a year)\b)[a-z][a-z-]*(?: [a-z][a-z-]*)? (?:can|could|may|might|do|does|is|are|will|would|should|must|before|until|am|have|has|falls?|fits?|holds?)\b/i;
 
+const CLOCK_HOUR_ASKED =
+  /\b(?:at|by|until|till|til|after|before|past)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)|midnight|noon)(?!\s*(?:and|to|-)\b)/i;
+/** Being let in or staying in a place ("come in", "get in", "work there", "use the gym"). */
+const ACCESS_ASKED =
+  /\b(?:come|get|go|walk|drive|be)\s+(?:in|into|inside|there|here|back)\b|\b(?:work|enter|access|use)\b/i;
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
   if (HOW_MUCH_OF_A_THING.test(clause)) return 'size';
@@ -295,6 +300,9 @@ function typeOfClause(clause: string): AnswerType | null {
   // "Where do parcels end up when nobody is home?": a clause of condition after a question word says
   // when, not what is asked.
   const main = WH_OPENER.test(clause) ? clause.replace(CONDITION_TAIL, '') : clause;
+  // "can i come in at 6am on a saturday?", "can I work there at midnight?": whether an hour is allowed is
+  // answered by the hours.
+  if (yesNo && CLOCK_HOUR_ASKED.test(main) && ACCESS_ASKED.test(main)) return 'time';
   for (const rule of TYPE_RULES) {
     if (yesNo && rule.type !== 'yesno' && !NAMED_IN_YES_NO.has(rule.type)) continue;
     // "Can I just call the office and tell them I'm not renewing?" asks whether a call will do, not for a
