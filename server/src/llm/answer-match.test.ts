@@ -2433,3 +2433,16 @@ describe('twenty-fourth round: whether one may come in at an hour is answered by
     );
   });
 });
+
+describe('twenty-fourth round: "who towed it" wants whoever is named', () => {
+  it('ranks the sentence naming the towing company first', () => {
+    const lot =
+      'A car without a parking decal gets a warning sticker and is towed after 48 hours. ' +
+      'Towed cars are held by Northgate Towing at 12 Mill Road, and the fee is paid to them.';
+    const ranked = rankUnits(
+      'my truck is gone from the lot!! who towed it and how do i get it back',
+      unitsOf([doc(lot)]),
+    );
+    expect(ranked[0]?.text).toMatch(/^Towed cars are held by Northgate Towing/);
+  });
+});

@@ -2072,7 +2072,7 @@ const sameDocument = (a: Evidence, b: Evidence) =>
 /** "What's the wifi network called?", "what's the name of the towing company?" */
 const NAME_BONUS = 0.1;
 const ASKS_NAME =
-  /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
+  /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b|\bwho\s+(?:towed|took|has|holds|picks up|picked up|removed|hauls|runs|owns|manages|does|handles|fixes|repairs|provides|supplies)\b/i;
 
 const CALENDAR_NAME =
   /^(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)s?$/;
