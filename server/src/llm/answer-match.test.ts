@@ -2446,3 +2446,19 @@ describe('twenty-fourth round: "who towed it" wants whoever is named', () => {
     expect(ranked[0]?.text).toMatch(/^Towed cars are held by Northgate Towing/);
   });
 });
+
+describe('twenty-fourth round: year-round is annual, getting on a list is signing up', () => {
+  it('reads "year-round" as annual', () => {
+    expect(
+      profileQuestion('what does a year-round storage spot cost?').terms.some((t) => t.lexeme === lexemeOf('annual')),
+    ).toBe(true);
+  });
+  it('answers "what is the deadline to get on the groomer list" with the sign-up deadline', () => {
+    const barn =
+      'The groomer visits on the first Monday of each month. Sign up on the groomer board in the tack room by ' +
+      'Friday at noon. Grooming costs $40 per horse.';
+    const question = "what's the deadline to get on the groomer list?";
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('signup'))).toBe(true);
+    expect(bq(question, barn)[0]?.sentence).toMatch(/Sign up on the groomer board in the tack room by Friday/);
+  });
+});

@@ -686,6 +686,10 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "while I work out of state", "we'll be out of town": away (no workout, no state law).
   [/\bout of (?:state|town|the country)\b/gi, 'away'],
+  // "how much more is the year-round slip": an annual one, as rules name it.
+  [/\byear[\s-]round\b/gi, 'annual'],
+  // "whats the deadline to get on the farrier list": signing up for it.
+  [/\bget(?:ting)? on (?:the|a|your) (?:([\w-]+) )?(list|board|schedule|roster)\b/gi, 'sign up on the $1 $2'],
   // "when do i need to put money down to keep my spot": paying a deposit.
   [/\bput(?:ting)? (?:some |any |the )?(?:money|cash) down\b/gi, 'pay a deposit'],
   // "how much do we have to put down to hold it?" (not "put down a rug").
