@@ -2462,3 +2462,20 @@ describe('twenty-fourth round: year-round is annual, getting on a list is signin
     expect(bq(question, barn)[0]?.sentence).toMatch(/Sign up on the groomer board in the tack room by Friday/);
   });
 });
+
+describe('twenty-fourth round: extra hours on the last day, paying over time, first dibs', () => {
+  const terms = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+  it('reads "stay a couple more hours on checkout day" as a late check-out', () => {
+    expect(terms('could we stay a couple more hours on checkout day?')).toContain(lexemeOf('checkout'));
+    expect(terms('could we stay a couple more hours on checkout day?')).toContain(lexemeOf('late'));
+  });
+  it('reads "pay it off over time" as a payment plan, and "first dibs" as the first right', () => {
+    expect(terms('money is tight, can i pay the fee off over time?')).toContain(lexemeOf('plan'));
+    expect(terms('do returning members get first dibs on the same plot?')).toContain(lexemeOf('right'));
+  });
+  it('answers "first dibs" with the right to renew', () => {
+    const lease =
+      'A lease runs from July 1 to June 30. A club in good standing has the first right to renew its tract for the next season.';
+    expect(bq('do we get first dibs on our tract next year?', lease)[0]?.sentence).toMatch(/first right to renew/);
+  });
+});

@@ -686,6 +686,18 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "while I work out of state", "we'll be out of town": away (no workout, no state law).
   [/\bout of (?:state|town|the country)\b/gi, 'away'],
+  // "can we stay a few extra hours on our last day?": a late check-out.
+  [
+    /\b(?:stay|hang around|stick around)\s+(?:an?\s+)?(?:few\s+|couple\s+(?:of\s+)?|\d+\s+|two\s+|three\s+)?(?:extra|more)\s+hours?\b/gi,
+    'late check-out',
+  ],
+  // "is there any way to pay it off over time?": a payment plan.
+  [
+    /\bpay\s+(?:(?:it|them|this|that|the\s+\w+)\s+)?(?:off\s+)?(?:over time|in installments|a little at a time|in parts)\b/gi,
+    'payment plan',
+  ],
+  // "do we get first dibs on our same tract?": the first right to it.
+  [/\bfirst dibs\b/gi, 'first right'],
   // "how much more is the year-round slip": an annual one, as rules name it.
   [/\byear[\s-]round\b/gi, 'annual'],
   // "whats the deadline to get on the farrier list": signing up for it.
