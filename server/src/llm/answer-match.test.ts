@@ -2479,3 +2479,21 @@ describe('twenty-fourth round: extra hours on the last day, paying over time, fi
     expect(bq('do we get first dibs on our tract next year?', lease)[0]?.sentence).toMatch(/first right to renew/);
   });
 });
+
+describe('twenty-fourth round: signing back up, turning back on, stopping a plan', () => {
+  const terms = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+  it('reads them as renewing, reactivating and cancelling', () => {
+    expect(terms('when can i sign back up for my locker?')).toContain(lexemeOf('renew'));
+    expect(terms('my fob stopped working because i was behind, how do i get it switched back on?')).toContain(
+      lexemeOf('reactivated'),
+    );
+    expect(terms('how much notice do i need to stop my monthly membership?')).toContain(lexemeOf('cancel'));
+  });
+  it('answers "stop my monthly parking" with the notice to cancel', () => {
+    const garage =
+      "Monthly permits renew on the 1st of each month. To cancel a monthly permit, give 30 days' written notice at the office.";
+    expect(bq('how much notice do i have to give to stop my monthly parking?', garage)[0]?.sentence).toMatch(
+      /To cancel a monthly permit, give 30 days/,
+    );
+  });
+});

@@ -698,6 +698,15 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "do we get first dibs on our same tract?": the first right to it.
   [/\bfirst dibs\b/gi, 'first right'],
+  // "how do i get it turned back on?" (a card, a service): reactivating it.
+  [/\b(?:turned|switched|turn|switch) (?:it |them )?back on\b/gi, 'reactivated'],
+  // "when's the window to sign back up for the same plot?": renewing.
+  [/\bsign(?:ing)? (?:back up|up again)\b/gi, 'renew'],
+  // "how much notice to stop my monthly parking?": cancelling it.
+  [
+    /\bstop(?:ping)? (my|our|the) (?:(monthly|annual|weekly) )?(parking|membership|service|plan|permit|subscription|contract)\b/gi,
+    'cancel $1 $2 $3',
+  ],
   // "how much more is the year-round slip": an annual one, as rules name it.
   [/\byear[\s-]round\b/gi, 'annual'],
   // "whats the deadline to get on the farrier list": signing up for it.
