@@ -2497,3 +2497,14 @@ describe('twenty-fourth round: signing back up, turning back on, stopping a plan
     );
   });
 });
+
+describe('twenty-fourth round: paying up front is a deposit', () => {
+  it('answers "how much do i have to pay up front to book a cabin" with the booking deposit', () => {
+    const cabins =
+      'Every stay includes a cleaning fee of $120, and cabins with a hot tub add $30 per night. ' +
+      'A reservation is confirmed once we receive a booking deposit of 40% of the total cost.';
+    const question = 'how much do i have to pay up front to book a cabin?';
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('deposit'))).toBe(true);
+    expect(rankUnits(question, unitsOf([doc(cabins)]))[0]?.text).toMatch(/booking deposit of 40%/);
+  });
+});

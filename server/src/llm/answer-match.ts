@@ -707,6 +707,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bstop(?:ping)? (my|our|the) (?:(monthly|annual|weekly) )?(parking|membership|service|plan|permit|subscription|contract)\b/gi,
     'cancel $1 $2 $3',
   ],
+  // "how much do I have to pay up front to reserve?": a deposit.
+  [/\b(?:pay|paid|paying|put|collect|due)\s+(?:up[\s-]?front|in advance)\b(?![^?.]*\bdeposit)/gi, 'pay a deposit'],
   // "how much more is the year-round slip": an annual one, as rules name it.
   [/\byear[\s-]round\b/gi, 'annual'],
   // "whats the deadline to get on the farrier list": signing up for it.
