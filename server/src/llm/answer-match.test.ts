@@ -2508,3 +2508,18 @@ describe('twenty-fourth round: paying up front is a deposit', () => {
     expect(rankUnits(question, unitsOf([doc(cabins)]))[0]?.text).toMatch(/booking deposit of 40%/);
   });
 });
+
+describe('twenty-fourth round: "whose job is it" asks, and someone watching the pool is a lifeguard', () => {
+  it('does not read "my smoke alarm keeps chirping at 3am. whose job is it to swap the battery" as trouble to call about', () => {
+    const house =
+      "Replacing the 9-volt batteries in smoke alarms is the tenant's job; we replace the alarms themselves. " +
+      'For emergencies after hours, like a burst pipe or no heat, call the maintenance line at (555) 604-2290.';
+    const question = 'my smoke alarm keeps chirping at 3am. whose job is it to swap the battery';
+    expect(answerTypeOf(question)).not.toBe('phone');
+    expect(bq(question, house)[0]?.sentence).toMatch(/tenant's job/);
+  });
+  it('reads "someone watching the pool" as a lifeguard', () => {
+    const terms = profileQuestion('is there someone watching the pool in case a kid gets in trouble?').terms;
+    expect(terms.some((t) => t.lexeme === lexemeOf('lifeguard'))).toBe(true);
+  });
+});

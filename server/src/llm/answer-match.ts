@@ -255,7 +255,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
 ];
 
 const QUESTION_OPENER =
-  '(?:what|when|where|who|whom|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
+  '(?:what|when|where|who|whom|whose|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
 const OPENS_AS_QUESTION = new RegExp(`^${QUESTION_OPENER}\\b`, 'i');
 
 /** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
@@ -589,7 +589,7 @@ function asksOfBusiness(question: string): boolean {
 
 /** A message that reports trouble that cannot wait and asks nothing: no question mark, no question word, no clause that asks. */
 const REPORTS_TROUBLE_ONLY = new RegExp(
-  `^(?![^?]*\\?)(?![^?]*\\b(?:what|when|where|who|whom|which|why|how)\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
+  `^(?![^?]*\\?)(?![^?]*\\b(?:what|when|where|who|whom|whose|which|why|how)\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
   'i',
 );
 /**
@@ -702,6 +702,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:turned|switched|turn|switch) (?:it |them )?back on\b/gi, 'reactivated'],
   // "when's the window to sign back up for the same plot?": renewing.
   [/\bsign(?:ing)? (?:back up|up again)\b/gi, 'renew'],
+  // "is there someone watching the pool in case…": a lifeguard.
+  [
+    /\b(?:someone|somebody|anyone|anybody|a person|staff)\s+(?:watching|watches|to watch|who watches|on duty at)\s+(?:the\s+)?(pool|beach|swimmers)\b/gi,
+    'a lifeguard at the $1',
+  ],
   // "how much notice to stop my monthly parking?": cancelling it.
   [
     /\bstop(?:ping)? (my|our|the) (?:(monthly|annual|weekly) )?(parking|membership|service|plan|permit|subscription|contract)\b/gi,
