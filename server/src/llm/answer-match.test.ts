@@ -2523,3 +2523,15 @@ describe('twenty-fourth round: "whose job is it" asks, and someone watching the 
     expect(terms.some((t) => t.lexeme === lexemeOf('lifeguard'))).toBe(true);
   });
 });
+
+describe('twenty-fourth round: "the business day before" is a lead time', () => {
+  it('answers "how far ahead do i need to book a ride to the dentist" with "by noon on the business day before"', () => {
+    expect(hasAnswerType('lead', 'Book a medical ride at the office by noon on the business day before.')).toBe(true);
+    const van =
+      'The van goes to the grocery store on Fridays at 10:00 a.m. Book a medical ride at the office by noon on the ' +
+      'business day before. Guests may ride along when a seat is free.';
+    expect(bq('how far ahead do i need to book a ride to the dentist?', van)[0]?.sentence).toMatch(
+      /business day before/,
+    );
+  });
+});

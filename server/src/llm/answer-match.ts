@@ -170,7 +170,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'lead',
     asks: /\bhow much (notice|time|warning|advance|lead time)\b|\bhow far (in advance|ahead|beforehand)\b|\bhow soon before\b/i,
     has: new RegExp(
-      `\\b(\\d+|${NUMBER_WORDS}|a|one)(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)['’]?\\s+(\\w+\\s+){0,2}(in advance|ahead|before|beforehand|prior|notice|earlier)\\b`,
+      `\\b(\\d+|${NUMBER_WORDS}|a|one)(\\s?(-|to|or)\\s?(\\d+|${NUMBER_WORDS}))?[\\s-]+(full |business |calendar |working )?(days?|weeks?|months?|hours?|minutes?|years?|nights?)['’]?\\s+(\\w+\\s+){0,2}(in advance|ahead|before|beforehand|prior|notice|earlier)\\b|\\b(on|by) the (business |working )?(day|night|evening|morning|week) before\\b`,
       'i',
     ),
     // "written notice of 30 days", "notice of at least two weeks": the notice named before its length.
