@@ -2535,3 +2535,11 @@ describe('twenty-fourth round: "the business day before" is a lead time', () => 
     );
   });
 });
+
+describe('twenty-fourth round: grass clippings are yard waste', () => {
+  it('reads grass clippings as yard waste', () => {
+    expect(synonymsOf(lexemeOf('yardwaste')).has(lexemeOf('clippings'))).toBe(true);
+    const terms = profileQuestion('what day do they take grass clippings?').terms.map((t) => t.lexeme);
+    expect(terms).toContain(lexemeOf('grassclippings'));
+  });
+});

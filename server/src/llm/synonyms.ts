@@ -159,6 +159,8 @@ const GROUPS: readonly string[] = [
   'meal meals dinner dinners lunch lunches breakfast dining',
   // "can they bring food up to me?": a meal.
   'food meal meals',
+  // "when do they pick up grass clippings": yard waste.
+  'yard-waste grass-clippings clippings lawn-waste',
   // "do the unused days roll over?": carried over.
   'roll-over rollover carry-over carryover',
   'sick ill illness flu',
