@@ -2543,3 +2543,14 @@ describe('twenty-fourth round: grass clippings are yard waste', () => {
     expect(terms).toContain(lexemeOf('grassclippings'));
   });
 });
+
+describe("twenty-fourth round: changing one's own oil is a car repair", () => {
+  it('answers "can i do my own oil change in the lot" with the car-repair rule', () => {
+    const lot =
+      'Each apartment has one assigned space; guests park in the visitor row. ' +
+      'Car repairs are not allowed anywhere on the property, including the garages.';
+    const question = 'can i do my own oil change out in the lot this weekend?';
+    expect(profileQuestion(question).terms.some((t) => t.lexeme === lexemeOf('repairs'))).toBe(true);
+    expect(bq(question, lot)[0]?.sentence).toMatch(/Car repairs are not allowed/);
+  });
+});

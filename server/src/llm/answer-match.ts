@@ -714,6 +714,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "how much do I have to pay up front to reserve?": a deposit.
   [/\b(?:pay|paid|paying|put|collect|due)\s+(?:up[\s-]?front|in advance)\b(?![^?.]*\bdeposit)/gi, 'pay a deposit'],
+  // "can i change my own oil in the lot?", "work on my car": car repairs, as rules name them.
+  [
+    /\b(?:chang(?:e|ing)|do(?:ing)?) (?:my|the|our|an?) (?:own )?oil(?: change)?\b|\b(?:work|working|fix|fixing) on (?:my|the|our|his|her) (?:car|truck|vehicle|van)\b/gi,
+    'car repairs such as an oil change',
+  ],
   // "how much more is the year-round slip": an annual one, as rules name it.
   [/\byear[\s-]round\b/gi, 'annual'],
   // "whats the deadline to get on the farrier list": signing up for it.
