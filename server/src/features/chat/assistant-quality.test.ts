@@ -43,9 +43,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * minimum the guide names).
  * Twenty-third round: 76/83 answered ("Will I get money back if I leave in the middle of the month?" reads
  * "money back" as a refund).
+ * Twenty-fourth round: 77/83 answered ("How much do I have to pay up front to reserve a home?" reads "pay up
+ * front" as a deposit).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 76 / 83;
+const MIN_ANSWERED_WITH_CITATION = 77 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
