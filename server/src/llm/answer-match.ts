@@ -288,6 +288,7 @@ const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 const HOW_MUCH_OF_A_THING =
   /\bhow much (?!(?:is|are|was|were|does|do|did|will|would|should|could|can|to|for|it|they|we|i|you|he|she|a|an|the|my|our|his|her|their|your|per|of|that|this|each|in|on|extra|more|less|money|cash|total|altogether|rent|rents|deposits?|fees?|dues|charges?|coverage|insurance|liability|notice|warning|time|advance|heads|a month|a week|a year)\b)[a-z][a-z-]*(?: [a-z][a-z-]*)? (?:can|could|may|might|do|does|is|are|will|would|should|must|before|until|am|have|has|falls?|fits?|holds?)\b/i;
 
+/** "at 6am", "after midnight", "until 9 pm": a clock time asked about (not a range "from 9 to 5"). */
 const CLOCK_HOUR_ASKED =
   /\b(?:at|by|until|till|til|after|before|past)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)|midnight|noon)(?!\s*(?:and|to|-)\b)/i;
 /** Being let in or staying in a place ("come in", "get in", "work there", "use the gym"). */
@@ -486,12 +487,13 @@ const ASKS_CALENDAR_DATE =
   /\b(?:what|which|exact|specific)\s+dates?\b|\bwhat day of the month\b|\bwhen(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?(?:next\s+)?(?:[\w-]+\s+){0,3}dates?\b/i;
 const MONTH_NAME =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** A month, a weekday, a day of the month, a clock time, a year or a season: a *named* when. */
+const NAMED_WHEN =
+  /\b(?:january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s?[ap]\.?m|20\d{2}|spring|summer|autumn|fall|winter)\b/i;
 /**
  * "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of
  * the calendar; or a year ("founded … in 1846"), all a history asks.
  */
-const NAMED_WHEN =
-  /\b(?:january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s?[ap]\.?m|20\d{2}|spring|summer|autumn|fall|winter)\b/i;
 const CALENDAR_DATE = new RegExp(
   `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
   'i',

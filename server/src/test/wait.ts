@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -19,14 +20,38 @@ export async function waitFor<T>(
   }
 }
 
-/** A TCP port on 127.0.0.1 that was free a moment ago (for a child process to listen on). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The lowest port the kernel hands to outgoing connections (Linux: 32768 unless configured). A port taken
+ * from that range for a child process to listen on later can meanwhile become the local port of some
+ * client socket of a parallel test (the cluster test once lost its SMTP port that way).
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > LISTEN_LOW + 1000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+/** Where ports for child processes are drawn from: above the well-known and common service ports. */
+const LISTEN_LOW = 20_000;
+
+const listens = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago (for a child process to listen on), drawn at random
+ * below the range of outgoing connections' ports, so no client socket takes it before the child binds it.
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LISTEN_LOW + Math.floor(Math.random() * (high - LISTEN_LOW));
+    if (await listens(port)) return port;
+  }
+  throw new Error(`no free port between ${LISTEN_LOW} and ${high} after 50 tries`);
 }
