@@ -2534,6 +2534,14 @@ describe('twenty-fourth round: "the business day before" is a lead time', () => 
       /business day before/,
     );
   });
+  it('holds on hard-wrapped text, the line broken inside the lead time', () => {
+    const wrapped =
+      'The van goes to the grocery store on Fridays at 10:00 a.m. Book a medical ride at the office by noon on\n' +
+      'the business day before. Guests may ride along when a seat is free.';
+    expect(bq('how far ahead do i need to book a ride to the dentist?', wrapped)[0]?.sentence).toMatch(
+      /by noon on the business day before/,
+    );
+  });
 });
 
 describe('twenty-fourth round: grass clippings are yard waste', () => {

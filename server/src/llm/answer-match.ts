@@ -254,8 +254,9 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
 ];
 
-const QUESTION_OPENER =
-  '(?:what|when|where|who|whom|whose|which|why|how|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)';
+/** Words that open a question that is not yes or no. */
+const WH_WORDS = 'what|when|where|who|whom|whose|which|why|how';
+const QUESTION_OPENER = `(?:${WH_WORDS}|is|are|am|do|does|did|can|could|will|would|should|may|might|must|have|has)`;
 const OPENS_AS_QUESTION = new RegExp(`^${QUESTION_OPENER}\\b`, 'i');
 
 /** "What happens if I don't pay for two months?" asks for a consequence, whatever words it uses. */
@@ -591,7 +592,7 @@ function asksOfBusiness(question: string): boolean {
 
 /** A message that reports trouble that cannot wait and asks nothing: no question mark, no question word, no clause that asks. */
 const REPORTS_TROUBLE_ONLY = new RegExp(
-  `^(?![^?]*\\?)(?![^?]*\\b(?:what|when|where|who|whom|whose|which|why|how)\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
+  `^(?![^?]*\\?)(?![^?]*\\b(?:${WH_WORDS})\\b)(?![^?]*(?:^|[,.;:!]|\\b(?:and|but|so))\\s*(?:can|could|may|might|should|shall|will|would|do|does|did|is|are|am|was|were|have|has)\\s+(?:i|we|you|it|they|he|she|my|our|the|that|this|there|someone|somebody|anyone|anybody)\\b)([^?]*(?:${URGENT_TROUBLE.source})[^?]*?)[\\s.!]*$`,
   'i',
 );
 /**
@@ -1909,21 +1910,17 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       modifiers.every((m) => namedAt(m, unit, antecedent) && describesThere(m, unit)));
   // The thing a question asks exists ("Is there a jacuzzi…?"), when no candidate names it: nothing here
   // answers. A head that only shapes the question ("is there an extra charge") says nothing of what is asked.
-  const existing = asked.exists ? termsOf(asked.mentioned) : [];
+  // A thing one can point at is named by the word or the thesaurus: WordNet's relatives are too loose to
+  // say it exists ("air": "send"); an agreement may be named by one ("a long contract": "a minimum term").
+  // Decided once per thing, not per candidate.
+  const existing = (asked.exists ? termsOf(asked.mentioned) : []).map((thing) =>
+    isThingNoun(thing.head.lexeme) ? { ...thing, head: { ...thing.head, related: NO_RELATIVES } } : thing,
+  );
   // "Do the dock bays have three-phase power?", "do the desks have standing desks?": a kind of the thing is
   // named only with the words that say which kind ("power" alone does not name three-phase power); words
   // that only rate it are no kind ("a cheaper pass" asks the price of a pass).
-  // A thing one can point at is named by the word or the thesaurus: WordNet's relatives are too loose to
-  // say it exists ("air": "send"); an agreement may be named by one ("a long contract": "a minimum term").
   const namesKind = (unit: Unit, thing: { head: QuestionTerm; modifiers: QuestionTerm[] }) =>
-    namesThing(
-      unit,
-      {
-        head: isThingNoun(thing.head.lexeme) ? { ...thing.head, related: NO_RELATIVES } : thing.head,
-        modifiers: thing.modifiers,
-      },
-      false,
-    ) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
+    namesThing(unit, thing, false) && thing.modifiers.every((m) => EVALUATIVE.has(m.lexeme) || namedAt(m, unit, false));
   const absentThing = existing.length > 0 && existing.every((thing) => !units.some((u) => namesKind(u, thing)));
   const askedThings = termsOf(asked.things);
   const headLexemes = new Set(asked.things.map((t) => t.head));
@@ -2113,8 +2110,8 @@ const NAME_BONUS = 0.1;
 const ASKS_NAME =
   /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b|\bwho\s+(?:towed|took|has|holds|picks up|picked up|removed|hauls|runs|owns|manages|does|handles|fixes|repairs|provides|supplies)\b/i;
 
-const CALENDAR_NAME =
-  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)s?$/;
+/** A month or a day of the week, as the schedule patterns read them ("March", "Sat."). */
+const CALENDAR_NAME = new RegExp(`^(?:${MONTH_WORD}|${DAY_WORD})$`, 'i');
 /** True when a text names something (a capitalised word inside a sentence) that is not a word of the question. */
 function namesOtherThan(text: string, asked: ReadonlySet<string>): boolean {
   for (const m of text.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) {

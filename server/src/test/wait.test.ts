@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from './wait';
-
-/** The lowest port outgoing connections get (Linux), or 32768 where the file is missing. */
-const ephemeralLow = () => {
-  try {
-    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-  } catch {
-    return 32_768;
-  }
-};
+import { ephemeralLow, freePort } from './wait';
 
 describe('freePort', () => {
   it('gives a port below the range of outgoing connections, which a child process can then listen on', async () => {

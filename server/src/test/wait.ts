@@ -20,12 +20,15 @@ export async function waitFor<T>(
   }
 }
 
+/** Where ports for child processes are drawn from: above the well-known and common service ports. */
+const LISTEN_LOW = 20_000;
+
 /**
  * The lowest port the kernel hands to outgoing connections (Linux: 32768 unless configured). A port taken
  * from that range for a child process to listen on later can meanwhile become the local port of some
  * client socket of a parallel test (the cluster test once lost its SMTP port that way).
  */
-function ephemeralLow(): number {
+export function ephemeralLow(): number {
   try {
     const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
     return Number.isInteger(low) && low > LISTEN_LOW + 1000 ? low : 32_768;
@@ -33,8 +36,6 @@ function ephemeralLow(): number {
     return 32_768;
   }
 }
-/** Where ports for child processes are drawn from: above the well-known and common service ports. */
-const LISTEN_LOW = 20_000;
 
 const listens = (port: number) =>
   new Promise<boolean>((resolve) => {
