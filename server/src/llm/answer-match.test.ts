@@ -2562,3 +2562,12 @@ describe("twenty-fourth round: changing one's own oil is a car repair", () => {
     expect(bq(question, lot)[0]?.sentence).toMatch(/Car repairs are not allowed/);
   });
 });
+
+describe('twenty-fifth round: an amount the question names says which charge it means', () => {
+  it('answers "what is the $85 charge on my statement for?" with the sentence holding $85', () => {
+    const fees =
+      'At signing you pay a $500 deposit and a one-time setup charge of $85, which covers the new keys and locks. ' +
+      'Leaving before your first 6 months are up brings a charge of $300.';
+    expect(bq('what is the $85 charge on my first statement for?', fees)[0]?.sentence).toMatch(/setup charge of \$85/);
+  });
+});

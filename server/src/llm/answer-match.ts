@@ -775,6 +775,9 @@ const SWAPS_SUBJECT =
   /^\s*(?:(?:ok(?:ay)?,?\s+)?and|what about|how about)\s+(?:the|a|an|your|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[?.!]*\s*$/i;
 /** The earlier subject's words in such a follow-up. */
 const SWAPPED_WEIGHT = 0.2;
+/** An amount as amountsAsWords writes it ("$150" → "usd150"), and what naming one weighs. */
+const AMOUNT_LEXEME = /^usd\d/;
+const NAMED_AMOUNT_WEIGHT = 2;
 
 /**
  * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
@@ -797,7 +800,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       // "somewhere to charge my Tesla": charging a thing is the topic, not a word for the price.
       const typeWord = typeWords?.has(lexeme) === true && !(lexeme === CHARGE && CHARGE_A_THING.test(question));
       const shaping = SHAPING_WORDS.has(lexeme) || typeWord || verbs.has(lexeme);
-      const weight = (shaping ? SHAPING_WEIGHT : 1) * factor;
+      // "What's the $150 fee for?": an amount the question names says which charge it means.
+      const named = AMOUNT_LEXEME.test(lexeme) ? NAMED_AMOUNT_WEIGHT : 1;
+      const weight = (shaping ? SHAPING_WEIGHT : 1) * factor * named;
       const synonyms = synonymsOf(lexeme);
       const related = new Set([...wordnetRelated(word)].filter((l) => !synonyms.has(l) && l !== lexeme));
       terms.set(lexeme, { lexeme, synonyms, related, weight, carried: factor < 1 });
