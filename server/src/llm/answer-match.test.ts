@@ -2571,3 +2571,18 @@ describe('twenty-fifth round: an amount the question names says which charge it 
     expect(bq('what is the $85 charge on my first statement for?', fees)[0]?.sentence).toMatch(/setup charge of \$85/);
   });
 });
+
+describe('twenty-fifth round: getting a thing "done" only shapes the question', () => {
+  it('reads "what happens if i dont get my recertification done in time" as asking about the recertification', () => {
+    const recert = doc(
+      'Income recertification happens once a year, 120 days before the lease anniversary. ' +
+        'If it is not finished, the lease is not renewed and the household must move out.',
+    );
+    const other = doc('Repairs done by your own contractor need written approval. Quiet hours start at 10 p.m.', 1);
+    const top = rankUnits('what happens if i dont get my recertification done in time', unitsOf([recert, other]))[0];
+    expect(top?.text).toMatch(/lease is not renewed/);
+    // No topic word of the question is missing from it: "done" is not one.
+    expect(top?.missing).toBe(0);
+    expect(top && answers(top)).toBe(true);
+  });
+});

@@ -78,7 +78,7 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious question quick come comes coming came somewhere anywhere someplace anyplace around`,
+    trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
