@@ -2586,3 +2586,15 @@ describe('twenty-fifth round: getting a thing "done" only shapes the question', 
     expect(top && answers(top)).toBe(true);
   });
 });
+
+describe('twenty-fifth round: a count of things is not a place number or a count of days', () => {
+  it('answers "can i bring my two dogs, and what does that cost" with the pet fee, not level 2 or 2 days', () => {
+    const guide =
+      'Storage cages on level 2 cost $40 a month and are first come, first served. ' +
+      'Extra cleanings cost $80 and can be booked with 2 days of notice. ' +
+      'A pet fee of $250 is charged once per stay, and it is not refundable. ' +
+      'Pets must be on a leash in the halls. Pets may not be left alone overnight.';
+    const top = rankUnits('can i bring my two dogs, and what does that cost', unitsOf([doc(guide)]))[0];
+    expect(top?.text).toMatch(/pet fee of \$250/);
+  });
+});

@@ -1131,7 +1131,7 @@ function lexemes(text: string): Set<string> {
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
-  for (const count of countsOf(text)) out.add(count);
+  for (const count of countsOf(text.replace(COUNTED_TIME, ' ').replace(NUMBERED_NAME, ' '))) out.add(count);
   for (const ordinal of ordinalsOf(text)) out.add(ordinal);
   // "you get 10% off", "half off the first month": a discount, whatever the sentence calls it.
   if (PERCENT_OFF.test(text)) out.add(DISCOUNT_LEXEME);
@@ -1199,6 +1199,16 @@ const ASKED_COUNT = new RegExp(
 function askedCountsOf(question: string): string[] {
   return [...question.matchAll(ASKED_COUNT)].flatMap((m) => countsOf(m[0]));
 }
+
+/** A count of time ("2 days' notice", "within 3 business days"): no count of things a question asks. */
+const COUNTED_TIME = new RegExp(
+  String.raw`\b(?:\d{1,2}|${COUNT_WORDS.join('|')})[\s-]+(?:(?:business|calendar|working|full)\s+)?(?:${DURATION_UNITS})\b`,
+  'gi',
+);
+
+/** A number that names a place ("level 2", "Tract 7"): no count of things. */
+const NUMBERED_NAME =
+  /\b(?:section|level|suite|unit|room|building|apt|apartment|floor|lot|space|site|dock|slip|plot|tract|exam|no|number|bay|door|gate|row|stall|loop)\.?\s+\d{1,2}\b/gi;
 
 /** The counts a text names, as one lexeme each whether written in digits or words: "#4". */
 function countsOf(text: string): string[] {
