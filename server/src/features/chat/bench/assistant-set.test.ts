@@ -70,7 +70,7 @@ describe('assistant development sets', () => {
     }
   });
 
-  it.each(['c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p'])(
+  it.each(['c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q'])(
     'set %s loads: three businesses, every kind of question, no question of set A',
     (name) => {
       const set = loadAssistantSet(assistantSetDir(name));
