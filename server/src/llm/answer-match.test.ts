@@ -2598,3 +2598,18 @@ describe('twenty-fifth round: a count of things is not a place number or a count
     expect(top?.text).toMatch(/pet fee of \$250/);
   });
 });
+
+describe('twenty-fifth round: a verb asked about names the rule that uses it', () => {
+  it('answers "can i scrape the old stickers off my bumper…" with the rule on scraping', () => {
+    const garage =
+      'Scraping, sanding or painting a vehicle is not allowed anywhere in the garage. ' +
+      'Every car parked in the garage must show a current permit. The garage is swept on the first Monday of ' +
+      'each month. Cars parked in the garage overnight must be registered. Bumper-to-bumper parking blocks the sweepers.';
+    const question = "can i scrape the old stickers off my bumper while it's parked in the garage?";
+    expect(rankUnits(question, unitsOf([doc(garage)]))[0]?.text).toMatch(/^Scraping, sanding/);
+  });
+  it('leaves verbs said of anything as they were ("bring", "keep")', () => {
+    const terms = profileQuestion('can i bring my dog to the pool?').terms;
+    expect(terms.find((t) => t.lexeme === lexemeOf('bring'))?.action).toBeUndefined();
+  });
+});

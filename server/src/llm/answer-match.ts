@@ -60,6 +60,8 @@ export interface QuestionTerm {
   carried: boolean;
   /** A phrasal compound ("checkin"): counts only when the evidence uses it ("gas in" is no compound). */
   compound?: boolean;
+  /** The verb a question asks about doing ("scrape" in "can I scrape the hull?"). */
+  action?: boolean;
   /** Said only in the scene before the asking clause ("lost my fob on the ferry. how much for a new one?"). */
   scene?: boolean;
 }
@@ -775,6 +777,12 @@ const SWAPS_SUBJECT =
   /^\s*(?:(?:ok(?:ay)?,?\s+)?and|what about|how about)\s+(?:the|a|an|your|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[?.!]*\s*$/i;
 /** The earlier subject's words in such a follow-up. */
 const SWAPPED_WEIGHT = 0.2;
+/** Verbs said of nearly anything ("bring", "keep", "book"): never the topic, whoever uses them. */
+const GENERIC_VERBS = new Set(
+  tokenize(
+    'bring get use put have keep hold take go come leave make do store set add hang pay see find give let stay send ask book buy rent order call drive move',
+  ).map((t) => t.lexeme),
+);
 /** An amount as amountsAsWords writes it ("$150" → "usd150"), and what naming one weighs. */
 const AMOUNT_LEXEME = /^usd\d/;
 const NAMED_AMOUNT_WEIGHT = 2;
@@ -805,7 +813,14 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       const weight = (shaping ? SHAPING_WEIGHT : 1) * factor * named;
       const synonyms = synonymsOf(lexeme);
       const related = new Set([...wordnetRelated(word)].filter((l) => !synonyms.has(l) && l !== lexeme));
-      terms.set(lexeme, { lexeme, synonyms, related, weight, carried: factor < 1 });
+      // A verb of its own, not one that only shapes ("get") or a noun read as one ("our billing person").
+      const action =
+        verbs.has(lexeme) &&
+        factor === 1 &&
+        !SHAPING_WORDS.has(lexeme) &&
+        !GENERIC_VERBS.has(lexeme) &&
+        !isMostlyNoun(word);
+      terms.set(lexeme, { lexeme, synonyms, related, weight, carried: factor < 1, ...(action ? { action } : {}) });
     }
   };
   add(question, 1);
@@ -1813,6 +1828,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
   const n = units.length;
+  const exactDf = (term: QuestionTerm) => units.filter((u) => matchOf(term, u.own) === 'exact').length;
   const weights = profile.terms.map((term) => {
     let df = 0;
     for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
@@ -1821,6 +1837,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // a new one?") is circumstance: it cannot say which sentence answers, and weighing it as the rarest
     // word made every sentence look like a poor match. A missing word of the asking clause keeps its weight.
     if (term.scene && df === 0) return 0;
+    // A verb asked about that some candidate uses itself ("Bottom scraping… may not be done") names the
+    // topic as much as a noun does: documents mostly say it with other verbs, but where one says it, it
+    // says which rule.
+    if (term.action && exactDf(term) > 0) return Math.log(1 + (n + IDF_PRIOR) / (df + 0.5));
     // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
     if (!term.carried && !isTopicTerm(term)) return term.weight;
     // Smoothed with IDF_PRIOR imaginary units, so a handful of candidates (two facts) does not turn one
