@@ -2613,3 +2613,16 @@ describe('twenty-fifth round: a verb asked about names the rule that uses it', (
     expect(terms.find((t) => t.lexeme === lexemeOf('bring'))?.action).toBeUndefined();
   });
 });
+
+describe('twenty-fifth round: street names as typed, unloading, biohazard boxes', () => {
+  it('reads "st" as street and "unload" as loading', () => {
+    const rules =
+      'Delivery trucks may not use Alder Street after 8:00 p.m. because of the school. ' +
+      'The loading zone on Quince Avenue allows 20 minutes. Tenants may use the freight elevator until 6:00 p.m.';
+    expect(bq('can our delivery trucks come down alder st at night?', rules)[0]?.sentence).toMatch(/Alder Street/);
+    expect(bq('how long can my van sit out front while i unload?', rules)[0]?.sentence).toMatch(/loading zone/);
+  });
+  it('reads a biohazard box as the red-bag waste it is', () => {
+    expect(synonymsOf(lexemeOf('biohazard')).has(lexemeOf('redbag'))).toBe(true);
+  });
+});

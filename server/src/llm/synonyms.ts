@@ -329,6 +329,17 @@ const GROUPS: readonly string[] = [
   'power-outage power-failure power-cut',
   'water-shutoff water-outage water-interruption',
   'aed defibrillator',
+  // Street names as people type them: "pell st", "dock ave".
+  'street st',
+  'avenue ave',
+  'road rd',
+  'boulevard blvd',
+  // "where can I unload", "while i unload": the loading rules.
+  'load loads loading unload unloads unloading',
+  // "empty my holding tank": a pump-out.
+  'pump-out pump-outs pumpout holding-tank',
+  'gas-can gas-cans fuel-can fuel-cans jerry-can',
+  'biohazard biohazardous red-bag medical-waste',
   'electric-bill electricity-bill power-bill light-bill hydro-bill',
   'sewer sewage wastewater',
   'tv television',
