@@ -2626,3 +2626,20 @@ describe('twenty-fifth round: street names as typed, unloading, biohazard boxes'
     expect(synonymsOf(lexemeOf('biohazard')).has(lexemeOf('redbag'))).toBe(true);
   });
 });
+
+describe('twenty-fifth round: a weekday no rule names does not count against the answer', () => {
+  it('answers "what time can we pull in on thursday" with the check-in time that holds every day', () => {
+    const times = doc(
+      'Check-in is from 2:00 p.m. and check-out is by 11:00 a.m. Late check-out until 1:00 p.m. costs $15.',
+    );
+    const camp = doc(
+      'Quiet hours are 10:00 p.m. to 7:00 a.m. Campfires must be out by 11:00 p.m. Pets stay on a leash.',
+      1,
+    );
+    const top = rankUnits('what time can we pull in on thursday', unitsOf([times, camp]))[0];
+    expect(top?.text).toMatch(/Check-in is from 2:00 p\.m\./);
+    // Thursday, which no rule names, is not a topic word the answer misses.
+    expect(top?.missing).toBe(0);
+    expect(top && answers(top)).toBe(true);
+  });
+});

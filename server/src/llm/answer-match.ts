@@ -777,6 +777,12 @@ const SWAPS_SUBJECT =
   /^\s*(?:(?:ok(?:ay)?,?\s+)?and|what about|how about)\s+(?:the|a|an|your|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[?.!]*\s*$/i;
 /** The earlier subject's words in such a follow-up. */
 const SWAPPED_WEIGHT = 0.2;
+/** Weekday names, and the days one says instead of a date. */
+const WEEKDAY_LEXEMES = new Set(
+  tokenize(
+    'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays tonight tomorrow today',
+  ).map((t) => t.lexeme),
+);
 /** Verbs said of nearly anything ("bring", "keep", "book"): never the topic, whoever uses them. */
 const GENERIC_VERBS = new Set(
   tokenize(
@@ -1837,6 +1843,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // a new one?") is circumstance: it cannot say which sentence answers, and weighing it as the rarest
     // word made every sentence look like a poor match. A missing word of the asking clause keeps its weight.
     if (term.scene && df === 0) return 0;
+    // "what time can we pull in on friday": a weekday no candidate names says only when the question is
+    // asked for; the rules do not change with it. (A month is kept: "what did we pay last January?".)
+    if (df === 0 && WEEKDAY_LEXEMES.has(term.lexeme)) return 0;
     // A verb asked about that some candidate uses itself ("Bottom scraping… may not be done") names the
     // topic as much as a noun does: documents mostly say it with other verbs, but where one says it, it
     // says which rule.
