@@ -2643,3 +2643,15 @@ describe('twenty-fifth round: a weekday no rule names does not count against the
     expect(top && answers(top)).toBe(true);
   });
 });
+
+describe('twenty-fifth round: a break on something is a discount, and so is an amount off', () => {
+  it('answers "do members get any kind of break on coffee?" with "40 cents off a cup"', () => {
+    const cafe =
+      'The cafe opens at 7:00 a.m. on weekdays. Members get 40 cents off a cup of coffee when they show their card. ' +
+      'Coffee beans are roasted on site every Tuesday. Members may bring one guest.';
+    expect(profileQuestion('do members get any kind of break on coffee?').terms.map((t) => t.lexeme)).toContain(
+      lexemeOf('discount'),
+    );
+    expect(bq('do members get any kind of break on coffee?', cafe)[0]?.sentence).toMatch(/40 cents off/);
+  });
+});

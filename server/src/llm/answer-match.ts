@@ -638,6 +638,8 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\bshortest\b/gi, 'minimum'],
   [/\blongest\b/gi, 'maximum'],
   [/\b(?:cheapest|least expensive|lowest[- ]priced)\b/gi, 'lowest price'],
+  // "any kind of break on gas", "a break on rent": a discount.
+  [/\b(?:a|any|some)\s+(?:kind of\s+|sort of\s+)?break\s+(?:on|for)\b/gi, 'a discount on'],
   // "how much heads up do you need": notice.
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
@@ -1173,7 +1175,7 @@ const BREAKS_LEASE =
 const BREAK_LEXEME = tokenize('break')[0]?.lexeme ?? 'break';
 const PRICE_RANGE = /\bfrom \$\s?\d[\d,.]*[^.;$]{0,60}?\b(?:up )?to \$\s?\d|\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$\s?\d/i;
 const RANGE_ENDS = tokenize('lowest highest').map((t) => t.lexeme);
-const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf)\s+off\b/i;
+const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf|\d\s+cents|\$\s?\d[\d.,]*)\s+off\b/i;
 const DISCOUNT_LEXEME = tokenize('discount')[0]?.lexeme ?? 'discount';
 
 const ORDINAL_WORDS = 'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'.split(' ');
