@@ -2655,3 +2655,17 @@ describe('twenty-fifth round: a break on something is a discount, and so is an a
     expect(bq('do members get any kind of break on coffee?', cafe)[0]?.sentence).toMatch(/40 cents off/);
   });
 });
+
+describe('twenty-fifth round: "and if it still…" asks what happens then', () => {
+  it('answers "ok and if it\'s still unpaid on the 20th?" after a late-fee question with the consequence', () => {
+    const fees = doc(
+      'Rent not received by the 5th carries a $60 late fee. If rent is still not paid on the 20th, ' +
+        'we may file for eviction. A returned check costs $35.',
+    );
+    const carried = 'what is the late fee on rent';
+    expect(profileQuestion("ok and if it's still not paid on the 20th?", carried).type).toBe('consequence');
+    expect(profileQuestion('and if i pay by card?', carried).type).not.toBe('consequence');
+    const top = rankUnits("ok and if it's still not paid on the 20th?", unitsOf([fees]), carried)[0];
+    expect(top?.text).toMatch(/file for eviction/);
+  });
+});

@@ -785,6 +785,12 @@ const WEEKDAY_LEXEMES = new Set(
     'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays tonight tomorrow today',
   ).map((t) => t.lexeme),
 );
+/**
+ * A follow-up that is only a condition of something going wrong: "and if I still can't pay?", "ok and if
+ * it's still not fixed?" ("and if I pay by card?" asks the earlier amount again).
+ */
+const ONLY_CONDITION =
+  /^\s*(?:(?:ok(?:ay)?|so|and|but)[\s,]+)+if\b(?=[^?]*\b(?:still|not|never|no|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t)\b)[^?]*\??\s*$/i;
 /** Verbs said of nearly anything ("bring", "keep", "book"): never the topic, whoever uses them. */
 const GENERIC_VERBS = new Set(
   tokenize(
@@ -807,7 +813,12 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // A follow-up that asks nothing of its own ("and dinner?") asks what the earlier question asked.
   // ("How do we pay it?" asks a way of its own, not the date the earlier question asked.)
   const asksOwn = OWN_QUESTION_WORD.test(question.replace(/\b(?:what|how) about\b/gi, ''));
-  const type = answerTypeOf(question) ?? (carried && !asksOwn ? answerTypeOf(carried) : null);
+  // "ok and if I'm still not paid by the 15th?": a follow-up that only says something still goes wrong asks
+  // what happens then, not the earlier question's amount.
+  const type =
+    answerTypeOf(question) ??
+    (carried && ONLY_CONDITION.test(question) ? 'consequence' : null) ??
+    (carried && !asksOwn ? answerTypeOf(carried) : null);
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
