@@ -2669,3 +2669,12 @@ describe('twenty-fifth round: "and if it still…" asks what happens then', () =
     expect(top?.text).toMatch(/file for eviction/);
   });
 });
+
+describe('twenty-fifth round: "on time" and a grace period say when a payment is late', () => {
+  it('answers "if i pay on the 3rd is that late?" with the grace period sentence', () => {
+    const rent =
+      'Rent is due on the 1st. Payments that arrive by the end of the 4th are on time.\n' +
+      'Once a late notice has been served, only the full amount owed is accepted. Late fees are listed on your statement.';
+    expect(bq('if i pay on the 3rd, is that considered late?', rent)[0]?.sentence).toMatch(/are on time/);
+  });
+});

@@ -1173,6 +1173,8 @@ function lexemes(text: string): Set<string> {
   if (ENDS_TENANCY.test(text)) out.add(MOVE_OUT_LEXEME);
   // "end your lease early", "leave before your lease ends", "early termination": breaking the lease.
   if (BREAKS_LEASE.test(text)) out.add(BREAK_LEXEME);
+  // "Rent that arrives by the end of the 5th is on time", "a 5-day grace period": when a payment is late.
+  if (ON_TIME.test(text)) out.add(LATE_LEXEME);
   // "Rent runs from $875 … up to $1,350", "$52 to $68": a range of prices says the lowest and the highest.
   if (PRICE_RANGE.test(text)) for (const lexeme of RANGE_ENDS) out.add(lexeme);
   return out;
@@ -1184,6 +1186,8 @@ const MOVE_OUT_LEXEME = tokenize('moveout')[0]?.lexeme ?? 'moveout';
 const BREAKS_LEASE =
   /\b(?:end|ending|terminate|terminating|leave|leaving|move out of)\s+(?:your|the|a|their|my|our)\s+(?:lease|tenancy|rental agreement|contract)\s+(?:early|before)\b|\b(?:leave|move out|moving out|vacate)\s+before\s+(?:your|the|their)\s+(?:lease|term|tenancy)\s+(?:ends|is over|expires)\b|\bearly (?:termination|lease termination|lease end)\b/i;
 const BREAK_LEXEME = tokenize('break')[0]?.lexeme ?? 'break';
+const ON_TIME = /\bon[\s-]time\b|\bgrace period\b/i;
+const LATE_LEXEME = tokenize('late')[0]?.lexeme ?? 'late';
 const PRICE_RANGE = /\bfrom \$\s?\d[\d,.]*[^.;$]{0,60}?\b(?:up )?to \$\s?\d|\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$\s?\d/i;
 const RANGE_ENDS = tokenize('lowest highest').map((t) => t.lexeme);
 const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf|\d\s+cents|\$\s?\d[\d.,]*)\s+off\b/i;
