@@ -2678,3 +2678,23 @@ describe('twenty-fifth round: "on time" and a grace period say when a payment is
     expect(bq('if i pay on the 3rd, is that considered late?', rent)[0]?.sentence).toMatch(/are on time/);
   });
 });
+
+describe('twenty-fifth round: a length of time the question gives picks the rule whose range holds it', () => {
+  const tiers =
+    'Cancel 45 days or more before arrival and we refund everything but a $40 fee.\n' +
+    'Cancel between 10 and 44\ndays before arrival and we refund half of what you paid.\n' +
+    'Cancel less than 10 days before arrival and nothing is refunded.';
+  it('answers "if we cancel two weeks before, do we get money back?" with the 10-to-44-day tier (hard-wrapped)', () => {
+    expect(bq('if we cancel two weeks before the trip, do we get any money back?', tiers)[0]?.sentence).toMatch(
+      /between 10 and 44 days/,
+    );
+  });
+  it('reads "two months" as the 60 days a rule names', () => {
+    const storage =
+      'Rent is due on the 1st. If rent is not paid within 5 days, a $25 late fee is charged.\n' +
+      'If rent stays unpaid for 60 days, the contents of the unit may be sold at auction. ' +
+      'We give 30 days of notice before any rate change.';
+    const top = rankUnits("what happens if i don't pay for two months?", unitsOf([doc(storage)]))[0];
+    expect(top?.text).toMatch(/unpaid for 60 days/);
+  });
+});

@@ -1522,8 +1522,12 @@ function periodConflicts(asked: string, text: string): boolean {
   return given.length > 0 && !given.includes(asked);
 }
 
-/** A length, a weight, an age or an amperage, read in the measure it is given in. */
-const MEASURE = "(footers?|feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old)";
+/**
+ * A length, a weight, an age, an amperage or a length of time, read in the measure it is given in (time
+ * in days: "3 weeks" is 21).
+ */
+const MEASURE =
+  "(footers?|feet|foot|ft|'|pounds?|lbs?|amps?|years?[ -]old|year olds?|yrs? old|days?|nights?|weeks?|months?)";
 const measureOf = (word: string): string =>
   /^(feet|foot|footers?|ft|')$/i.test(word)
     ? 'ft'
@@ -1531,9 +1535,16 @@ const measureOf = (word: string): string =>
       ? 'lb'
       : /^amps?$/i.test(word)
         ? 'amp'
-        : 'age';
+        : /^(days?|nights?|weeks?|months?)$/i.test(word)
+          ? 'day'
+          : 'age';
+/** How many of the measure's unit one of the word is: a week is 7 days, a month 30. */
+const unitSize = (word: string) => (/^weeks?$/i.test(word) ? 7 : /^months?$/i.test(word) ? 30 : 1);
+/** A count in words or digits ("three weeks", "3 weeks"), as a number. */
+const QUANTITY_NUMBER = String.raw`(\d+(?:\.\d+)?|${COUNT_WORDS.join('|')})`;
+const numberOf = (word: string) => (/^\d/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word.toLowerCase()) + 1);
 /** "a 30 ft sailboat", "my 12 year old", "a 70 lb box": the quantities a question gives. */
-const ASKED_QUANTITY = new RegExp(String.raw`\b(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`, 'gi');
+const ASKED_QUANTITY = new RegExp(String.raw`\b${QUANTITY_NUMBER}\s?-?\s?${MEASURE}(?![a-z])`, 'gi');
 interface Quantity {
   measure: string;
   value: number;
@@ -1544,9 +1555,17 @@ interface Span {
   high: number;
 }
 function quantitiesOf(text: string): Quantity[] {
-  return [...text.matchAll(ASKED_QUANTITY)].map((m) => ({ measure: measureOf(m[2] ?? ''), value: Number(m[1]) }));
+  return [...text.matchAll(ASKED_QUANTITY)].map((m) => ({
+    measure: measureOf(m[2] ?? ''),
+    value: numberOf(m[1] ?? '') * unitSize(m[2] ?? ''),
+  }));
 }
 const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][] = [
+  // "between 14 and 29 days"
+  [
+    new RegExp(String.raw`\bbetween\s(\d+(?:\.\d+)?)\s(?:and|to)\s(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`, 'gi'),
+    (a, b) => [a, b],
+  ],
   // "27 to 34 feet", "27-34 ft"
   [
     new RegExp(String.raw`\b(\d+(?:\.\d+)?)\s?(?:to|-|–)\s?(\d+(?:\.\d+)?)\s?-?\s?${MEASURE}(?![a-z])`, 'gi'),
@@ -1585,7 +1604,8 @@ function spansOf(text: string): Span[] {
       const groups = m.slice(1);
       const word = groups.find((g) => g !== undefined && !/^\d/.test(g)) ?? '';
       const numbers = groups.filter((g): g is string => g !== undefined && /^\d/.test(g)).map(Number);
-      const [low, high] = range(numbers[0] ?? 0, numbers[1] ?? 0);
+      const size = unitSize(word);
+      const [low, high] = range((numbers[0] ?? 0) * size, (numbers[1] ?? 0) * size);
       // "under 14" leaves 14 out; "up to 26" keeps it.
       const open = /^(under|below|less than|over|above|more than|longer than|older than)/i.test(m[0]);
       out.push({
@@ -1604,7 +1624,11 @@ function spansOf(text: string): Span[] {
  */
 function quantityFits(asked: readonly Quantity[], text: string): boolean {
   if (asked.length === 0) return false;
-  const spans = spansOf(text);
+  // A quantity named as it is ("unpaid for 60 days" for "two months") fits as a range holding it does.
+  const spans = [
+    ...spansOf(text),
+    ...quantitiesOf(text).map((q) => ({ measure: q.measure, low: q.value, high: q.value })),
+  ];
   return asked.some((q) => spans.some((s) => s.measure === q.measure && q.value >= s.low && q.value <= s.high));
 }
 
