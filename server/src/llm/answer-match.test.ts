@@ -2698,3 +2698,22 @@ describe('twenty-fifth round: a length of time the question gives picks the rule
     expect(top?.text).toMatch(/unpaid for 60 days/);
   });
 });
+
+describe('twenty-fifth round: a child of a given age, alone', () => {
+  const pool =
+    'Children under 12 must be with an adult at all times.\n' +
+    'Swimmers 12 and 13 may swim alone only while a lifeguard is on duty; swimmers 14 or older may swim alone\n' +
+    'at any time. Glass containers are not allowed on the pool deck.';
+  it('reads "by herself" as alone', () => {
+    const terms = profileQuestion('can my daughter walk to the pool by herself?').terms.map((t) => t.lexeme);
+    expect(terms).toContain(lexemeOf('alone'));
+  });
+  it('answers "can my 13 year old go swimming by herself?" with the rule for 12 and 13, not the one for under 12', () => {
+    const top = rankUnits('can my 13 year old go swimming by herself?', unitsOf([doc(pool)]))[0];
+    expect(top?.text).toMatch(/^Swimmers 12 and 13/);
+  });
+  it('still answers "can my 9 year old swim by himself?" with the rule for children under 12', () => {
+    const top = rankUnits('can my 9 year old swim by himself?', unitsOf([doc(pool)]))[0];
+    expect(top?.text).toMatch(/^Children under 12/);
+  });
+});

@@ -640,6 +640,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/\b(?:cheapest|least expensive|lowest[- ]priced)\b/gi, 'lowest price'],
   // "any kind of break on gas", "a break on rent": a discount.
   [/\b(?:a|any|some)\s+(?:kind of\s+|sort of\s+)?break\s+(?:on|for)\b/gi, 'a discount on'],
+  // "use the gym by himself", "stay home on her own": alone, as rules say it (not "on my own dime").
+  [
+    /\bby (?:myself|himself|herself|themselves|themself|ourselves|yourself)\b|\bon (?:my|his|her|their|our|your) own\b(?=\s*(?:[?.,!;]|$|after|before|while|when|and|or|at|in|for|during|without)\b)/gi,
+    'alone',
+  ],
   // "how much heads up do you need": notice.
   [/\bheads[\s-]up\b/gi, 'notice'],
   // "crash at my place", "crash on our couch": stay over.
@@ -1175,6 +1180,8 @@ function lexemes(text: string): Set<string> {
   if (BREAKS_LEASE.test(text)) out.add(BREAK_LEXEME);
   // "Rent that arrives by the end of the 5th is on time", "a 5-day grace period": when a payment is late.
   if (ON_TIME.test(text)) out.add(LATE_LEXEME);
+  // "Children under 14 must be with an adult", "supervised by a parent": whether one may be alone.
+  if (WITH_ADULT.test(text)) out.add(ALONE_LEXEME);
   // "Rent runs from $875 … up to $1,350", "$52 to $68": a range of prices says the lowest and the highest.
   if (PRICE_RANGE.test(text)) for (const lexeme of RANGE_ENDS) out.add(lexeme);
   return out;
@@ -1186,6 +1193,9 @@ const MOVE_OUT_LEXEME = tokenize('moveout')[0]?.lexeme ?? 'moveout';
 const BREAKS_LEASE =
   /\b(?:end|ending|terminate|terminating|leave|leaving|move out of)\s+(?:your|the|a|their|my|our)\s+(?:lease|tenancy|rental agreement|contract)\s+(?:early|before)\b|\b(?:leave|move out|moving out|vacate)\s+before\s+(?:your|the|their)\s+(?:lease|term|tenancy)\s+(?:ends|is over|expires)\b|\bearly (?:termination|lease termination|lease end)\b/i;
 const BREAK_LEXEME = tokenize('break')[0]?.lexeme ?? 'break';
+const WITH_ADULT =
+  /\b(?:with|by|accompanied by|supervised by) (?:an? |their |his |her )?(?:adult|parent|guardian|grown-up)s?\b|\b(?:un)?supervised\b/i;
+const ALONE_LEXEME = tokenize('alone')[0]?.lexeme ?? 'alone';
 const ON_TIME = /\bon[\s-]time\b|\bgrace period\b/i;
 const LATE_LEXEME = tokenize('late')[0]?.lexeme ?? 'late';
 const PRICE_RANGE = /\bfrom \$\s?\d[\d,.]*[^.;$]{0,60}?\b(?:up )?to \$\s?\d|\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$\s?\d/i;
@@ -1596,9 +1606,35 @@ const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][
     (a) => [a, Number.POSITIVE_INFINITY],
   ],
 ];
+/**
+ * Ages rules give without "years old": "children under 14", "16 or older", "residents 14 and 15", "ages 5
+ * to 12".
+ */
+/** Not followed by a unit that makes the number something else than an age ("under 14 feet", "15 minutes"). */
+const NOT_A_UNIT = String.raw`(?!\s?-?\s?(?:%|\$|:|\.\d|feet|foot|ft|inch|inches|pounds?|lbs?|amps?|days?|nights?|weeks?|months?|hours?|hrs?|minutes?|mins?|years?|percent|dollars?|people|persons|cars?|vehicles?|pets?|spaces?)\b)`;
+const AGE_SPAN_RULES: readonly [RegExp, (a: number, b?: number) => [number, number]][] = [
+  [
+    new RegExp(String.raw`\b(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`, 'gi'),
+    (a) => [Number.NEGATIVE_INFINITY, a - 1e-9],
+  ],
+  [/\b(\d{1,2})\s(?:or|and)\s(?:older|over|up)\b/gi, (a) => [a, Number.POSITIVE_INFINITY]],
+  [
+    new RegExp(
+      String.raw`\b(?:residents?|children|kids|teens?|teenagers?|ages?|aged|guests?|members?|students?)\s(\d{1,2})(?:\s?(?:and|or|to|through|-|–)\s?(\d{1,2}))?\b${NOT_A_UNIT}`,
+      'gi',
+    ),
+    (a, b) => [a, b ?? a],
+  ],
+];
 /** The ranges a text sets for a measure ("27 to 34 feet", "up to 26 feet", "over 50 pounds"). */
 function spansOf(text: string): Span[] {
   const out: Span[] = [];
+  for (const [rule, range] of AGE_SPAN_RULES) {
+    for (const m of text.matchAll(rule)) {
+      const [low, high] = range(Number(m[1]), m[2] === undefined ? undefined : Number(m[2]));
+      out.push({ measure: 'age', low, high });
+    }
+  }
   for (const [rule, range] of SPAN_RULES) {
     for (const m of text.matchAll(rule)) {
       const groups = m.slice(1);
@@ -1616,6 +1652,21 @@ function spansOf(text: string): Span[] {
     }
   }
   return out;
+}
+/** "Children under 14 must…": a rule for people younger than an age, said of them by name. */
+const AGE_CLASS = new RegExp(
+  String.raw`\b(?:children|kids|minors|anyone|those|guests|residents|swimmers|riders|players)\s(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`,
+  'gi',
+);
+/**
+ * True when the unit's rule is for people under an age and the question's person is older ("Children
+ * under 14 must be with an adult" does not say what a 15-year-old may do). A rule one must meet ("must
+ * be 16 or older") still answers whoever does not.
+ */
+function ageClassExcludes(asked: readonly Quantity[], text: string): boolean {
+  const ages = asked.filter((q) => q.measure === 'age');
+  const classes = [...text.matchAll(AGE_CLASS)].map((m) => Number(m[1]));
+  return ages.length > 0 && classes.length > 0 && ages.every((q) => classes.every((limit) => q.value >= limit));
 }
 /**
  * True when a range the unit sets holds a quantity the question gives ("27 to 34 feet" for a 30 ft
@@ -2103,6 +2154,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     if (negatedQuestion && PROHIBITION.test(unit.text)) score += NEGATION_BONUS;
     if (pairs.length > 0) score += PAIR_BONUS * Math.min(MAX_PAIRS, pairsNear(pairs, unit));
     if (quantityFits(quantities, unit.text)) score += QUANTITY_FIT_BONUS;
+    else if (ageClassExcludes(quantities, unit.text)) score -= QUANTITY_FIT_BONUS;
     if (asksName && namesOtherThan(unit.text, askedWords)) score += NAME_BONUS;
     // "What number should I call to reach you?": the office line, not the emergency line, unless the
     // question speaks of trouble that cannot wait.
