@@ -2717,3 +2717,19 @@ describe('twenty-fifth round: a child of a given age, alone', () => {
     expect(top?.text).toMatch(/^Children under 12/);
   });
 });
+
+describe('twenty-fifth round: rain is wet ground, footage is a recording', () => {
+  it('answers "it poured last night, can i still drive out to the back field?" with the wet-ground rule', () => {
+    const farm =
+      'When the ground is wet, the field roads are closed to trucks; you may still walk in.\n' +
+      'Drive only on the marked field roads. Close every gate behind you.';
+    const terms = profileQuestion('it rained hard last night, can i still drive out to the back field?').terms;
+    expect(terms.find((t) => t.lexeme === lexemeOf('rained'))?.synonyms.has(lexemeOf('wet'))).toBe(true);
+    expect(bq('it rained hard last night, can i still drive out to the back field?', farm)[0]?.sentence).toMatch(
+      /ground is wet/,
+    );
+  });
+  it('reads camera footage as the recordings', () => {
+    expect(synonymsOf(lexemeOf('footage')).has(lexemeOf('recordings'))).toBe(true);
+  });
+});

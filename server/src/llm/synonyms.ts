@@ -329,6 +329,14 @@ const GROUPS: readonly string[] = [
   'power-outage power-failure power-cut',
   'water-shutoff water-outage water-interruption',
   'aed defibrillator',
+  // Farm words: "how close to the cows can I shoot" is the rule on cattle.
+  'cattle cow cows livestock herd',
+  // "rained all night, can I still drive in?": the rule for wet ground.
+  'rain rained raining rainy wet muddy',
+  // "can I get the camera footage?": the recordings.
+  'footage recording recordings video',
+  // "is the top deck open when it snows?": the roof level.
+  'top-deck top-level roof-level roof',
   // Street names as people type them: "pell st", "dock ave".
   'street st',
   'avenue ave',
