@@ -45,9 +45,11 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * "money back" as a refund).
  * Twenty-fourth round: 77/83 answered ("How much do I have to pay up front to reserve a home?" reads "pay up
  * front" as a deposit).
+ * Twenty-fifth round: 78/83 answered ("If I cancel three weeks before the trip, do I get money back?" picks the
+ * rule whose range, "between 14 and 29 days", holds three weeks).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 77 / 83;
+const MIN_ANSWERED_WITH_CITATION = 78 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
