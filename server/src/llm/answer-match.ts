@@ -1606,12 +1606,12 @@ const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][
     (a) => [a, Number.POSITIVE_INFINITY],
   ],
 ];
+/** Not followed by a unit that makes the number something else than an age ("under 14 feet", "15 minutes"). */
+const NOT_A_UNIT = String.raw`(?!\s?-?\s?(?:%|\$|:|\.\d|feet|foot|ft|inch|inches|pounds?|lbs?|amps?|days?|nights?|weeks?|months?|hours?|hrs?|minutes?|mins?|years?|percent|dollars?|people|persons|cars?|vehicles?|pets?|spaces?)\b)`;
 /**
  * Ages rules give without "years old": "children under 14", "16 or older", "residents 14 and 15", "ages 5
  * to 12".
  */
-/** Not followed by a unit that makes the number something else than an age ("under 14 feet", "15 minutes"). */
-const NOT_A_UNIT = String.raw`(?!\s?-?\s?(?:%|\$|:|\.\d|feet|foot|ft|inch|inches|pounds?|lbs?|amps?|days?|nights?|weeks?|months?|hours?|hrs?|minutes?|mins?|years?|percent|dollars?|people|persons|cars?|vehicles?|pets?|spaces?)\b)`;
 const AGE_SPAN_RULES: readonly [RegExp, (a: number, b?: number) => [number, number]][] = [
   [
     new RegExp(String.raw`\b(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`, 'gi'),
@@ -1665,8 +1665,9 @@ const AGE_CLASS = new RegExp(
  */
 function ageClassExcludes(asked: readonly Quantity[], text: string): boolean {
   const ages = asked.filter((q) => q.measure === 'age');
+  if (ages.length === 0) return false;
   const classes = [...text.matchAll(AGE_CLASS)].map((m) => Number(m[1]));
-  return ages.length > 0 && classes.length > 0 && ages.every((q) => classes.every((limit) => q.value >= limit));
+  return classes.length > 0 && ages.every((q) => classes.every((limit) => q.value >= limit));
 }
 /**
  * True when a range the unit sets holds a quantity the question gives ("27 to 34 feet" for a 30 ft
