@@ -526,9 +526,11 @@ const OFF_DAY =
 /** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
 const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
-const CHILD_AGES = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+/** A number in digits or words ("3", "three") as a number; 0 for another word. */
+const numberOf = (word: string) => (/^\d/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word.toLowerCase()) + 1);
 /** "10" → 10, "ten" → 10; number words past twelve are read as no child's age. */
-const ageOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : CHILD_AGES.indexOf(word.toLowerCase()) + 1 || 99);
+const ageOf = (word: string) => numberOf(word) || 99;
 
 /** Each pair of the question's topic words said next to each other that a unit also says close together adds this. */
 const PAIR_BONUS = 0.04;
@@ -787,7 +789,7 @@ const SWAPPED_WEIGHT = 0.2;
 /** Weekday names, and the days one says instead of a date. */
 const WEEKDAY_LEXEMES = new Set(
   tokenize(
-    'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays tonight tomorrow today',
+    `${BUSINESS_NAME_WEEKDAYS.join(' ')} ${BUSINESS_NAME_WEEKDAYS.map((d) => `${d}s`).join(' ')} tonight tomorrow today`,
   ).map((t) => t.lexeme),
 );
 /**
@@ -1225,8 +1227,10 @@ const DAY_OF_MONTH =
   /\b(?:on|by|after|before|until|till|past|from)\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|of\b|and\b|or\b|at\b|instead\b|but\b|is\b|will\b|do\b|does\b))/gi;
 const DAY_ORDINALS = Array.from({ length: 31 }, (_, i) => `#${i + 1}th`);
 
+/** Words a number names a place or a thing after ("level 2", "Tract 7", "no. 4"), not how many. */
+const NUMBERED_PLACES =
+  'section|level|suite|unit|room|building|apt|apartment|floor|lot|space|site|dock|slip|plot|tract|exam|no|number|bay|door|gate|row|stall|loop';
 const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|months?|years?|yrs?|times?|am|pm';
-const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /**
  * A small count, digits or words alike ("4", "four"): not a time ("at 4", "4:00", "4 pm"), an amount
  * ("$4", "4%"), a decimal or part of a longer number.
@@ -1241,7 +1245,7 @@ const COUNT = new RegExp(
  * duration ("for 2 weeks"), a name ("Section 8") or "one" (mostly a pronoun: "can we put one in?").
  */
 const ASKED_COUNT = new RegExp(
-  String.raw`(?:(?<!\b(?:section|level|suite|unit|room|building|apt|apartment|floor|lot|space|site|dock|slip|plot|tract|exam|no|number|at|by|until|till|before|after|from|to|past|around)\.?\s)\b(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s+(?!(?:${DURATION_UNITS})\b)[a-z]{3,}|\bfor\s+(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s*[?.!]*$)`,
+  String.raw`(?:(?<!\b(?:${NUMBERED_PLACES}|at|by|until|till|before|after|from|to|past|around)\.?\s)\b(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s+(?!(?:${DURATION_UNITS})\b)[a-z]{3,}|\bfor\s+(?:${COUNT_WORDS.slice(1).join('|')}|\d{1,2})\s*[?.!]*$)`,
   'gi',
 );
 function askedCountsOf(question: string): string[] {
@@ -1255,15 +1259,14 @@ const COUNTED_TIME = new RegExp(
 );
 
 /** A number that names a place ("level 2", "Tract 7"): no count of things. */
-const NUMBERED_NAME =
-  /\b(?:section|level|suite|unit|room|building|apt|apartment|floor|lot|space|site|dock|slip|plot|tract|exam|no|number|bay|door|gate|row|stall|loop)\.?\s+\d{1,2}\b/gi;
+const NUMBERED_NAME = new RegExp(String.raw`\b(?:${NUMBERED_PLACES})\.?\s+\d{1,2}\b`, 'gi');
 
 /** The counts a text names, as one lexeme each whether written in digits or words: "#4". */
 function countsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(COUNT)) {
     const word = (m[1] ?? '').toLowerCase();
-    const n = /^\d+$/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word) + 1;
+    const n = numberOf(word);
     if (n >= 1 && n <= 12) out.push(`#${n}`);
   }
   return out;
@@ -1552,7 +1555,6 @@ const measureOf = (word: string): string =>
 const unitSize = (word: string) => (/^weeks?$/i.test(word) ? 7 : /^months?$/i.test(word) ? 30 : 1);
 /** A count in words or digits ("three weeks", "3 weeks"), as a number. */
 const QUANTITY_NUMBER = String.raw`(\d+(?:\.\d+)?|${COUNT_WORDS.join('|')})`;
-const numberOf = (word: string) => (/^\d/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word.toLowerCase()) + 1);
 /** "a 30 ft sailboat", "my 12 year old", "a 70 lb box": the quantities a question gives. */
 const ASKED_QUANTITY = new RegExp(String.raw`\b${QUANTITY_NUMBER}\s?-?\s?${MEASURE}(?![a-z])`, 'gi');
 interface Quantity {
@@ -1607,16 +1609,15 @@ const SPAN_RULES: readonly [RegExp, (a: number, b: number) => [number, number]][
   ],
 ];
 /** Not followed by a unit that makes the number something else than an age ("under 14 feet", "15 minutes"). */
-const NOT_A_UNIT = String.raw`(?!\s?-?\s?(?:%|\$|:|\.\d|feet|foot|ft|inch|inches|pounds?|lbs?|amps?|days?|nights?|weeks?|months?|hours?|hrs?|minutes?|mins?|years?|percent|dollars?|people|persons|cars?|vehicles?|pets?|spaces?)\b)`;
+const NOT_A_UNIT = String.raw`(?!\s?-?\s?(?:%|\$|:|\.\d|feet|foot|ft|inch|inches|pounds?|lbs?|amps?|${DURATION_UNITS}|percent|dollars?|people|persons|cars?|vehicles?|pets?|spaces?)\b)`;
+/** "under 14", "younger than 12": the upper bound of an age. */
+const UNDER_AGE = String.raw`(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`;
 /**
  * Ages rules give without "years old": "children under 14", "16 or older", "residents 14 and 15", "ages 5
  * to 12".
  */
 const AGE_SPAN_RULES: readonly [RegExp, (a: number, b?: number) => [number, number]][] = [
-  [
-    new RegExp(String.raw`\b(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`, 'gi'),
-    (a) => [Number.NEGATIVE_INFINITY, a - 1e-9],
-  ],
+  [new RegExp(String.raw`\b${UNDER_AGE}`, 'gi'), (a) => [Number.NEGATIVE_INFINITY, a - 1e-9]],
   [/\b(\d{1,2})\s(?:or|and)\s(?:older|over|up)\b/gi, (a) => [a, Number.POSITIVE_INFINITY]],
   [
     new RegExp(
@@ -1655,7 +1656,7 @@ function spansOf(text: string): Span[] {
 }
 /** "Children under 14 must…": a rule for people younger than an age, said of them by name. */
 const AGE_CLASS = new RegExp(
-  String.raw`\b(?:children|kids|minors|anyone|those|guests|residents|swimmers|riders|players)\s(?:under|younger than|below)\s(\d{1,2})\b${NOT_A_UNIT}`,
+  String.raw`\b(?:children|kids|minors|anyone|those|guests|residents|swimmers|riders|players)\s${UNDER_AGE}`,
   'gi',
 );
 /**
@@ -1927,10 +1928,14 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const profile = profileQuestion(question, carried);
   if (profile.terms.length === 0 || units.length === 0) return [];
   const n = units.length;
-  const exactDf = (term: QuestionTerm) => units.filter((u) => matchOf(term, u.own) === 'exact').length;
   const weights = profile.terms.map((term) => {
     let df = 0;
-    for (const u of units) if (matchOf(term, u.own) || matchOf(term, u.label)) df++;
+    let exact = 0;
+    for (const u of units) {
+      const own = matchOf(term, u.own);
+      if (own || matchOf(term, u.label)) df++;
+      if (own === 'exact') exact++;
+    }
     if (term.compound && df === 0) return 0;
     // A word of the scene that no candidate holds ("lost my fob somewhere on the *ferry* lol. how much for
     // a new one?") is circumstance: it cannot say which sentence answers, and weighing it as the rarest
@@ -1942,7 +1947,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // A verb asked about that some candidate uses itself ("Bottom scraping… may not be done") names the
     // topic as much as a noun does: documents mostly say it with other verbs, but where one says it, it
     // says which rule.
-    if (term.action && exactDf(term) > 0) return Math.log(1 + (n + IDF_PRIOR) / (df + 0.5));
+    if (term.action && exact > 0) return Math.log(1 + (n + IDF_PRIOR) / (df + 0.5));
     // Words that shape the question ("how much", "allowed") are rarely in the answer: a fixed small weight.
     if (!term.carried && !isTopicTerm(term)) return term.weight;
     // Smoothed with IDF_PRIOR imaginary units, so a handful of candidates (two facts) does not turn one

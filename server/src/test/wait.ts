@@ -26,15 +26,19 @@ const LISTEN_LOW = 20_000;
 /**
  * The lowest port the kernel hands to outgoing connections (Linux: 32768 unless configured). A port taken
  * from that range for a child process to listen on later can meanwhile become the local port of some
- * client socket of a parallel test (the cluster test once lost its SMTP port that way).
+ * client socket of a parallel test (the cluster test once lost its SMTP port that way). Read once.
  */
+let ephemeral: number | undefined;
 export function ephemeralLow(): number {
-  try {
-    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    return Number.isInteger(low) && low > LISTEN_LOW + 1000 ? low : 32_768;
-  } catch {
-    return 32_768;
+  if (ephemeral === undefined) {
+    try {
+      const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+      ephemeral = Number.isInteger(low) && low > LISTEN_LOW + 1000 ? low : 32_768;
+    } catch {
+      ephemeral = 32_768;
+    }
   }
+  return ephemeral;
 }
 
 const listens = (port: number) =>
