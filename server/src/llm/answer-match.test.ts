@@ -2733,3 +2733,16 @@ describe('twenty-fifth round: rain is wet ground, footage is a recording', () =>
     expect(synonymsOf(lexemeOf('footage')).has(lexemeOf('recordings'))).toBe(true);
   });
 });
+
+describe('twenty-sixth round: a three-way tie is shown whole', () => {
+  it('quotes the one-time fee and the monthly pet rent for "what will a puppy run me?", beside the close third', () => {
+    const pets =
+      'Pets\n\nAn animal found in a home without approval brings a $200 charge. Each pet has a one-time fee\n' +
+      'of $300, not refundable. On top of that, pet rent is $25 a month per pet. Dogs must be leashed outside.';
+    const quoted = bq('getting a puppy next month, what will that run me?', pets).map((q) => q.sentence);
+    expect(quoted.join(' ')).toContain('$300');
+    expect(quoted.join(' ')).toContain('$25 a month');
+    // A sentence far below the best is still left out.
+    expect(quoted.join(' ')).not.toContain('leashed');
+  });
+});

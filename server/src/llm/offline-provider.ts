@@ -133,6 +133,11 @@ function rowText(row: NonNullable<Unit['row']>): string {
  * Sundays…" just below the sentence naming the shuttle.
  */
 const RUNNER_UP_MARGIN = 0.25;
+/**
+ * At most this many runners-up are quoted beside the best: a three-way tie ("the courtesy patrol", "the
+ * after-hours line" and "the office" for noise at night) is shown whole (decision 028, twenty-sixth round).
+ */
+const RUNNERS_UP = 2;
 
 /** A unit picked to answer, with the sentence of its paragraph quoted beside it. */
 interface Pick {
@@ -141,7 +146,7 @@ interface Pick {
 }
 
 /**
- * The quotes that answer one question (or one part of it): the best unit and a runner-up that scores
+ * The quotes that answer one question (or one part of it): the best unit and the runners-up that score
  * nearly as well, or nothing. A person's answer to a task is the answer alone.
  */
 function quotesFor(question: string, units: readonly Unit[], carried: string): Pick[] {
@@ -153,12 +158,20 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
   // A person's answer to this very question (a task) stands alone; what the owner said in onboarding is
   // quoted like a document, with a close runner-up beside it.
   if (best.evidence.answersTask) return [{ unit: best }];
-  // Not the same words again: a fact read from the best sentence, or a sentence that holds the best one.
-  const runner = ranked.find((u) => u !== best && !saysSame(u.text, best.text));
-  const second = runner && best.score - runner.score <= RUNNER_UP_MARGIN && answers(runner) ? runner : undefined;
   const mate = mateOf(best, ranked);
-  const first: Pick = { unit: best, mate: mate === second ? undefined : mate };
-  return second ? [first, { unit: second }] : [first];
+  // The runners-up in rank order, while each scores within the margin and answers on its own. Not the
+  // same words again (a fact read from a quoted sentence, or a sentence that holds one), and not the
+  // paragraph neighbour already quoted beside the best.
+  const runners: ScoredUnit[] = [];
+  for (const u of ranked) {
+    if (runners.length === RUNNERS_UP) break;
+    if (u === best || (u === mate && runners.length > 0)) continue;
+    if ([best, ...runners].some((q) => saysSame(u.text, q.text))) continue;
+    if (best.score - u.score > RUNNER_UP_MARGIN || !answers(u)) break;
+    runners.push(u);
+  }
+  const first: Pick = { unit: best, mate: mate && runners.includes(mate) ? undefined : mate };
+  return [first, ...runners.map((unit) => ({ unit }))];
 }
 
 /**
