@@ -2746,3 +2746,12 @@ describe('twenty-sixth round: a three-way tie is shown whole', () => {
     expect(quoted.join(' ')).not.toContain('leashed');
   });
 });
+
+describe('twenty-sixth round: whom to call, named by role', () => {
+  it('answers "who do I call?" with "call the after-hours line", where no number is given', () => {
+    const keys =
+      'Keys and lockouts\n\nIf you are locked out after the office closes, call the after-hours\n' +
+      'line; a lockout visit costs $60. Spare keys are cut at the office.';
+    expect(bq('locked myself out at 11 tonight, who do I call?', keys)[0]?.sentence).toMatch(/after-hours line/);
+  });
+});
