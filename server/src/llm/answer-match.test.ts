@@ -2755,3 +2755,28 @@ describe('twenty-sixth round: whom to call, named by role', () => {
     expect(bq('locked myself out at 11 tonight, who do I call?', keys)[0]?.sentence).toMatch(/after-hours line/);
   });
 });
+
+describe('twenty-sixth round: "is it extra?" asks an amount', () => {
+  const garage =
+    'EV charging\n\nThere are 8 EV chargers on the ground floor. Members with the EV charging plan may use any free\n' +
+    'charger and pay nothing for the power.';
+  // What fact extraction read from the price list: a label and its value.
+  const plan: Evidence = {
+    ...doc(''),
+    kind: 'fact',
+    id: 'f1',
+    title: 'EV Charging Plan',
+    citation: '[Fact:EV Charging Plan]',
+    text: '$30 a month on top of any permit',
+    chunkIndex: null,
+  };
+  it('reads "is it extra" as asking an amount, and "any free charger" as no price', () => {
+    expect(profileQuestion('is it extra if i want to plug in my car?').type).toBe('money');
+    expect(hasAnswerType('money', 'You may plug in at any free charger.')).toBe(false);
+    expect(hasAnswerType('money', 'The first hour is free.')).toBe(true);
+  });
+  it('ranks the plan\'s price first for "is EV charging extra?", not the sentence about a free charger', () => {
+    const top = rankUnits('is EV charging extra or is it included with my permit?', unitsOf([doc(garage), plan]))[0];
+    expect(top?.text).toMatch(/\$30 a month/);
+  });
+});

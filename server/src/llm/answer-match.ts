@@ -183,10 +183,10 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'money',
-    // "How big is the deposit hold?": the size of an amount is the amount.
-    asks: /\bhow much\b|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|surcharge|surcharges|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
+    // "How big is the deposit hold?": the size of an amount is the amount; "is it extra?" asks one.
+    asks: /\bhow much\b|\b(?:is|are|was)\s+(?!there\b)(?:[\w-]+\s+){0,3}extra\b(?=\s*(?:$|[?,.!]|or\b|if\b|to\b|for\b|on\b|when\b))|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|surcharge|surcharges|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|(?<!\\b(?:any|one is|ones are|one's)\\s)\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
