@@ -193,6 +193,24 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     expect(looksLikeFollowUp('Where can I fish?')).toBe(false);
   });
 
+  it('reads a question naming only what a thing has ("what\'s the deadline?", "who do I pay?") as a follow-up', () => {
+    const garden = [{ role: 'user' as const, content: 'Can I get a plot in the community garden next spring?' }];
+    for (const q of [
+      "what's the deadline?",
+      'is there a waitlist?',
+      'what are the rules?',
+      'who do I pay?',
+      'can I do that online?',
+    ]) {
+      expect(looksLikeFollowUp(q)).toBe(true);
+    }
+    expect(rewriteOffline('is there a waitlist?', garden)?.rewritten).toContain('garden');
+    expect(looksLikeFollowUp('What is the deadline to renew my lease?')).toBe(false);
+    expect(looksLikeFollowUp('What are the pool rules?')).toBe(false);
+    expect(looksLikeFollowUp('Who do I pay the pet fee to?')).toBe(false);
+    expect(looksLikeFollowUp('Can I do laundry after 10 pm?')).toBe(false);
+  });
+
   it('reads a count of something unnamed and "does X count?" as follow-ups', () => {
     const pool = [{ role: 'user' as const, content: 'Can guests come to the pool?' }];
     expect(looksLikeFollowUp('how many can I bring?')).toBe(true);

@@ -30,7 +30,7 @@ const THERE = /\bthere\b/i;
 const EXISTENTIAL_THERE = /\b(is|are|was|were|be|any|anything)\s+there\b|\bthere\s+(is|are|was|were|be|will|'s|any)\b/i;
 /** "that"/"this" standing for a thing: at the end, or before a verb ("how much is that?", "does this include…"). */
 const THAT_THIS =
-  /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b/i;
+  /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b|\b(?:do|does|did|doing|done)\s+(that|this)\b(?!\s+[a-z]+\s+(?:is|are|was|were)\b)/i;
 const CONTINUATION =
   /^\s*(and|also|plus|but|or|so|even|what about|how about|and what about|what of|same for|what if)\b/i;
 /** "the deposit for it?", "where do I get one?", "can I have another?": a pointer that ends the question. */
@@ -144,11 +144,20 @@ function pointsBack(q: string): boolean {
   // nor can one that names only doing what is done to something unnamed ("How do I apply?", "Where do I
   // sign up?" after asking about a shed permit or a plot).
   const own = profileQuestion(q).terms.filter(isTopicTerm);
-  return own.every((t) => PROCEDURE_VERBS.has(t.lexeme));
+  return own.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme));
 }
+/**
+ * What something has rather than what it is ("what's the deadline?", "is there a waitlist?", "what are
+ * the rules?"): alone in a question, they belong to the earlier subject.
+ */
+const ATTRIBUTE_NOUNS = new Set(
+  tokenize(
+    'deadline deadlines waitlist waitlists rule rules penalty penalties requirement requirements exception exceptions',
+  ).map((t) => t.lexeme),
+);
 /** Verbs of a procedure whose object goes unsaid in a follow-up ("how do I apply?"); not "fish", "smoke". */
 const PROCEDURE_VERBS = new Set([
-  ...tokenize('apply sign register enroll book reserve submit renew cancel').map((t) => t.lexeme),
+  ...tokenize('apply sign register enroll book reserve submit renew cancel pay give').map((t) => t.lexeme),
   'signup',
 ]);
 
