@@ -47,13 +47,15 @@ import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } f
  * front" as a deposit).
  * Twenty-fifth round: 78/83 answered ("If I cancel three weeks before the trip, do I get money back?" picks the
  * rule whose range, "between 14 and 29 days", holds three weeks).
+ * Twenty-sixth round: 81/83 answered and 9/9 follow-ups (a close second runner-up is quoted too, so "What
+ * happens if my rent check bounces?" shows the $35 returned payment fee beside the certified-funds rule).
  * Raise them as the assistant improves; the issue's targets are ≥ 95 % answered and 100 % elsewhere.
  */
-const MIN_ANSWERED_WITH_CITATION = 78 / 83;
+const MIN_ANSWERED_WITH_CITATION = 81 / 83;
 const MIN_UNANSWERABLE_ONE_TASK = 13 / 14;
 const MIN_SENSITIVE_TASK = 10 / 10;
 const MIN_SENSITIVE_MARKED = 9 / 10;
-const MIN_FOLLOWUPS_RESOLVED = 8 / 9;
+const MIN_FOLLOWUPS_RESOLVED = 9 / 9;
 const MIN_STANDALONE_KEPT = 8 / 8;
 const MIN_ONBOARDING_ANSWERED = 9 / 9;
 /** Counts that may not rise. */
