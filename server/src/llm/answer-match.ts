@@ -467,6 +467,8 @@ const CALL_NAMED = /\b(?:call|contact|phone)\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w
 /** "call the after-hours line", "contact the front desk": a line or a role to call, which answers whom. */
 const CALL_A_ROLE =
   /\b(?:call|contact|phone|text|page)\s+(?:the|our|your)\s+(?:[\w'-]+\s+){0,3}(?:line|desk|office|hotline|patrol|manager|technician|staff|team|security|concierge|attendant|coordinator|superintendent|super|operator|dispatcher|guard)s?\b/i;
+/** A party named to call, or a line or role to call (not a bare "call the after-hours number"). */
+const namesWhomToCall = (text: string) => CALL_NAMED.test(text) || CALL_A_ROLE.test(text);
 
 /** "How many square feet", "how big is the apartment": an area. */
 const ASKS_AREA = /\bsquare (?:feet|foot|footage|meters?|metres?)\b|\bsq\.? ?(?:ft|feet)\b/i;
@@ -2135,7 +2137,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // "Call 911" answers only a question about fire, crime or someone hurt, not a leak or a broken heater.
     if (typeMatch && profile.type === 'phone' && !lifeSafety && !PHONE_NUMBER.test(typed)) typeMatch = false;
     // "Who should we call?" is answered by whom to call ("call the Ashgrove Police Department first").
-    if (typeMatch === false && profile.type === 'phone' && asksWhom && (CALL_NAMED.test(unit.text) || CALL_A_ROLE.test(unit.text))) typeMatch = true;
+    if (typeMatch === false && profile.type === 'phone' && asksWhom && namesWhomToCall(unit.text)) typeMatch = true;
     // An income rule is the amount asked only when the question is about earning.
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
