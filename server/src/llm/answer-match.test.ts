@@ -2761,15 +2761,7 @@ describe('twenty-sixth round: "is it extra?" asks an amount', () => {
     'EV charging\n\nThere are 8 EV chargers on the ground floor. Members with the EV charging plan may use any free\n' +
     'charger and pay nothing for the power.';
   // What fact extraction read from the price list: a label and its value.
-  const plan: Evidence = {
-    ...doc(''),
-    kind: 'fact',
-    id: 'f1',
-    title: 'EV Charging Plan',
-    citation: '[Fact:EV Charging Plan]',
-    text: '$30 a month on top of any permit',
-    chunkIndex: null,
-  };
+  const plan: Evidence = { ...saidBy('EV Charging Plan', '$30 a month on top of any permit'), fromHuman: false };
   it('reads "is it extra" as asking an amount, and "any free charger" as no price', () => {
     expect(profileQuestion('is it extra if i want to plug in my car?').type).toBe('money');
     expect(hasAnswerType('money', 'You may plug in at any free charger.')).toBe(false);
