@@ -151,6 +151,10 @@ describe('question words', () => {
     expect(wordnetRelated('refund').has('repai')).toBe(true);
     expect(wordnetRelated('cars').has('automobil')).toBe(true);
     expect(wordnetRelated('xyzzy').size).toBe(0);
+    // A noun's own verb ("chargers" → charge, "payment" → pay); a verb does not bring its nouns' adjectives.
+    expect(wordnetRelated('chargers').has('charg')).toBe(true);
+    expect(wordnetRelated('payment').has('pai')).toBe(true);
+    expect(wordnetRelated('add').has('addit')).toBe(false);
   });
 
   it('answers a paraphrase through a WordNet relative ("beforehand" for "ahead")', () => {

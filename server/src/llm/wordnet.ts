@@ -123,7 +123,16 @@ interface SynsetHead {
   words: readonly string[];
   /** Its lexicographer file's number (6 noun.artifact, 5 noun.animal, 13 noun.food…). */
   lexFile: number;
+  /**
+   * Its derivational links ("+"): from the word at `from` (1-based, as listed, multi-word lemmas
+   * included) to the word at `to` of the synset at `offset` in `pos` ("charger" → the verb "charge").
+   */
+  derived: readonly { from: number; pos: Pos; offset: number; to: number }[];
+  /** All its lemmas as listed, lower case, multi-word ones included (the positions `derived` counts by). */
+  listed: readonly string[];
 }
+
+const POS_OF_MARK: Record<string, Pos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
 
 /** The head of one synset (its lexicographer file and single-word lemmas), read at its byte offset in data.<pos>. */
 function synsetHead(wn: Wordnet, pos: Pos, offset: number): SynsetHead {
@@ -142,11 +151,28 @@ function synsetHead(wn: Wordnet, pos: Pos, offset: number): SynsetHead {
   const f = buffer.toString('latin1', 0, bytes).split('\n')[0]?.split(' ') ?? [];
   const count = Number.parseInt(f[3] ?? '0', 16);
   const words: string[] = [];
+  const listed: string[] = [];
   for (let i = 0; i < count; i++) {
     const word = (f[4 + 2 * i] ?? '').replace(/\(.*\)$/, '').toLowerCase();
+    listed.push(word);
     if (/^[a-z]+$/.test(word)) words.push(word);
   }
-  const head = { words, lexFile: Number(f[1] ?? -1) };
+  // … p_cnt [pointer_symbol synset_offset pos source/target] × p_cnt …; a head cut short keeps whole pointers only.
+  const derived: SynsetHead['derived'][number][] = [];
+  const at = 4 + 2 * count;
+  const pointers = Number(f[at] ?? 0);
+  for (let i = 0; i < pointers; i++) {
+    const [symbol, offset, mark, ends] = f.slice(at + 1 + 4 * i, at + 5 + 4 * i);
+    const pos = POS_OF_MARK[mark ?? ''];
+    if (symbol !== '+' || !pos || !ends || ends.length !== 4) continue;
+    derived.push({
+      from: Number.parseInt(ends.slice(0, 2), 16),
+      pos,
+      offset: Number(offset),
+      to: Number.parseInt(ends.slice(2), 16),
+    });
+  }
+  const head = { words, listed, derived, lexFile: Number(f[1] ?? -1) };
   wn.synsets.set(key, head);
   return head;
 }
@@ -167,8 +193,18 @@ export function wordnetRelated(word: string): ReadonlySet<string> {
   for (const base of baseForms(word)) {
     for (const pos of POS) {
       for (const offset of sensesOf(wn, pos, base)) {
-        for (const w of synsetHead(wn, pos, offset).words) {
+        const head = synsetHead(wn, pos, offset);
+        for (const w of head.words) {
           const stem = porterStem(w);
+          if (stem !== own && stem.length > 1) out.add(stem);
+        }
+        // The same sense as a noun or a verb ("charger" → "charge", "payment" → "pay").
+        // Only between nouns and verbs: an adjective's link brings a looser word ("add" → "additional").
+        const self = pos === 'noun' ? head.listed.indexOf(base) + 1 : 0;
+        for (const link of head.derived) {
+          if (link.from !== self || (link.pos !== 'noun' && link.pos !== 'verb')) continue;
+          const w = synsetHead(wn, link.pos, link.offset).listed[link.to - 1];
+          const stem = w && /^[a-z]+$/.test(w) ? porterStem(w) : '';
           if (stem !== own && stem.length > 1) out.add(stem);
         }
       }

@@ -211,6 +211,36 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     expect(looksLikeFollowUp('Can I do laundry after 10 pm?')).toBe(false);
   });
 
+  it('reads "my own", coming and staying, asking someone, and what a procedure needs as follow-ups', () => {
+    const pool = [{ role: 'user' as const, content: 'Is the pool open on weekends?' }];
+    for (const q of [
+      'can i bring my own?',
+      'how early can i come?',
+      'how late can I stay?',
+      'what are the hours?',
+      'who do I talk to?',
+      'what documents do I need?',
+      'is there a form?',
+      'how many per unit?',
+      'is there a cap?',
+      'Do I get that back?',
+      'is approval needed?',
+    ]) {
+      expect(looksLikeFollowUp(q), q).toBe(true);
+    }
+    expect(rewriteOffline('how early can i come?', pool)?.rewritten).toContain('pool');
+    for (const q of [
+      'What are the pool hours?',
+      'How early can I move in on move-in day?',
+      'Can I bring my own washer?',
+      'Who do I talk to about a noise complaint?',
+      'How many parking permits per unit?',
+      'What is the late fee?',
+    ]) {
+      expect(looksLikeFollowUp(q), q).toBe(false);
+    }
+  });
+
   it('reads a count of something unnamed and "does X count?" as follow-ups', () => {
     const pool = [{ role: 'user' as const, content: 'Can guests come to the pool?' }];
     expect(looksLikeFollowUp('how many can I bring?')).toBe(true);

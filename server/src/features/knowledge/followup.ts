@@ -34,7 +34,8 @@ const THAT_THIS =
 const CONTINUATION =
   /^\s*(and|also|plus|but|or|so|even|what about|how about|and what about|what of|same for|what if)\b/i;
 /** "the deposit for it?", "where do I get one?", "can I have another?": a pointer that ends the question. */
-const ENDS_WITH_POINTER = /\b(it|that|this|them|those|these|there|one|ones|another)\s*[?.!]*\s*$/i;
+const ENDS_WITH_POINTER =
+  /\b(it|that|this|them|those|these|there|one|ones|another|(?:my|our|your|their) own)\s*[?.!]*\s*$/i;
 /** "Can I pay online instead?", "Does it apply to renters too?": an alternative to, or more of, what was said. */
 const ENDS_WITH_RELATION = /\b(too|as well|instead|either|then)\s*[?.!]*\s*$/i;
 /** "Is that per month?", "Can that be paid online?": "that" right after the verb stands for what was said. */
@@ -51,7 +52,8 @@ const MAX_ANSWER_NUMBERS = 3;
 const GOES_IN_UNNAMED =
   /\b(?:go|goes|going|get|gets|come|comes|swim|walk|head)\s+(?:in|inside|into it|in there|over there)\s*(?=$|[?.!,]|(?:by|alone|with|without|if|too|unattended|unsupervised)\b)/i;
 /** "How many can I bring?": a count of something unnamed, the earlier subject. */
-const COUNT_OF_UNNAMED = /^\s*how many\s+(?:can|could|may|might|do|does|did|should|will|would|are|is|am|must)\b/i;
+const COUNT_OF_UNNAMED =
+  /^\s*how many\s+(?:can|could|may|might|do|does|did|should|will|would|are|is|am|must|per|each|for each)\b/i;
 /** "Does no AC count?", "would a broken fridge qualify?": counts as what the earlier question asked about. */
 const COUNTS_AS_ASKED = /(?<!\bto\s+)\b(?:count|counts|qualify|qualifies)\s*[?.!]*\s*$/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
@@ -152,12 +154,15 @@ function pointsBack(q: string): boolean {
  */
 const ATTRIBUTE_NOUNS = new Set(
   tokenize(
-    'deadline deadlines waitlist waitlists rule rules penalty penalties requirement requirements exception exceptions',
+    'deadline deadlines waitlist waitlists rule rules penalty penalties requirement requirements exception exceptions ' +
+      'hours address location form forms paperwork documents cap refund refunds approval permission notice advance wait responsible',
   ).map((t) => t.lexeme),
 );
 /** Verbs of a procedure whose object goes unsaid in a follow-up ("how do I apply?"); not "fish", "smoke". */
 const PROCEDURE_VERBS = new Set([
-  ...tokenize('apply sign register enroll book reserve submit renew cancel pay give').map((t) => t.lexeme),
+  ...tokenize(
+    'apply sign register enroll book reserve submit renew cancel pay give bring come arrive stay talk speak contact',
+  ).map((t) => t.lexeme),
   'signup',
 ]);
 
