@@ -2776,3 +2776,20 @@ describe('twenty-sixth round: "is it extra?" asks an amount', () => {
     expect(top?.text).toMatch(/\$30 a month/);
   });
 });
+
+describe('twenty-seventh round: no deposit needed is an amount', () => {
+  it('reads "do not need a deposit" and "is waived" as a zero amount, not "does not pay the charges"', () => {
+    expect(hasAnswerType('money', 'Caged birds do not need a deposit, but register them.')).toBe(true);
+    expect(hasAnswerType('money', "Seniors don't owe any application fee.")).toBe(true);
+    expect(hasAnswerType('money', 'The move-in fee is waived in winter.')).toBe(true);
+    expect(hasAnswerType('money', 'The garage does not pay the charges for a towed vehicle.')).toBe(false);
+  });
+  it('quotes the fish sentence for "what about fish?" after the pet deposit', () => {
+    const pets =
+      'Pets\n\nFor each dog or cat we collect a pet deposit of $250 and pet rent of $30 a month.\n' +
+      'Fish in small tanks and caged birds do not need a deposit, but please register\nthem with the office.';
+    expect(bestQuotes('What about fish?', [doc(pets)], 'how much pet deposit')[0]?.sentence).toMatch(
+      /^Fish in small tanks/,
+    );
+  });
+});
