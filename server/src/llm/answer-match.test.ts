@@ -2793,3 +2793,18 @@ describe('twenty-seventh round: no deposit needed is an amount', () => {
     );
   });
 });
+
+describe('twenty-seventh round: follow-ups that only name doing something, and "no weight limit"', () => {
+  it('reads "There is no weight limit for dogs" as answering a size limit question', () => {
+    expect(profileQuestion('is there a weight limit').type).toBe('size');
+    expect(hasAnswerType('size', 'There is no weight limit for dogs.')).toBe(true);
+    expect(hasAnswerType('size', 'Dogs must be on a leash.')).toBe(false);
+  });
+  it('answers "when can i sign up" after garden plots with the list item naming the plots', () => {
+    const amenities =
+      'Amenities\n\n- Pool: open June 1 to September 15.\n' +
+      '- Garden plots: Fenwick Mews has 14 raised beds, rented for $20 a season, first come,\n' +
+      '  first served at the office from March 1.\n- Playground: open dawn to dusk.';
+    expect(bestQuotes('when can i sign up', [doc(amenities)], 'garden plots')[0]?.sentence).toMatch(/March 1/);
+  });
+});

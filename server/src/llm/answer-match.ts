@@ -221,7 +221,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'size',
     asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
-    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b/i,
+    has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b|\bno (?:size|weight|height|length) (?:limit|restriction|maximum)s?\b/i,
   },
   {
     type: 'number',
@@ -972,6 +972,18 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   add(carried, ownTopic ? (SWAPS_SUBJECT.test(asked) ? SWAPPED_WEIGHT : CARRIED_WEIGHT) : 1);
   return { terms: [...terms.values()], type };
 }
+
+/**
+ * Verbs of doing something to a thing a follow-up leaves unnamed ("how do I apply?", "how early can I
+ * come?"): alone in a question, they lean on the earlier subject (followup.ts reads such a question as a
+ * follow-up; here its carried words become its topic).
+ */
+export const PROCEDURE_VERBS: ReadonlySet<string> = new Set([
+  ...tokenize(
+    'apply sign register enroll book reserve submit renew cancel pay give bring come arrive stay talk speak contact',
+  ).map((t) => t.lexeme),
+  'signup',
+]);
 
 /** Topic words: the question's own words that name what it is about (not "much", "allowed"…). */
 export function isTopicTerm(term: QuestionTerm): boolean {
@@ -2100,6 +2112,13 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // The words an amount's clause must name to price what is asked: the topic words, or the earlier
   // turn's words of a follow-up without its own.
   const amountTopics = profile.terms.filter((t) => isTopicTerm(t) || t.carried);
+  // "When can I sign up?", "How early can I come?" after asking about garden plots or the pool: doing
+  // something to an unnamed thing names no topic; a unit naming the earlier subject names the question's.
+  const ownTopics = profile.terms.filter((t) => isTopicTerm(t) && !t.carried);
+  const procedureOnly =
+    ownTopics.length > 0 &&
+    ownTopics.every((t) => PROCEDURE_VERBS.has(t.lexeme)) &&
+    profile.terms.some((t) => t.carried);
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
     let got = 0;
@@ -2112,7 +2131,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       const own = matchOf(term, unit.own);
       let m = matchWeight(own);
       if (own === 'exact') exactGot += w;
-      const counts = isTopicTerm(term) && !(otherTopics && names.has(term.lexeme));
+      const counts = (isTopicTerm(term) && !(otherTopics && names.has(term.lexeme))) || (procedureOnly && term.carried);
       const label = matchOf(term, unit.label);
       // What the sentence speaks of without naming it counts as its own topic: what a pronoun stands for ("If it
       // is not, your lease will not be renewed"), a list's lead-in, or the heading above an item without one.

@@ -225,6 +225,8 @@ describe('follow-up questions are rewritten with the recent turns', () => {
       'is there a cap?',
       'Do I get that back?',
       'is approval needed?',
+      'how many people does it hold',
+      'which bin does it go in?',
     ]) {
       expect(looksLikeFollowUp(q), q).toBe(true);
     }
@@ -236,6 +238,7 @@ describe('follow-up questions are rewritten with the recent turns', () => {
       'Who do I talk to about a noise complaint?',
       'How many parking permits per unit?',
       'What is the late fee?',
+      'What is the damage waiver and how much does it cost?',
     ]) {
       expect(looksLikeFollowUp(q), q).toBe(false);
     }

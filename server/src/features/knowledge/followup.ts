@@ -15,7 +15,7 @@ import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import { tokenize } from '@helixis/domain';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
-import { isTopicTerm, profileQuestion } from '../../llm/answer-match';
+import { isTopicTerm, PROCEDURE_VERBS, profileQuestion } from '../../llm/answer-match';
 
 /**
  * Words that point back at an earlier subject. "it" is left out when it is the empty subject of
@@ -36,6 +36,9 @@ const CONTINUATION =
 /** "the deposit for it?", "where do I get one?", "can I have another?": a pointer that ends the question. */
 const ENDS_WITH_POINTER =
   /\b(it|that|this|them|those|these|there|one|ones|another|(?:my|our|your|their) own)\s*[?.!]*\s*$/i;
+/** "How many people does it…", "which bin does it…": a question word and what it asks, then the verb before a subject pronoun. */
+const ASKED_BEFORE_SUBJECT =
+  /^\s*(?:how many|how much|what|which)\s+(?:[a-z-]+\s+){1,2}(?:do|does|did|is|are|was|were|can|could|will|would|should)\s+$/i;
 /** "Can I pay online instead?", "Does it apply to renters too?": an alternative to, or more of, what was said. */
 const ENDS_WITH_RELATION = /\b(too|as well|instead|either|then)\s*[?.!]*\s*$/i;
 /** "Is that per month?", "Can that be paid online?": "that" right after the verb stands for what was said. */
@@ -138,6 +141,8 @@ function pointsBack(q: string): boolean {
     if (!m) continue;
     const before = q.slice(0, m.index).replace(/[\p{L}\p{N}'’-]+\s*$/u, '');
     if (!profileQuestion(before).terms.some(isTopicTerm)) return true;
+    // "How many people does it hold?": the words before the pronoun are what is asked, not what it stands for.
+    if (ASKED_BEFORE_SUBJECT.test(q.slice(0, m.index))) return true;
   }
   if (isAnyPhrase(q)) return true;
   if (THERE.test(q) && !EXISTENTIAL_THERE.test(q)) return true;
@@ -158,13 +163,6 @@ const ATTRIBUTE_NOUNS = new Set(
       'hours address location form forms paperwork documents cap refund refunds approval permission notice advance wait responsible',
   ).map((t) => t.lexeme),
 );
-/** Verbs of a procedure whose object goes unsaid in a follow-up ("how do I apply?"); not "fish", "smoke". */
-const PROCEDURE_VERBS = new Set([
-  ...tokenize(
-    'apply sign register enroll book reserve submit renew cancel pay give bring come arrive stay talk speak contact',
-  ).map((t) => t.lexeme),
-  'signup',
-]);
 
 /** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
 function namedWords(text: string): string[] {
