@@ -9,6 +9,7 @@
  * 0 tasks on answered ordinary questions, 100 % of unanswerables → exactly one task with no invented
  * amount, 100 % follow-ups resolved, 100 % standalone questions kept).
  */
+import path from 'node:path';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,14 @@ import {
   figureLines,
   runAssistantSet,
 } from './bench/assistant-run';
-import { buildDocx, buildPdf, documentText, loadAssistantSet, SET_BUSINESSES } from './bench/assistant-set';
+import {
+  ASSISTANT_SET_DIR,
+  buildDocx,
+  buildPdf,
+  documentText,
+  loadAssistantSet,
+  SET_BUSINESSES,
+} from './bench/assistant-set';
 
 /**
  * Shares (0..1) that may not fall, at the figures of the offline assistant measured 2026-11-26 (decision
@@ -107,6 +115,33 @@ describe('assistant development set', () => {
     expect(f.tasksOnAnsweredOrdinary.tasks).toBeLessThanOrEqual(MAX_TASKS_ON_ANSWERED_ORDINARY);
     expect(f.inventedAmountsUnanswerable).toBeLessThanOrEqual(MAX_INVENTED_AMOUNTS_UNANSWERABLE);
     expect(f.inventedAmountsAll).toBeLessThanOrEqual(MAX_INVENTED_AMOUNTS_ALL);
+  });
+});
+
+/**
+ * Set R (server/bench/assistant-set-r/, session 50): 96 follow-ups after a first question, over set A's
+ * handbook and set K's townhome guide, many typed as people chat ("how many people does it hold"). Its
+ * floor is what the code achieved when it was written (88/96, decision 028, twenty-seventh round).
+ */
+const MIN_SET_R_FOLLOWUPS = 88;
+
+describe('follow-up set R', () => {
+  let app: TestApp;
+  let followups: AssistantReport['figures']['followupsResolved'];
+  beforeAll(async () => {
+    app = await startTestApp();
+    const set = loadAssistantSet(path.join(path.dirname(ASSISTANT_SET_DIR), 'assistant-set-r'));
+    const r = await runAssistantSet({ url: app.url }, {}, set);
+    followups = r.figures.followupsResolved;
+    process.stdout.write(`${failureLines(r).join('\n')}\n`);
+  }, 170_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('resolves at least its floor of follow-ups', () => {
+    expect(followups.total).toBe(96);
+    expect(followups.passed).toBeGreaterThanOrEqual(MIN_SET_R_FOLLOWUPS);
   });
 });
 
