@@ -2808,3 +2808,14 @@ describe('twenty-seventh round: follow-ups that only name doing something, and "
     expect(bestQuotes('when can i sign up', [doc(amenities)], 'garden plots')[0]?.sentence).toMatch(/March 1/);
   });
 });
+
+describe('twenty-seventh round: "twice" and "after two returned payments" count the same', () => {
+  it('quotes the rule for a second bounced payment when asked "what if it happens twice?"', () => {
+    const rent =
+      'Returned payments\n\nA payment your bank returns costs a $40 fee. After two returned payments\n' +
+      'in one year, we accept only money orders for the rest of the lease.';
+    expect(bestQuotes('What if it happens twice?', [doc(rent)], 'check bounces')[0]?.sentence).toMatch(
+      /^After two returned payments/,
+    );
+  });
+});

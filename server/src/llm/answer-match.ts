@@ -1253,7 +1253,9 @@ const DURATION_UNITS = 'seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?
  * ("$4", "4%"), a decimal or part of a longer number.
  */
 const COUNT = new RegExp(
-  String.raw`(?<![$\d.,:/-]|\b(?:at|by|until|till|before|after|from|to|and|or)\s)\b(\d{1,2}|${COUNT_WORDS.join('|')})\b(?![.,:/]\d|-|\s*(?:%|a\.?m\b|p\.?m\b|o'?clock|percent|\d))`,
+  String.raw`(?<![$\d.,:/-]|\b(?:at|by|until|till|before|after|from|to|and|or)\s)\b(\d{1,2}|${COUNT_WORDS.join('|')})\b(?![.,:/]\d|-|\s*(?:%|a\.?m\b|p\.?m\b|o'?clock|percent|\d))` +
+    // "After two returned payments": a number word before a noun counts after "after" or "before" too.
+    String.raw`|(?<=\b(?:before|after)\s)\b(${COUNT_WORDS.join('|')})(?=\s+[a-z]{3,})`,
   'gi',
 );
 
@@ -1266,8 +1268,12 @@ const ASKED_COUNT = new RegExp(
   'gi',
 );
 function askedCountsOf(question: string): string[] {
-  return [...question.matchAll(ASKED_COUNT)].flatMap((m) => countsOf(m[0]));
+  const counts = [...question.matchAll(ASKED_COUNT)].flatMap((m) => countsOf(m[0]));
+  // "What if it happens twice?": two times, as rules count them ("After two returned payments…").
+  if (TWICE.test(question)) counts.push('#2');
+  return counts;
 }
+const TWICE = /\btwice\b/i;
 
 /** A count of time ("2 days' notice", "within 3 business days"): no count of things a question asks. */
 const COUNTED_TIME = new RegExp(
@@ -1282,7 +1288,7 @@ const NUMBERED_NAME = new RegExp(String.raw`\b(?:${NUMBERED_PLACES})\.?\s+\d{1,2
 function countsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(COUNT)) {
-    const word = (m[1] ?? '').toLowerCase();
+    const word = (m[1] ?? m[2] ?? '').toLowerCase();
     const n = numberOf(word);
     if (n >= 1 && n <= 12) out.push(`#${n}`);
   }
