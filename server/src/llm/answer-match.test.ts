@@ -2819,3 +2819,14 @@ describe('twenty-seventh round: "twice" and "after two returned payments" count 
     );
   });
 });
+
+describe('twenty-seventh round: the military are the armed forces', () => {
+  it('quotes the armed-forces rule for "what if I\'m in the military?" after ending a lease early', () => {
+    const lease =
+      'Ending your lease early\n\nTo end the lease early, give 60 days of written notice and pay two months of rent.\n' +
+      'Members of the armed forces with deployment orders may end the lease on\n30 days of notice, without the fee.';
+    expect(bestQuotes("What if I'm in the military?", [doc(lease)], 'end lease early')[0]?.sentence).toMatch(
+      /^Members of the armed forces/,
+    );
+  });
+});

@@ -96,6 +96,8 @@ const GROUPS: readonly string[] = [
   'alarm alarms detector detectors',
   'weight weigh weighs pounds lbs heavy',
   'bounce bounced bounces nsf insufficient returned-payment',
+  // "What if I'm in the military?": "Members of the armed forces who receive deployment orders…".
+  'military armed-forces servicemember service-member soldier soldiers',
   'midnight 24-hour anytime around-the-clock',
   'owe owed balance',
   'party parties event events gathering celebration',
