@@ -2830,3 +2830,19 @@ describe('twenty-seventh round: the military are the armed forces', () => {
     );
   });
 });
+
+describe("twenty-seventh round: a fact read from a document prices only what its amount's clause names", () => {
+  it('does not answer "is there a fee to get on the waiting list?" with a late charge that mentions the list', () => {
+    const read: Evidence = {
+      ...saidBy(
+        'Late rent',
+        'Rent paid more than 10 days late carries a $60 late charge, and a plot still unpaid on June 1 may go to the next person on the waiting list.',
+      ),
+      fromHuman: false,
+    };
+    expect(bestQuotes('Is there a fee to get on the waiting list for a plot?', [read])).toEqual([]);
+    // What a person on the team said is still taken as said.
+    const told: Evidence = { ...read, fromHuman: true };
+    expect(bestQuotes('Is there a fee to get on the waiting list for a plot?', [told]).length).toBe(1);
+  });
+});

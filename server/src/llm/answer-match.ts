@@ -2205,7 +2205,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       pricedMissing: priced.length > 0 && !priced.some((term) => namedAt({ ...term, related: NO_RELATIVES }, unit)),
       amountElsewhere:
         profile.type === 'money' &&
-        unit.kind !== 'fact' &&
+        (unit.kind !== 'fact' || !unit.evidence.fromHuman) &&
         pricesOtherThing(unit.text, (own) => amountTopics.some((term) => matchOf(term, own) !== null)),
       conflict:
         (qualifiers.length > 0 && conflicts(qualifiers, unit.text)) ||
