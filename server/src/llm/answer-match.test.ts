@@ -2846,3 +2846,12 @@ describe("twenty-seventh round: a fact read from a document prices only what its
     expect(bestQuotes('Is there a fee to get on the waiting list for a plot?', [told]).length).toBe(1);
   });
 });
+
+describe('twenty-seventh round: another kind of the priced thing is no price of it', () => {
+  it('does not price "a replacement mailbox key" with a replaced key card, but does with the mailbox key', () => {
+    const keys = 'Keys\n\nA lost key card is replaced at the front desk for $15. Lockouts after the second cost $20.';
+    expect(bq('How much does a replacement mailbox key cost?', keys)).toEqual([]);
+    const mail = 'Mail\n\nA replacement mailbox key costs $25 at the office.';
+    expect(bq('How much does a replacement mailbox key cost?', mail)[0]?.sentence).toMatch(/\$25/);
+  });
+});

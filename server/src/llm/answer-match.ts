@@ -1763,6 +1763,21 @@ const CODE_LEXEMES = new Set(tokenize('code password passcode combination combo 
 const RENT_ITSELF = /\bwhat(?:'s|’s| is| will be) (?:the|my|our) (?:monthly |base |current )?rent (?:per|a|each)\b/i;
 const RENTS_FOR = /\b(?:does|do|would|will|can)\b[^?]*\brents? for\b/i;
 
+/** Words for any thing, which say nothing of which one ("get stuff fired"). */
+const ANY_THING = new Set(
+  tokenize('stuff thing things item items piece pieces one ones load loads batch batches').map((t) => t.lexeme),
+);
+
+/**
+ * True when a unit prices another kind of what is asked: it names the priced thing's head but not a thing
+ * that says which kind ("a replacement mailbox key" against "a lost key card is replaced for $15").
+ */
+function otherKindPriced(priced: readonly QuestionTerm[], named: (term: QuestionTerm) => boolean): boolean {
+  const head = priced.at(-1);
+  if (!head || !named(head)) return false;
+  return priced.slice(0, -1).some((t) => !ANY_THING.has(t.lexeme) && isThingNoun(t.lexeme) && !named(t));
+}
+
 /** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
 function pricedThingOf(question: string): string[] {
   // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
@@ -2127,6 +2142,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     profile.terms.some((t) => t.carried);
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();
+    // Named by the word or the thesaurus: a WordNet relative ("contribution": "take part") names no price.
+    const pricedNamed = (term: QuestionTerm) => namedAt({ ...term, related: NO_RELATIVES }, unit);
     let got = 0;
     let exactGot = 0;
     let missing = 0;
@@ -2201,8 +2218,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ...unit,
       absentThing,
       thingUnnamed: thingUnnamed(unit),
-      // Named by the word or the thesaurus: a WordNet relative ("contribution": "take part") names no price.
-      pricedMissing: priced.length > 0 && !priced.some((term) => namedAt({ ...term, related: NO_RELATIVES }, unit)),
+      pricedMissing: priced.length > 0 && (!priced.some(pricedNamed) || otherKindPriced(priced, pricedNamed)),
       amountElsewhere:
         profile.type === 'money' &&
         (unit.kind !== 'fact' || !unit.evidence.fromHuman) &&
