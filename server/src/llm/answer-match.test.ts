@@ -2855,3 +2855,12 @@ describe('twenty-seventh round: another kind of the priced thing is no price of 
     expect(bq('How much does a replacement mailbox key cost?', mail)[0]?.sentence).toMatch(/\$25/);
   });
 });
+
+describe('twenty-seventh round: a speed says which plan', () => {
+  it('does not price "the 1 gig plan" with the 300 Mbps plan, but does with the 1 Gbps one', () => {
+    const slow = 'Internet\n\nEvery home is wired for fiber, and the 300 Mbps plan is included for $55 a month.';
+    expect(bq('How much is the 1 gig internet plan?', slow)).toEqual([]);
+    const fast = 'Internet\n\nEvery home is wired for fiber, and the 1 Gbps plan costs $85 a month.';
+    expect(bq('How much is the 1 gig internet plan?', fast)[0]?.sentence).toMatch(/\$85/);
+  });
+});

@@ -1486,7 +1486,7 @@ function pricesOtherThing(text: string, named: (lexemes: ReadonlySet<string>) =>
 
 /** Things told apart by a number: "Level 2", "building 3", "a 10x30 unit", "a two-bedroom", a year ("rents for 2025"). */
 const QUALIFIED = new RegExp(
-  `\\b(level|tier|phase|building|floor|unit|suite|site|lot|section|zone|plan|option|grade|class|stage|type)\\s+(\\d+|[a-e]\\b|${NUMBER_WORDS})|\\b(\\d+|${NUMBER_WORDS}|studio)[\\s-]*(bedroom|bed|br|bath|bathroom)s?\\b|\\b(\\d+\\s?x\\s?\\d+)\\b|\\b(20\\d{2})\\b(?![-–/]\\d)`,
+  `\\b(level|tier|phase|building|floor|unit|suite|site|lot|section|zone|plan|option|grade|class|stage|type)\\s+(\\d+|[a-e]\\b|${NUMBER_WORDS})|\\b(\\d+|${NUMBER_WORDS}|studio)[\\s-]*(bedroom|bed|br|bath|bathroom)s?\\b|\\b(\\d+\\s?x\\s?\\d+)\\b|\\b(20\\d{2})\\b(?![-–/]\\d)|\\b(\\d+(?:\\.\\d+)?)\\s?(gigs?|gigabits?|gbps|mbps|megabits?)\\b`,
   'gi',
 );
 
@@ -1517,6 +1517,8 @@ function qualifiersOf(text: string): Qualifier[] {
       });
     else if (m[5]) out.push({ key: 'size', value: m[5].toLowerCase().replace(/\s/g, '') });
     else if (m[6] && !/[-–/]$/.test(text.slice(0, m.index))) out.push({ key: 'year', value: m[6] });
+    // "the 1 gig plan" is not "the 300 Mbps plan": a speed, in megabits a second.
+    else if (m[7] && m[8]) out.push({ key: 'speed', value: String(Number(m[7]) * (/^g/i.test(m[8]) ? 1000 : 1)) });
   }
   return out;
 }
