@@ -1771,13 +1771,12 @@ const ANY_THING = new Set(
 );
 
 /**
- * True when a unit prices another kind of what is asked: it names the priced thing's head but not a thing
- * that says which kind ("a replacement mailbox key" against "a lost key card is replaced for $15").
+ * The words of a priced thing that say which kind it is: thing nouns before its head ("mailbox" in "a
+ * replacement mailbox key"). A unit naming the head but not one of them prices another kind ("a lost key
+ * card is replaced for $15"). Read once per question: WordNet is looked up here, not per unit.
  */
-function otherKindPriced(priced: readonly QuestionTerm[], named: (term: QuestionTerm) => boolean): boolean {
-  const head = priced.at(-1);
-  if (!head || !named(head)) return false;
-  return priced.slice(0, -1).some((t) => !ANY_THING.has(t.lexeme) && isThingNoun(t.lexeme) && !named(t));
+function pricedKindsOf(priced: readonly QuestionTerm[]): QuestionTerm[] {
+  return priced.slice(0, -1).filter((t) => !ANY_THING.has(t.lexeme) && isThingNoun(t.lexeme));
 }
 
 /** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
@@ -2128,6 +2127,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "How much is the security deposit?" is not answered with the price of something else.
   const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
+  const pricedHead = priced.at(-1);
+  const pricedKinds = pricedKindsOf(priced);
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
@@ -2220,7 +2221,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ...unit,
       absentThing,
       thingUnnamed: thingUnnamed(unit),
-      pricedMissing: priced.length > 0 && (!priced.some(pricedNamed) || otherKindPriced(priced, pricedNamed)),
+      pricedMissing:
+        priced.length > 0 &&
+        (!priced.some(pricedNamed) ||
+          (pricedHead !== undefined && pricedNamed(pricedHead) && !pricedKinds.every(pricedNamed))),
       amountElsewhere:
         profile.type === 'money' &&
         (unit.kind !== 'fact' || !unit.evidence.fromHuman) &&
