@@ -2861,3 +2861,17 @@ describe('twenty-seventh round: a speed says which plan', () => {
     expect(bq('How much is the 1 gig internet plan?', fast)[0]?.sentence).toMatch(/\$85/);
   });
 });
+
+describe('twenty-eighth round: a kind of thing asked about must be named', () => {
+  it('does not answer "are golf carts allowed" with trash carts, but does with golf carts', () => {
+    const trash =
+      'Trash\n\nCarts may be put at the curb after 5:00 p.m. the night before pickup. Between pickups, keep carts in the garage or behind a screen so they cannot be seen from the street.';
+    expect(bq('Are golf carts allowed on the neighborhood streets?', trash)).toEqual([]);
+    const golf =
+      'Vehicles\n\nGolf carts may be driven on neighborhood streets by licensed drivers during daylight hours.';
+    expect(bq('Are golf carts allowed on the neighborhood streets?', golf)[0]?.sentence).toMatch(/licensed drivers/);
+    // A word that says how many is no kind: "a couple beers" asks about beers.
+    const beer = 'Kitchen\n\nBeer and wine are allowed at your desk after 4:00 p.m. on Fridays.';
+    expect(bq('Are a couple beers allowed at our desks on friday?', beer)[0]?.sentence).toMatch(/4:00 p\.m\./);
+  });
+});

@@ -1770,6 +1770,11 @@ const ANY_THING = new Set(
   tokenize('stuff thing things item items piece pieces one ones load loads batch batches').map((t) => t.lexeme),
 );
 
+/** Words that say how many, not which kind ("a couple beers", "a pair of bikes"). */
+const MEASURE_WORDS = new Set(
+  tokenize('couple pair few lot lots bunch dozen handful number amount ton tons bit').map((t) => t.lexeme),
+);
+
 /**
  * The words of a priced thing that say which kind it is: thing nouns before its head ("mailbox" in "a
  * replacement mailbox key"). A unit naming the head but not one of them prices another kind ("a lost key
@@ -1795,7 +1800,7 @@ function pricedThingOf(question: string): string[] {
 }
 
 /** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
-const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true }[] = [
+const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true; kindAsked?: true }[] = [
   {
     opens:
       /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,5}(?:have|offer|sell|provide)|(?:does|do) (?:it|they) have)\s+(?:(?:an?|any|some)\s+)?/i,
@@ -1804,6 +1809,13 @@ const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true 
   // "Do the units come with a dishwasher?" (read as "include a dishwasher"); not "include putting it back".
   { opens: /\binclude\s+(?!\w+ing\b)(?:(?:an?|any|some)\s+)?/i, exists: true },
   { opens: /^\s*(?:is|are) (?:the|your|our|my) / },
+  // "Are golf carts allowed on the streets?": whether one may have the thing.
+  {
+    opens:
+      /^\s*(?:(?:and|so|ok|okay)\s+)?(?:is|are)\s+(?:(?:an?|any)\s+)?(?=(?:[a-z'-]+\s+){1,4}(?:allowed|permitted|welcome|prohibited|banned)\b)/i,
+    permission: true,
+    kindAsked: true,
+  },
   {
     opens:
       /^\s*(?:(?:can|could|may) (?:i|we|(?:my|our|the|your)\s+[a-z]+|(?:(?:my|our|the|your)\s+)?[a-z]+\s+(?:tenants|residents|members|guests|renters|owners|kids|children|employees|staff))|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:(?:an?|the|my|our|some|any|their|his|her)\s+)?(?:own\s+)?/i,
@@ -1819,6 +1831,8 @@ const THING_STOPS = new Set(
 export interface AskedThing {
   head: string;
   modifiers: string[];
+  /** The modifiers that are nouns first of all ("golf" in "golf carts"): they say which kind of the thing. */
+  kinds?: string[];
 }
 
 /**
@@ -1836,10 +1850,12 @@ export function askedThingsOf(question: string): {
   mentioned: AskedThing[];
   exists: boolean;
   permission: boolean;
+  /** The question asks of a kind of thing ("is there a swimming pool", "are golf carts allowed"): the words saying which kind must be named too. */
+  kindAsked: boolean;
   opener: Set<string>;
 } {
   const read = readIdioms(question).toLowerCase();
-  for (const { opens, exists = false, permission = false } of THING_OPENERS) {
+  for (const { opens, exists = false, permission = false, kindAsked = false } of THING_OPENERS) {
     const m = opens.exec(read);
     if (!m) continue;
     const rest = read.slice(m.index + m[0].length).split(/\s+/);
@@ -1854,7 +1870,12 @@ export function askedThingsOf(question: string): {
       const head = run[at];
       const headLexeme = head ? lexeme(head) : undefined;
       if (head && headLexeme) {
-        const thing = { head: headLexeme, modifiers: run.slice(0, at).flatMap((w) => lexeme(w) ?? []) };
+        const before = run.slice(0, at);
+        const thing = {
+          head: headLexeme,
+          modifiers: before.flatMap((w) => lexeme(w) ?? []),
+          kinds: before.filter((w) => isMostlyNoun(w)).flatMap((w) => lexeme(w) ?? []),
+        };
         mentioned.push(thing);
         if (noun >= 0 && isThingNoun(head)) things.push(thing);
       }
@@ -1871,9 +1892,9 @@ export function askedThingsOf(question: string): {
       if (raw !== word) break;
     }
     close();
-    return { things, mentioned, exists, permission, opener: lexemes(m[0]) };
+    return { things, mentioned, exists, permission, kindAsked: exists || kindAsked, opener: lexemes(m[0]) };
   }
-  return { things: [], mentioned: [], exists: false, permission: false, opener: new Set() };
+  return { things: [], mentioned: [], exists: false, permission: false, kindAsked: false, opener: new Set() };
 }
 
 /**
@@ -2118,7 +2139,23 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "What brand of grain do you feed?", "Which company provides internet?": the answer names one.
   const asksMaker = ASKS_MAKER.test(question);
   const codeTerm = ASKS_CODE.test(question) ? profile.terms.find((t) => CODE_LEXEMES.has(t.lexeme)) : undefined;
+  // "Are golf carts allowed…?": a unit about carts of another kind ("keep carts in the garage") names
+  // no golf cart; the noun saying which kind must be named in it or in its paragraph.
+  const kindNouns = (asked.kindAsked ? asked.things : []).flatMap((thing) => {
+    const [term] = termsOf([thing]);
+    const kinds = (thing.kinds ?? []).flatMap((k) =>
+      EVALUATIVE.has(k) || ANY_THING.has(k) || MEASURE_WORDS.has(k) ? [] : (termOf(k) ?? []),
+    );
+    return term && kinds.length > 0 ? [{ thing: term, kinds }] : [];
+  });
+  const kindUnnamed = (unit: Unit) =>
+    kindNouns.some(
+      ({ thing, kinds }) =>
+        namesThing(unit, thing) &&
+        kinds.some((m) => !namedAt(m, unit) && !(unit.paragraphWords && matchOf(m, unit.paragraphWords))),
+    );
   const thingUnnamed = (unit: Unit) =>
+    kindUnnamed(unit) ||
     (codeTerm !== undefined && !namedAt(codeTerm, unit)) ||
     (asksMaker && !namesOtherThan(unit.text, askedWords)) ||
     (askedThings.length > 0 &&
