@@ -125,6 +125,9 @@ describe('ingest: every format becomes searchable chunks', () => {
     expect(await mend('laundyr biulding evrey mahcines brokne')).toBe('laundry building every machines brokne');
     // Words WordNet knows only through an irregular form are not "mended" into made-up ones.
     expect(await mend('we underpaid for the tomatoes')).toBeUndefined();
+    // …nor irregular past forms and "-ever" words, which WordNet's index leaves out.
+    expect(await mend('what happens if i get caught smoking')).toBeUndefined();
+    expect(await mend('can maintenance come in whenever they want')).toBeUndefined();
   });
 
   it('reads a DOCX with its heading structure', async () => {

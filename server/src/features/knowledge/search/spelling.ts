@@ -30,7 +30,20 @@ const FUNCTION_WORDS = new Set(
   doesnt didnt isnt arent wasnt werent cant couldnt wouldnt shouldnt wont havent hasnt hadnt youre theyre
   youve weve theyve itll youll theyll shes hes gonna wanna gotta kinda sorta lemme gimme dunno yall
   ourselves yourself yourselves myself herself himself themselves everyone everything someone something
-  anyone anything nobody nothing somebody anybody everybody`.split(/\s+/),
+  anyone anything nobody nothing somebody anybody everybody whenever wherever whatever whoever however
+  whichever`.split(/\s+/),
+);
+/**
+ * Irregular past forms WordNet's index does not list (its exception files are not packaged): "caught" is
+ * no slip of "aught", nor "brought" of "bought".
+ */
+const IRREGULAR_FORMS = new Set(
+  `caught taught bought brought thought fought sought built spent slept swept knelt dealt found bound wound
+  ground gotten forgot forgotten stood understood taken given forgiven driven written ridden hidden eaten
+  fallen beaten broken chosen frozen spoken stolen woken sworn borne drawn grown known shown thrown flown
+  blown begun began drank drunk became wrote drove arose arisen froze spoke stole broke chose swore threw
+  forgave shook mistook mistaken stuck struck swung clung flung stung withdrew withdrawn forbade forbidden
+  overslept mislaid mislead misled shrank shrunk sprang sprung strode strove striven`.split(/\s+/),
 );
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -113,7 +126,7 @@ export async function correctSpellingWithin(
     );
     const unknown = words.filter((w) => {
       const lexeme = lexemeOf(w) ?? w;
-      if (FUNCTION_WORDS.has(w) || (own.get(lexeme) ?? 0) > 0) return false;
+      if (FUNCTION_WORDS.has(w) || IRREGULAR_FORMS.has(w) || (own.get(lexeme) ?? 0) > 0) return false;
       return !isDictionaryWord(w) && synonymsOf(lexeme).size === 0;
     });
     // A short form of the workspace's own word ("recert" for "recertification") is no slip.
