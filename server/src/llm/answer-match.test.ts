@@ -2875,3 +2875,32 @@ describe('twenty-eighth round: a kind of thing asked about must be named', () =>
     expect(bq('Are a couple beers allowed at our desks on friday?', beer)[0]?.sentence).toMatch(/4:00 p\.m\./);
   });
 });
+
+describe('twenty-eighth round: follow-ups that ask only what the earlier subject has', () => {
+  it('answers "hours?" after the car wash with the car wash, not the fitness center', () => {
+    const text =
+      'Amenities\n\nThe fitness center is open 24 hours a day with your key fob. The car wash bay next to Building F is free for residents from 7:00 a.m. to 9:00 p.m.';
+    expect(bq('hours?', text, 'car wash residents')[0]?.sentence).toMatch(/car wash bay/);
+  });
+
+  it('answers "til what time" and "whats the cutoff to get it in" from the earlier subject', () => {
+    const hall =
+      'Gallery Hall\n\nThe first-floor Gallery Hall can be used for exhibitions, classes or receptions. Events in the Gallery Hall must end by 10:00 p.m.';
+    expect(bq('til what time', hall, 'Gallery Hall hold reception')[0]?.sentence).toMatch(/10:00 p\.m\./);
+    const kiln =
+      'Kiln\n\nFirings are billed at $0.06 per cubic inch of shelf space. Load your work on the shelves marked for the next bisque or glaze firing by Wednesday at 5:00 p.m. and it will be fired that weekend.';
+    expect(bq('whats the cutoff to get it in this weekend', kiln, 'ceramics fired')[0]?.sentence).toMatch(/Wednesday/);
+  });
+
+  it('reads a bare "how fast" after the internet as its speed', () => {
+    const text =
+      'Internet\n\nEvery apartment is wired for fiber, and the 300 Mbps internet plan is included for $60 a month. Smoking is not allowed inside apartments.';
+    expect(bq('how fast', text, 'internet included apartment')[0]?.sentence).toMatch(/300 Mbps/);
+  });
+
+  it('reads "A first violation…" as speaking of the rule before it', () => {
+    const text =
+      'Smoking\n\nSmoking is not allowed on balconies or patios. A first violation brings a written warning and a second a $250 fee.';
+    expect(bq('what happens if i get caught smoking on my balcony', text)[0]?.sentence).toMatch(/written warning/);
+  });
+});

@@ -80,7 +80,7 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around`,
+    trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around besides`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
@@ -92,7 +92,7 @@ const SOCIAL_WORDS = new Set(
   tokenize(
     `hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome
     what's who's where's when's how's why's that's there's it's i'm i've i'd i'll we're we've you're don't
-    can't won't isn't aren't doesn't didn't till`,
+    can't won't isn't aren't doesn't didn't till til`,
   ).map((t) => t.lexeme),
 );
 
@@ -231,7 +231,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'date',
-    asks: /\bwhen\b|\bwhat date\b|\b(?:exact|specific)\s+dates?\b|\bwhat(?:'s|’s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}dates?\b|\bdue\b|\bdeadline\b/i,
+    asks: /\bwhen\b|\bwhat date\b|\b(?:exact|specific)\s+dates?\b|\bwhat(?:'s|’s|\s+is|\s+are)\s+the\s+(?:[\w-]+\s+){0,2}dates?\b|\bdue\b|\bdeadline\b|\bcut-?offs?\b/i,
     has: /\b(january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(st|nd|rd|th)|first|last|before|after|by(?= (?:the )?(?:\d|end|first|last|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))|within|days?|weeks?|months?|daily|weekly|monthly|annually|each|every|\d{1,2}[/-]\d{1,2}|\d{1,2}(:\d{2})?\s?[ap]\.?m|1\d{3}|20\d{2}|\d{2,4}s|bc|ad|bce|ce|century|centuries|years? ago|spring|summer|autumn|fall|winter)\b/i,
     // "Close a sharps container when it is three-quarters full": a condition that says when.
     also: /\bwhen (?:it|they|its|the [a-z-]+|your [a-z-]+) (?:is|are|reaches|reach|gets|get|becomes|become)\b/i,
@@ -715,6 +715,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bpay\s+(?:(?:it|them|this|that|the\s+\w+)\s+)?(?:off\s+)?(?:over time|in installments|a little at a time|in parts)\b/gi,
     'payment plan',
   ],
+  // "is there a fee on top of what i use": besides it ("top" is no topic).
+  [/\bon top of\b/gi, 'besides'],
   // "do we get first dibs on our same tract?": the first right to it.
   [/\bfirst dibs\b/gi, 'first right'],
   // "how do i get it turned back on?" (a card, a service): reactivating it.
@@ -817,6 +819,9 @@ const NAMED_AMOUNT_WEIGHT = 2;
  * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
+const BARE_HOW_FAST = /^\s*(?:(?:and|so|ok|okay)[\s,]+)?how fast\s*[?.!]*\s*$/i;
+const CONNECTION = /\b(?:wi-?fi|internet|connection|network|broadband|fiber|fibre)\b/i;
+
 export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   let question = readIdioms(namingAsName(asked));
   // "What's the community called?", "the name of your park": the business's own name, whatever it is.
@@ -827,10 +832,12 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   const asksOwn = OWN_QUESTION_WORD.test(question.replace(/\b(?:what|how) about\b/gi, ''));
   // "ok and if I'm still not paid by the 15th?": a follow-up that only says something still goes wrong asks
   // what happens then, not the earlier question's amount.
-  const type =
+  let type =
     answerTypeOf(question) ??
     (carried && ONLY_CONDITION.test(question) ? 'consequence' : null) ??
     (carried && !asksOwn ? answerTypeOf(carried) : null);
+  // "how fast" after a question about the internet asks its speed, not how soon.
+  if (type === 'duration' && carried && BARE_HOW_FAST.test(question) && CONNECTION.test(carried)) type = 'speed';
   const typeWords = type ? TYPE_WORDS[type] : undefined;
   const verbs = actionVerbsOf(question);
   const add = (text: string, factor: number) => {
@@ -965,8 +972,11 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // "Same on weekends?", "Same rule after hours?": the earlier subject is asked about again, under the
   // follow-up's new condition; its words are as much the topic as the question's own.
   // "Is that per month?": a question about the answer just given is about its subject as much as its own word.
+  // "hours?", "what's the cutoff?": a word for what the earlier subject has names no subject of its own.
   const ownTopic =
-    [...terms.values()].some(isTopicTerm) && !SAME_AS_BEFORE.test(asked) && !SUBJECT_POINTS_BACK.test(asked);
+    [...terms.values()].some((t) => isTopicTerm(t) && !(carried && ATTRIBUTE_NOUNS.has(t.lexeme))) &&
+    !SAME_AS_BEFORE.test(asked) &&
+    !SUBJECT_POINTS_BACK.test(asked);
   // "and the vet?" after "when does the farrier come?": the vet takes the farrier's place, so the earlier
   // subject weighs little; "and for pets?" keeps it (the deposit, for pets).
   add(carried, ownTopic ? (SWAPS_SUBJECT.test(asked) ? SWAPPED_WEIGHT : CARRIED_WEIGHT) : 1);
@@ -980,10 +990,22 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
  */
 export const PROCEDURE_VERBS: ReadonlySet<string> = new Set([
   ...tokenize(
-    'apply sign register enroll book reserve submit renew cancel pay give bring come arrive stay talk speak contact',
+    'apply sign register enroll book reserve submit renew cancel pay give bring come arrive stay talk speak contact ask request schedule',
   ).map((t) => t.lexeme),
   'signup',
 ]);
+
+/**
+ * What something has rather than what it is ("what's the deadline?", "is there a waitlist?", "what are
+ * the rules?"): alone in a question, they belong to the earlier subject.
+ */
+export const ATTRIBUTE_NOUNS: ReadonlySet<string> = new Set(
+  tokenize(
+    'deadline deadlines waitlist waitlists rule rules penalty penalties requirement requirements exception exceptions ' +
+      'hours address location form forms paperwork documents cap refund refunds approval permission notice advance wait responsible ' +
+      'cutoff cutoffs limit limits minimum maximum',
+  ).map((t) => t.lexeme),
+);
 
 /** Topic words: the question's own words that name what it is about (not "much", "allowed"…). */
 export function isTopicTerm(term: QuestionTerm): boolean {
@@ -1044,7 +1066,11 @@ const ANTECEDENT_WEIGHT = 0.8;
 /** A sentence about something named before it: "It is refunded…", "They must…", "Children … may not use it." */
 const startsWithPronoun = (text: string) =>
   /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim()) ||
-  LEANING_OPENER.test(text.trim());
+  LEANING_OPENER.test(text.trim()) ||
+  BREAKING_THE_RULE.test(text.trim());
+/** "A first violation brings a written warning…": breaking the rule the sentence before states. */
+const BREAKING_THE_RULE =
+  /^(?:(?:a|an|the|each|every|any|your)\s+)?(?:(?:first|second|third|later|repeat(?:ed)?|further)\s+)?(?:violations?|offen[cs]es?|breach(?:es)?|infractions?|violators?)\b/i;
 /** "If it is not, your lease…", "Once they are approved, …", "Otherwise, …": an opening clause about what came before. */
 const LEANING_OPENER =
   /^(?:(?:if|when|once|unless|until|after|before|while|whether|as soon as)\s+(?:it|its|they|them|this|these|those|that|he|she)\b[^,;]{0,40}[,;]|otherwise\b|if not\b|if so\b)/i;
@@ -2178,7 +2204,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const ownTopics = profile.terms.filter((t) => isTopicTerm(t) && !t.carried);
   const procedureOnly =
     ownTopics.length > 0 &&
-    ownTopics.every((t) => PROCEDURE_VERBS.has(t.lexeme)) &&
+    ownTopics.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme)) &&
     profile.terms.some((t) => t.carried);
   const scored = units.map((unit): ScoredUnit => {
     const title = titleWords.get(unit.evidence.title) ?? new Set<string>();

@@ -244,6 +244,28 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     }
   });
 
+  it('reads a price "on top", "per month", getting "that" back, a cutoff, asking ahead and "til when" as follow-ups (set S)', () => {
+    for (const q of [
+      'is there a fee on top of what i use',
+      'cost per month?',
+      'do i get that back when i move out',
+      'whats the cutoff to get it in this weekend',
+      'how far ahead do i need to ask',
+      'til what time',
+    ]) {
+      expect(looksLikeFollowUp(q), q).toBe(true);
+    }
+    for (const q of [
+      'Is there a charge besides the rent?',
+      'What is the weight limit for dogs?',
+      'How much is the pet deposit per month?',
+      'Do I get my security deposit back when I move out?',
+      'What is the cutoff for the ceramics firing?',
+    ]) {
+      expect(looksLikeFollowUp(q), q).toBe(false);
+    }
+  });
+
   it('reads a count of something unnamed and "does X count?" as follow-ups', () => {
     const pool = [{ role: 'user' as const, content: 'Can guests come to the pool?' }];
     expect(looksLikeFollowUp('how many can I bring?')).toBe(true);

@@ -15,7 +15,7 @@ import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import { tokenize } from '@helixis/domain';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
-import { isTopicTerm, PROCEDURE_VERBS, profileQuestion } from '../../llm/answer-match';
+import { ATTRIBUTE_NOUNS, isTopicTerm, PROCEDURE_VERBS, profileQuestion } from '../../llm/answer-match';
 
 /**
  * Words that point back at an earlier subject. "it" is left out when it is the empty subject of
@@ -30,7 +30,7 @@ const THERE = /\bthere\b/i;
 const EXISTENTIAL_THERE = /\b(is|are|was|were|be|any|anything)\s+there\b|\bthere\s+(is|are|was|were|be|will|'s|any)\b/i;
 /** "that"/"this" standing for a thing: at the end, or before a verb ("how much is that?", "does this include…"). */
 const THAT_THIS =
-  /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b|\b(?:do|does|did|doing|done)\s+(that|this)\b(?!\s+[a-z]+\s+(?:is|are|was|were)\b)/i;
+  /\b(that|this)\s*(\?|$|\.|!)|\b(that|this)\s+(is|was|will|would|cost|costs|include|includes|mean|means|apply|applies|cover|covers|work|works|one|ones)\b|\b(?:do|does|did|doing|done)\s+(that|this)\b(?!\s+[a-z]+\s+(?:is|are|was|were)\b)|\b(?:get|gets|got|getting|have|pay|keep|use|book|move|take|bring)\s+(that|this)\s+(?:back|again|online|later|early|first|done|fixed|changed|replaced|refunded|waived)\b/i;
 const CONTINUATION =
   /^\s*(and|also|plus|but|or|so|even|what about|how about|and what about|what of|same for|what if)\b/i;
 /** "the deposit for it?", "where do I get one?", "can I have another?": a pointer that ends the question. */
@@ -61,7 +61,7 @@ const COUNT_OF_UNNAMED =
 const COUNTS_AS_ASKED = /(?<!\bto\s+)\b(?:count|counts|qualify|qualifies)\s*[?.!]*\s*$/i;
 /** A fragment: opens with a preposition and has no verb of its own ("for a second car?", "on weekends?"). */
 const FRAGMENT =
-  /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without)\b/i;
+  /^\s*(for|on|in|at|with|about|during|after|before|per|by|including|excluding|except|besides|without|til|till)\b/i;
 /** "Okay, and the deposit?", "Thanks! What about cats?": a word of acknowledgement before the question. */
 const ACKNOWLEDGEMENT =
   /^\s*(?:(?:ok|okay|thanks|thank you|thx|great|cool|got it|alright|all right|sure|perfect|awesome|nice|good|hmm+|oh|ah|yes|yeah|no|i see|really|right)\b[\s,.!?:;-]*)+/i;
@@ -140,7 +140,8 @@ function pointsBack(q: string): boolean {
     const m = re.exec(re === IT ? q.replace(EMPTY_IT, (phrase) => phrase.replace(/\bit\b/i, '  ')) : q);
     if (!m) continue;
     const before = q.slice(0, m.index).replace(/[\p{L}\p{N}'’-]+\s*$/u, '');
-    if (!profileQuestion(before).terms.some(isTopicTerm)) return true;
+    // "what's the cutoff to get it in": a word for what something has says nothing of what "it" is.
+    if (!profileQuestion(before).terms.some((t) => isTopicTerm(t) && !ATTRIBUTE_NOUNS.has(t.lexeme))) return true;
     // "How many people does it hold?": the words before the pronoun are what is asked, not what it stands for.
     if (ASKED_BEFORE_SUBJECT.test(q.slice(0, m.index))) return true;
   }
@@ -151,18 +152,10 @@ function pointsBack(q: string): boolean {
   // nor can one that names only doing what is done to something unnamed ("How do I apply?", "Where do I
   // sign up?" after asking about a shed permit or a plot).
   const own = profileQuestion(q).terms.filter(isTopicTerm);
-  return own.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme));
+  // "cost per month?": "per" only says how a price is counted.
+  return own.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme) || t.lexeme === PER);
 }
-/**
- * What something has rather than what it is ("what's the deadline?", "is there a waitlist?", "what are
- * the rules?"): alone in a question, they belong to the earlier subject.
- */
-const ATTRIBUTE_NOUNS = new Set(
-  tokenize(
-    'deadline deadlines waitlist waitlists rule rules penalty penalties requirement requirements exception exceptions ' +
-      'hours address location form forms paperwork documents cap refund refunds approval permission notice advance wait responsible',
-  ).map((t) => t.lexeme),
-);
+const PER = tokenize('per')[0]?.lexeme ?? 'per';
 
 /** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
 function namedWords(text: string): string[] {

@@ -128,6 +128,8 @@ describe('ingest: every format becomes searchable chunks', () => {
     // …nor irregular past forms and "-ever" words, which WordNet's index leaves out.
     expect(await mend('what happens if i get caught smoking')).toBeUndefined();
     expect(await mend('can maintenance come in whenever they want')).toBeUndefined();
+    // Chat shorthand is written out: no document says "wknds".
+    expect(await mend('any wknds i cant move')).toBe('any weekends i cant move');
   });
 
   it('reads a DOCX with its heading structure', async () => {

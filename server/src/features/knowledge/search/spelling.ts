@@ -108,11 +108,38 @@ export function correctSpelling(ctx: WorkspaceContext, question: string): Promis
  * the word it brings passes it (is in a public document), so a visitor's question never picks up a word
  * only a private document holds.
  */
+/**
+ * Chat shorthand, written out before the search ("any wknds i can't move", "can ppl come by"): no
+ * document uses it, and it is too short to be read as a slip.
+ */
+const SHORTHAND: readonly [RegExp, string][] = [
+  [/\bwknds\b/gi, 'weekends'],
+  [/\bwknd\b/gi, 'weekend'],
+  [/\bppl\b/gi, 'people'],
+  [/\bappts\b/gi, 'appointments'],
+  [/\bappt\b/gi, 'appointment'],
+  [/\btmrw\b/gi, 'tomorrow'],
+  [/\bbldg\b/gi, 'building'],
+  [/\bmgmt\b/gi, 'management'],
+  [/\bmaint\b/gi, 'maintenance'],
+  [/\bapt\b/gi, 'apartment'],
+  [/\bhrs\b/gi, 'hours'],
+  [/\bmins\b/gi, 'minutes'],
+  [/\bw\/o\b/gi, 'without'],
+  [/\bw\/(?=\s)/gi, 'with'],
+];
+
+/** The question with its chat shorthand written out. */
+export function expandShorthand(question: string): string {
+  return SHORTHAND.reduce((q, [short, word]) => q.replace(short, word), question);
+}
+
 export async function correctSpellingWithin(
   scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
-  question: string,
+  typed: string,
   usable?: (word: string) => Promise<boolean>,
 ): Promise<string> {
+  const question = expandShorthand(typed);
   const words = [...new Set(question.toLowerCase().match(/[a-z]+/g) ?? [])].filter(
     (w) => w.length >= MIN_LENGTH && w.length <= MAX_LENGTH && lexemeOf(w) !== null,
   );
