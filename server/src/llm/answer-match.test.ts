@@ -2904,3 +2904,29 @@ describe('twenty-eighth round: follow-ups that ask only what the earlier subject
     expect(bq('what happens if i get caught smoking on my balcony', text)[0]?.sentence).toMatch(/written warning/);
   });
 });
+
+describe('twenty-eighth round: "if it happens again", "if they stay longer" and a street address', () => {
+  it('reads "and if it happens again?" as asking the rule for a second time', () => {
+    const text =
+      "Payments\n\nA returned payment costs $40. After two returned payments in any 12 months, we accept only money orders or cashier's checks for the rest of your lease.";
+    expect(bq('and if it happens again?', text, "What's fee rent payment bounces")[0]?.sentence).toMatch(
+      /money orders/,
+    );
+  });
+
+  it('reads "and if they need to stay longer than that" as asking what happens then', () => {
+    const text =
+      'Guests\n\nGuests may stay up to 14 nights in any 6-month period. Anyone staying longer must apply and be added to the lease; the application fee is $55 for each adult.';
+    expect(bq('and if they need to stay longer than that', text, 'how long guest')[0]?.sentence).toMatch(/\$55/);
+  });
+
+  it('takes a street address for the place asked', () => {
+    const text =
+      'Towing\n\nCars without a decal get a warning sticker and are towed after 72 hours. Towed cars are held by Redline Towing at 95 Kessler Road, and the towing fee is paid to them.';
+    expect(
+      bq('where do i pick my car up from them', text, 'company tows')
+        .map((q) => q.sentence)
+        .join(' '),
+    ).toMatch(/95 Kessler Road/);
+  });
+});

@@ -245,8 +245,9 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'place',
     asks: /\bwhere\b|\b(what|which) (town|city|county|state|neighbou?rhood|part of town)\b/i,
     has: /\b(in|at|on|from|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|levels?|decks?|basement|office|lobby|lot|yard|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
-    // A named place: "born in Westmoreland County", "from Latin", "at Princeton".
-    also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]/,
+    // A named place: "born in Westmoreland County", "from Latin", "at Princeton"; a street address ("at 95
+    // Kessler Road").
+    also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]|\b\d{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Highway|Hwy|Parkway|Pkwy)\b/,
   },
   {
     type: 'yesno',
@@ -804,7 +805,7 @@ const WEEKDAY_LEXEMES = new Set(
  * it's still not fixed?" ("and if I pay by card?" asks the earlier amount again).
  */
 const ONLY_CONDITION =
-  /^\s*(?:(?:ok(?:ay)?|so|and|but)[\s,]+)+if\b(?=[^?]*\b(?:still|not|never|no|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t)\b)[^?]*\??\s*$/i;
+  /^\s*(?:(?:ok(?:ay)?|so|and|but)[\s,]+)+if\b(?=[^?]*\b(?:still|not|never|no|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t|again|longer|more|later|beyond|past)\b)[^?]*\??\s*$/i;
 /** Verbs said of nearly anything ("bring", "keep", "book"): never the topic, whoever uses them. */
 const GENERIC_VERBS = new Set(
   tokenize(
@@ -1299,7 +1300,8 @@ function askedCountsOf(question: string): string[] {
   if (TWICE.test(question)) counts.push('#2');
   return counts;
 }
-const TWICE = /\btwice\b/i;
+const TWICE =
+  /\btwice\b|\bif (?:it|that|this|they|i|we) (?:\w+ )?(?:happens?|do(?:es)?|bounces?|gets?|goes|go) (?:\w+ )?again\b/i;
 
 /** A count of time ("2 days' notice", "within 3 business days"): no count of things a question asks. */
 const COUNTED_TIME = new RegExp(
