@@ -2930,3 +2930,18 @@ describe('twenty-eighth round: "if it happens again", "if they stay longer" and 
     ).toMatch(/95 Kessler Road/);
   });
 });
+
+describe('twenty-eighth round: an elliptical sentence is quoted with the one before it', () => {
+  it('quotes "…are allowed. Hot plates… are not." together', () => {
+    const text =
+      'Studio use\n\n- Studios are for making art; no one may live or sleep in a studio.\n- A microwave, kettle, coffee maker and small refrigerator are allowed. Hot plates, toaster ovens and other cooking appliances are not.\n- Space heaters are not allowed.';
+    const quotes = bq('what can i have then', text, 'cook studio').map((q) => q.sentence);
+    expect(quotes.find((q) => q.includes('Hot plates'))).toMatch(/kettle/);
+  });
+
+  it('finds a safety orientation for "training"', () => {
+    const text =
+      'Woodshop\n\nThe woodshop has a table saw, a band saw and a drill press. Tenants must complete a 2-hour safety orientation before using it.';
+    expect(bq('do i need training before i use it', text, 'tools woodshop')[0]?.sentence).toMatch(/orientation/);
+  });
+});

@@ -1068,7 +1068,10 @@ const ANTECEDENT_WEIGHT = 0.8;
 const startsWithPronoun = (text: string) =>
   /^(it|its|they|them|this|these|those|that|he|she)\b|\b(it|them)[.!]?$/i.test(text.trim()) ||
   LEANING_OPENER.test(text.trim()) ||
-  BREAKING_THE_RULE.test(text.trim());
+  BREAKING_THE_RULE.test(text.trim()) ||
+  ELLIPTICAL_END.test(text.trim());
+/** "Hot plates and toaster ovens are not.": what they are not is said in the sentence before. */
+export const ELLIPTICAL_END = /\b(?:are|is|was|were|do|does|did|can|may|will|must|should)\s*(?:not|n[’']t)\s*[.!]?$/i;
 /** "A first violation brings a written warning…": breaking the rule the sentence before states. */
 const BREAKING_THE_RULE =
   /^(?:(?:a|an|the|each|every|any|your)\s+)?(?:(?:first|second|third|later|repeat(?:ed)?|further)\s+)?(?:violations?|offen[cs]es?|breach(?:es)?|infractions?|violators?)\b/i;

@@ -2,6 +2,7 @@ import { segmentText } from '@helixis/domain';
 import {
   type AnswerType,
   answers,
+  ELLIPTICAL_END,
   hasAnswerType,
   passedOver,
   profileQuestion,
@@ -171,7 +172,7 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
     runners.push(u);
   }
   const first: Pick = { unit: best, mate: mate && runners.includes(mate) ? undefined : mate };
-  return [first, ...runners.map((unit) => ({ unit }))];
+  return [first, ...runners.map((unit) => ({ unit, mate: ellipsisHead(unit, ranked) }))];
 }
 
 /**
@@ -185,6 +186,8 @@ function quotesFor(question: string, units: readonly Unit[], carried: string): P
 function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | undefined {
   // A table's next row is another entry, not the rest of the thought.
   if (best.kind !== 'sentence' || best.row) return undefined;
+  const before = ellipsisHead(best, ranked);
+  if (before) return before;
   return ranked.find(
     (u) =>
       u.evidence === best.evidence &&
@@ -193,6 +196,15 @@ function mateOf(best: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | u
       Math.abs(u.index - best.index) === 1 &&
       u.ownTopicHits > 0 &&
       u.exact > 0,
+  );
+}
+
+/** "Hot plates… are not." says nothing without the sentence before it in its paragraph: that sentence. */
+function ellipsisHead(unit: ScoredUnit, ranked: readonly ScoredUnit[]): ScoredUnit | undefined {
+  if (unit.kind === 'fact' || unit.row || !ELLIPTICAL_END.test(unit.text.trim())) return undefined;
+  return ranked.find(
+    (u) =>
+      u.evidence === unit.evidence && u.kind !== 'fact' && u.paragraph === unit.paragraph && u.index === unit.index - 1,
   );
 }
 

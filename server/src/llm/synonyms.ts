@@ -98,6 +98,8 @@ const GROUPS: readonly string[] = [
   'bounce bounced bounces nsf insufficient returned-payment',
   // "What if I'm in the military?": "Members of the armed forces who receive deployment orders…".
   'military armed-forces servicemember service-member soldier soldiers',
+  // "do i need training before i use it": a safety orientation.
+  'training trained orientation orientations',
   'midnight 24-hour anytime around-the-clock',
   'owe owed balance',
   'party parties event events gathering celebration',
