@@ -2945,3 +2945,13 @@ describe('twenty-eighth round: an elliptical sentence is quoted with the one bef
     expect(bq('do i need training before i use it', text, 'tools woodshop')[0]?.sentence).toMatch(/orientation/);
   });
 });
+
+describe("twenty-eighth round: a follow-up's topic word said just before the sentence", () => {
+  it('answers "do i need more insurance for that" after workshops from the workshop sentence', () => {
+    const text =
+      'Insurance\n\nEach tenant must carry general liability insurance of at least $500,000 per occurrence. Tenants who teach classes or hold workshops in their studios must carry at least $1,000,000.';
+    expect(bq('do i need more insurance for that', text, 'hold workshops studio')[0]?.sentence).toMatch(/\$1,000,000/);
+    // Not without the earlier turn: the question alone does not ask about workshops.
+    expect(bq('do i need more insurance', text)[0]?.sentence).not.toMatch(/\$1,000,000/);
+  });
+});

@@ -1459,6 +1459,11 @@ export interface ScoredUnit extends Unit {
   coverage: number;
   /** Topic words (full weight) found in the unit's own text or through a synonym. */
   ownTopicHits: number;
+  /**
+   * A follow-up's own topic word is not in the unit but in its paragraph ("do i need more insurance for
+   * that" after workshops: "…liability insurance… Tenants who hold workshops must carry at least $1,000,000").
+   */
+  topicAround?: boolean;
   typeMatch: boolean | null;
   /** The question wants the type itself, whatever it is ("what time…" a clock time, not "Memorial Day"). */
   typeRequired?: boolean;
@@ -2207,6 +2212,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "When can I sign up?", "How early can I come?" after asking about garden plots or the pool: doing
   // something to an unnamed thing names no topic; a unit naming the earlier subject names the question's.
   const ownTopics = profile.terms.filter((t) => isTopicTerm(t) && !t.carried);
+  const followUp = profile.terms.some((t) => t.carried);
   const procedureOnly =
     ownTopics.length > 0 &&
     ownTopics.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme)) &&
@@ -2219,6 +2225,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     let exactGot = 0;
     let missing = 0;
     let ownTopicHits = 0;
+    let aroundHits = 0;
     let unmatchedScene = 0;
     profile.terms.forEach((term, i) => {
       const w = weights[i] ?? 0;
@@ -2233,6 +2240,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
         (unit.antecedent && matchOf(term, unit.antecedent)) ||
         (unit.leadInWords ? matchOf(term, unit.leadInWords) : unit.kind === 'item' && matchOf(term, unit.context));
       if (counts && (own || label || subject)) ownTopicHits++;
+      else if (counts && isTopicTerm(term) && unit.paragraphWords && matchOf(term, unit.paragraphWords)) aroundHits++;
       // Around the unit, a synonym counts SYNONYM_WEIGHT of an exact word, as in the unit's own text.
       const around = (match: Match, weight: number) => weight * matchWeight(match);
       m = Math.max(m, around(label, LABEL_WEIGHT), around(matchOf(term, unit.context), CONTEXT_WEIGHT));
@@ -2303,6 +2311,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       score,
       coverage,
       ownTopicHits,
+      ...(followUp && ownTopicHits === 0 && aroundHits > 0 ? { topicAround: true } : {}),
       typeMatch,
       typeRequired,
       type: profile.type,
@@ -2516,7 +2525,12 @@ export function answers(unit: ScoredUnit): boolean {
   // A sentence names none of the question's topic words: it answers only when it holds exactly what is
   // asked ("Charging costs $0.28 per kWh" under "four charging stations for electric vehicles") and the
   // sentences around it carry the topic.
-  if (unit.ownTopicHits === 0 && unit.kind !== 'fact' && (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE)) {
+  if (
+    unit.ownTopicHits === 0 &&
+    unit.kind !== 'fact' &&
+    (!carriesAsked || unit.coverage < CONTEXT_ANSWER_COVERAGE) &&
+    !(unit.topicAround && unit.score >= ANSWER_STRONG_SCORE)
+  ) {
     return false;
   }
   // A price quoted from a sentence that barely speaks of the question's topic is worse than asking a person.
