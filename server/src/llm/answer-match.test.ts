@@ -2955,3 +2955,27 @@ describe("twenty-eighth round: a follow-up's topic word said just before the sen
     expect(bq('do i need more insurance', text)[0]?.sentence).not.toMatch(/\$1,000,000/);
   });
 });
+
+describe('twenty-eighth round: cents, "wrap up" and the head of a priced thing (set T)', () => {
+  it('takes "10 cents" for an amount', () => {
+    const text =
+      'Printing\n\nEach month, Open Desk members get 50 black-and-white pages. Beyond that, black-and-white pages are 10 cents and color pages are 50 cents.';
+    expect(
+      bq('and after that how much per page', text, 'Open Desk black white pages print month')[0]?.sentence,
+    ).toMatch(/10 cents/);
+  });
+
+  it('reads "wrap up" as ending', () => {
+    const words = profileQuestion('what time does it have to wrap up by').terms.map((t) => t.lexeme);
+    expect(words).toContain(lexemeOf('end'));
+    expect(words).not.toContain(lexemeOf('wrap'));
+  });
+
+  it('does not price "a two-bedroom suite" with another thing priced for two-bedrooms', () => {
+    const text =
+      'Housekeeping\n\nExtra cleanings cost $85 for a studio or one-bedroom and $110 for a two-bedroom and can be booked in the app.';
+    expect(bq('What is the nightly rate for a two-bedroom suite?', text)).toEqual([]);
+    const rates = 'Rates\n\nA two-bedroom suite is $240 a night, with a 3-night minimum.';
+    expect(bq('What is the nightly rate for a two-bedroom suite?', rates)[0]?.sentence).toMatch(/\$240/);
+  });
+});

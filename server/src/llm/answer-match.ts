@@ -186,7 +186,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "How big is the deposit hold?": the size of an amount is the amount; "is it extra?" asks one.
     asks: /\bhow much\b|\b(?:is|are|was)\s+(?!there\b)(?:[\w-]+\s+){0,3}extra\b(?=\s*(?:$|[?,.!]|or\b|if\b|to\b|for\b|on\b|when\b))|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|surcharge|surcharges|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b)|(?<!\\b(?:any|one is|ones are|one's)\\s)\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:do|does|did|will|would)(?: not|n['’]t) (?:need|require|owe|charge|have to pay) (?:a |an |any )?(?:[a-z-]+ )?(?:charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:is|are|will be|gets?) waived\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b|cents?\\b|¢)|(?<!\\b(?:any|one is|ones are|one's)\\s)\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:do|does|did|will|would)(?: not|n['’]t) (?:need|require|owe|charge|have to pay) (?:a |an |any )?(?:[a-z-]+ )?(?:charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:is|are|will be|gets?) waived\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
@@ -716,6 +716,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\bpay\s+(?:(?:it|them|this|that|the\s+\w+)\s+)?(?:off\s+)?(?:over time|in installments|a little at a time|in parts)\b/gi,
     'payment plan',
   ],
+  // "what time does it have to wrap up by": end.
+  [/\bwrap(?:s|ped|ping)?\s+(?:(?:it|things|everything)\s+)?up\b/gi, 'end'],
   // "is there a fee on top of what i use": besides it ("top" is no topic).
   [/\bon top of\b/gi, 'besides'],
   // "do we get first dibs on our same tract?": the first right to it.
@@ -2202,6 +2204,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
   const pricedHead = priced.at(-1);
   const pricedKinds = pricedKindsOf(priced);
+  // "What's the fee if I lose my locker key?": a price of something else around lockers prices no key.
+  const pricedHeadThing =
+    pricedHead !== undefined &&
+    pricedKinds.length > 0 &&
+    !ANY_THING.has(pricedHead.lexeme) &&
+    isThingNoun(pricedHead.lexeme);
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
@@ -2300,7 +2308,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       pricedMissing:
         priced.length > 0 &&
         (!priced.some(pricedNamed) ||
-          (pricedHead !== undefined && pricedNamed(pricedHead) && !pricedKinds.every(pricedNamed))),
+          (pricedHead !== undefined && pricedNamed(pricedHead) && !pricedKinds.every(pricedNamed)) ||
+          (pricedHeadThing && pricedHead !== undefined && !pricedNamed(pricedHead))),
       amountElsewhere:
         profile.type === 'money' &&
         (unit.kind !== 'fact' || !unit.evidence.fromHuman) &&

@@ -266,6 +266,13 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     }
   });
 
+  it('carries "how much notice", not "how much", into a follow-up about another plan', () => {
+    const turns = [
+      { role: 'user' as const, content: 'How much notice do I need to give to cancel my Open Desk membership?' },
+    ];
+    expect(rewriteOffline('what about for a private office', turns)?.rewritten).toMatch(/how much notice/);
+  });
+
   it('reads a count of something unnamed and "does X count?" as follow-ups', () => {
     const pool = [{ role: 'user' as const, content: 'Can guests come to the pool?' }];
     expect(looksLikeFollowUp('how many can I bring?')).toBe(true);

@@ -195,7 +195,7 @@ export function salientWords(question: string, turns: readonly RecentTurn[]): st
 
 /** What an earlier question asked for: "what time", "how much", "when"… at its start. */
 const ASKING_PHRASE =
-  /^\s*(what time|what days?|which days?|how (?:much|many|long|often|soon|late|early|far (?:ahead|in advance))|when|where|who)\b/i;
+  /^\s*(what time|what days?|which days?|how (?:much|many)(?: (?:notice|time|space|room|weight|water|power|storage|parking|warning|lead time))?|how (?:long|often|soon|late|early|far (?:ahead|in advance))|when|where|who)\b/i;
 const HAS_QUESTION_WORD = /\b(what|when|where|who|whom|which|why|how)\b/i;
 
 /**
