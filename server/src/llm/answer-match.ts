@@ -818,13 +818,14 @@ const GENERIC_VERBS = new Set(
 const AMOUNT_LEXEME = /^usd\d/;
 const NAMED_AMOUNT_WEIGHT = 2;
 
+/** A bare "how fast" and the words of a connection, whose speed it then asks. */
+const BARE_HOW_FAST = /^\s*(?:(?:and|so|ok|okay)[\s,]+)?how fast\s*[?.!]*\s*$/i;
+const CONNECTION = /\b(?:wi-?fi|internet|connection|network|broadband|fiber|fibre)\b/i;
+
 /**
  * The question's words as lexemes with their synonyms and weights, and the answer type it asks for.
  * `carried`: the words a follow-up took from earlier turns (followup.ts), weighed lower than its own.
  */
-const BARE_HOW_FAST = /^\s*(?:(?:and|so|ok|okay)[\s,]+)?how fast\s*[?.!]*\s*$/i;
-const CONNECTION = /\b(?:wi-?fi|internet|connection|network|broadband|fiber|fibre)\b/i;
-
 export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   let question = readIdioms(namingAsName(asked));
   // "What's the community called?", "the name of your park": the business's own name, whatever it is.

@@ -104,11 +104,6 @@ export function correctSpelling(ctx: WorkspaceContext, question: string): Promis
 }
 
 /**
- * The same for a scope without a request (the public widget). With `usable`, a mend is kept only when
- * the word it brings passes it (is in a public document), so a visitor's question never picks up a word
- * only a private document holds.
- */
-/**
  * Chat shorthand, written out before the search ("any wknds i can't move", "can ppl come by"): no
  * document uses it, and it is too short to be read as a slip.
  */
@@ -134,6 +129,11 @@ export function expandShorthand(question: string): string {
   return SHORTHAND.reduce((q, [short, word]) => q.replace(short, word), question);
 }
 
+/**
+ * The same for a scope without a request (the public widget). With `usable`, a mend is kept only when
+ * the word it brings passes it (is in a public document), so a visitor's question never picks up a word
+ * only a private document holds.
+ */
 export async function correctSpellingWithin(
   scope: Pick<KnowledgeScope, 'deps' | 'workspaceId' | 'userId'>,
   typed: string,
