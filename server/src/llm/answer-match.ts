@@ -1303,10 +1303,11 @@ const ASKED_COUNT = new RegExp(
 function askedCountsOf(question: string): string[] {
   const counts = [...question.matchAll(ASKED_COUNT)].flatMap((m) => countsOf(m[0]));
   // "What if it happens twice?": two times, as rules count them ("After two returned payments…").
-  if (TWICE.test(question)) counts.push('#2');
+  if (SECOND_TIME.test(question)) counts.push('#2');
   return counts;
 }
-const TWICE =
+/** "twice", "if it happens again": a second time. */
+const SECOND_TIME =
   /\btwice\b|\bif (?:it|that|this|they|i|we) (?:\w+ )?(?:happens?|do(?:es)?|bounces?|gets?|goes|go) (?:\w+ )?again\b/i;
 
 /** A count of time ("2 days' notice", "within 3 business days"): no count of things a question asks. */

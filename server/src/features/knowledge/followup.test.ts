@@ -62,6 +62,15 @@ const search = async (app: TestApp, token: string, body: object) => {
   return res.body;
 };
 
+/** Each question reads as a follow-up. */
+const expectFollowUps = (questions: readonly string[]) => {
+  for (const q of questions) expect(looksLikeFollowUp(q), q).toBe(true);
+};
+/** Each question stands alone. */
+const expectStandalone = (questions: readonly string[]) => {
+  for (const q of questions) expect(looksLikeFollowUp(q), q).toBe(false);
+};
+
 describe('follow-up questions are rewritten with the recent turns', () => {
   it('alone the follow-up misses the answering chunk; rewritten offline it finds it in the top 3', async () => {
     const alone = await search(t, owner.token, { query: FOLLOW_UP, k: 3 });
@@ -213,7 +222,7 @@ describe('follow-up questions are rewritten with the recent turns', () => {
 
   it('reads "my own", coming and staying, asking someone, and what a procedure needs as follow-ups', () => {
     const pool = [{ role: 'user' as const, content: 'Is the pool open on weekends?' }];
-    for (const q of [
+    expectFollowUps([
       'can i bring my own?',
       'how early can i come?',
       'how late can I stay?',
@@ -227,11 +236,9 @@ describe('follow-up questions are rewritten with the recent turns', () => {
       'is approval needed?',
       'how many people does it hold',
       'which bin does it go in?',
-    ]) {
-      expect(looksLikeFollowUp(q), q).toBe(true);
-    }
+    ]);
     expect(rewriteOffline('how early can i come?', pool)?.rewritten).toContain('pool');
-    for (const q of [
+    expectStandalone([
       'What are the pool hours?',
       'How early can I move in on move-in day?',
       'Can I bring my own washer?',
@@ -239,31 +246,25 @@ describe('follow-up questions are rewritten with the recent turns', () => {
       'How many parking permits per unit?',
       'What is the late fee?',
       'What is the damage waiver and how much does it cost?',
-    ]) {
-      expect(looksLikeFollowUp(q), q).toBe(false);
-    }
+    ]);
   });
 
   it('reads a price "on top", "per month", getting "that" back, a cutoff, asking ahead and "til when" as follow-ups (set S)', () => {
-    for (const q of [
+    expectFollowUps([
       'is there a fee on top of what i use',
       'cost per month?',
       'do i get that back when i move out',
       'whats the cutoff to get it in this weekend',
       'how far ahead do i need to ask',
       'til what time',
-    ]) {
-      expect(looksLikeFollowUp(q), q).toBe(true);
-    }
-    for (const q of [
+    ]);
+    expectStandalone([
       'Is there a charge besides the rent?',
       'What is the weight limit for dogs?',
       'How much is the pet deposit per month?',
       'Do I get my security deposit back when I move out?',
       'What is the cutoff for the ceramics firing?',
-    ]) {
-      expect(looksLikeFollowUp(q), q).toBe(false);
-    }
+    ]);
   });
 
   it('carries "how much notice", not "how much", into a follow-up about another plan', () => {

@@ -107,26 +107,33 @@ export function correctSpelling(ctx: WorkspaceContext, question: string): Promis
  * Chat shorthand, written out before the search ("any wknds i can't move", "can ppl come by"): no
  * document uses it, and it is too short to be read as a slip.
  */
-const SHORTHAND: readonly [RegExp, string][] = [
-  [/\bwknds\b/gi, 'weekends'],
-  [/\bwknd\b/gi, 'weekend'],
-  [/\bppl\b/gi, 'people'],
-  [/\bappts\b/gi, 'appointments'],
-  [/\bappt\b/gi, 'appointment'],
-  [/\btmrw\b/gi, 'tomorrow'],
-  [/\bbldg\b/gi, 'building'],
-  [/\bmgmt\b/gi, 'management'],
-  [/\bmaint\b/gi, 'maintenance'],
-  [/\bapt\b/gi, 'apartment'],
-  [/\bhrs\b/gi, 'hours'],
-  [/\bmins\b/gi, 'minutes'],
-  [/\bw\/o\b/gi, 'without'],
-  [/\bw\/(?=\s)/gi, 'with'],
-];
+const SHORTHAND: Readonly<Record<string, string>> = {
+  wknd: 'weekend',
+  wknds: 'weekends',
+  ppl: 'people',
+  appt: 'appointment',
+  appts: 'appointments',
+  tmrw: 'tomorrow',
+  bldg: 'building',
+  mgmt: 'management',
+  maint: 'maintenance',
+  apt: 'apartment',
+  hrs: 'hours',
+  mins: 'minutes',
+  'w/o': 'without',
+  'w/': 'with',
+};
+const SHORTHAND_WORD = new RegExp(
+  `\\b(?:${Object.keys(SHORTHAND)
+    .filter((k) => k !== 'w/')
+    .map((k) => k.replace('/', '\\/'))
+    .join('|')})\\b|\\bw\\/(?=\\s)`,
+  'gi',
+);
 
 /** The question with its chat shorthand written out. */
 export function expandShorthand(question: string): string {
-  return SHORTHAND.reduce((q, [short, word]) => q.replace(short, word), question);
+  return question.replace(SHORTHAND_WORD, (short) => SHORTHAND[short.toLowerCase()] ?? short);
 }
 
 /**
