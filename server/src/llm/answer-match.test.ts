@@ -2979,3 +2979,39 @@ describe('twenty-eighth round: cents, "wrap up" and the head of a priced thing (
     expect(bq('What is the nightly rate for a two-bedroom suite?', rates)[0]?.sentence).toMatch(/\$240/);
   });
 });
+
+describe('twenty-ninth round: the thing whose hours, number or day is asked must be named (sets U and V)', () => {
+  it("does not give the study rooms' hours for the computer lab", () => {
+    const text =
+      'Study spaces\n\nStudy rooms are open 24 hours a day with your key card. The computer lab gives each resident 40 free pages a month.';
+    expect(bq('What time does the computer lab close?', text)).toEqual([]);
+    const hours = 'Study spaces\n\nThe computer lab is open from 8:00 a.m. to 11:00 p.m. every day.';
+    expect(bq('What time does the computer lab close?', hours)[0]?.sentence).toMatch(/11:00 p\.m\./);
+  });
+
+  it("does not give the towing company's number for the front desk", () => {
+    const text =
+      'Halyard Point\n\nHalyard Point has a front desk in the lobby and a package room.\n\nCars parked in a fire lane at Halyard Point are towed without notice by Northgate Towing, (555) 410-7788.';
+    expect(bq("what's the phone number for the front desk at halyard point", text)).toEqual([]);
+    expect(bq("what's the phone number for the towing company", text)[0]?.sentence).toMatch(/410-7788/);
+  });
+
+  it('names the thing by one of its kinds: "the garbage truck" where trash pickup is said', () => {
+    const text = 'Trash\n\nTrash pickup is on Tuesdays and Fridays; set carts out by 7:00 a.m.';
+    expect(bq('What days does the garbage truck come?', text)[0]?.sentence).toMatch(/Tuesdays/);
+  });
+
+  it('asks a measure of the thing after "for": a pergola is not a fence', () => {
+    const text =
+      'Yard standards\n\nFences may be up to 6 feet tall, built of wood, and placed only behind the house. Back yards must be kept neat.\n\nApprovals\n\nNew pergolas, sheds and patios need approval before work starts.';
+    expect(bq('Is there a maximum height for a pergola in the back yard?', text)).toEqual([]);
+    expect(bq('Is there a maximum height for a fence in the back yard?', text)[0]?.sentence).toMatch(/6 feet/);
+  });
+
+  it('does not read "smoke-free" as a price', () => {
+    expect(hasAnswerType('money', 'All three buildings are smoke-free, balconies included.')).toBe(false);
+    expect(hasAnswerType('money', 'Parking is free for residents.')).toBe(true);
+    const text = 'Smoking\n\nAll three buildings are smoke-free, balconies and garages included.';
+    expect(bq('Whats the fine if someone catches me vaping on my balcony?', text)).toEqual([]);
+  });
+});

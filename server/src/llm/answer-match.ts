@@ -186,7 +186,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "How big is the deposit hold?": the size of an amount is the amount; "is it extra?" asks one.
     asks: /\bhow much\b|\b(?:is|are|was)\s+(?!there\b)(?:[\w-]+\s+){0,3}extra\b(?=\s*(?:$|[?,.!]|or\b|if\b|to\b|for\b|on\b|when\b))|\bhow (?:big|large|high|steep) (?:is|are|was) (?:the |a |an |my |your |our )?(?:[\w-]+ ){0,2}(?:deposits?|holds?|discounts?|bills?|payments?|rent|deductibles?|increases?)\b|\b(cost|costs|fee|fees|surcharge|surcharges|price|prices|pricing|charges|rate|rates|amount|pay for|penalty|penalties|fine|fines)\b|\bcharge\b(?!\s+(it|them|my|your|the|an?|our|his|her|their)\b)|\bwhat(?:'s|’s|\s+is|\s+are|\s+will be)\s+(?:the |my |our |your )?(?:monthly |annual |yearly |weekly |nightly )?(?:[\w-]+ )?(?:rent|rents|dues|deposits?)\b(?!\s+(?:due|paid|late|payments?)\b)/i,
     has: new RegExp(
-      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b|cents?\\b|¢)|(?<!\\b(?:any|one is|ones are|one's)\\s)\\bfree( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:do|does|did|will|would)(?: not|n['’]t) (?:need|require|owe|charge|have to pay) (?:a |an |any )?(?:[a-z-]+ )?(?:charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:is|are|will be|gets?) waived\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
+      `\\$\\s?\\d|\\b\\d[\\d,.]*\\s?(%|percent\\b|dollars\\b|usd\\b|cents?\\b|¢)|(?<!\\b(?:any|one is|ones are|one's)\\s|-)\\bfree(?!-)( of charge)?\\b|\\bincluded (in|with) (your|the) (rent|fee|price|membership|stay)\\b|\\bno (?:[a-z-]+ )?(charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:do|does|did|will|would)(?: not|n['’]t) (?:need|require|owe|charge|have to pay) (?:a |an |any )?(?:[a-z-]+ )?(?:charge|cost|fee|rent|dues|deposit)s?\\b|\\b(?:is|are|will be|gets?) waived\\b|\\bpro-?rated\\b|\\b(no|at no) (extra )?(charge|cost)\\b|\\b(\\d+|half|${NUMBER_WORDS}|a|one|a full)( and a half)? (month|week|months|weeks)['’]?s?['’]? (of )?(the )?rent\\b|${INCOME_MULTIPLE.source}`,
       'i',
     ),
   },
@@ -1840,7 +1840,13 @@ function pricedThingOf(question: string): string[] {
 }
 
 /** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
-const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true; kindAsked?: true }[] = [
+const THING_OPENERS: readonly {
+  opens: RegExp;
+  exists?: true;
+  permission?: true;
+  kindAsked?: true;
+  byKind?: true;
+}[] = [
   {
     opens:
       /(?:^|[.?!,;]\s*)(?:(?:and|also|so|but|ok|okay)\s+)?(?:is there|are there|do you (?:guys )?(?:have|sell|offer|rent|provide)|have you got|(?:does|do) (?:the |your |this |each )?(?:[a-z'-]+ ){1,5}(?:have|offer|sell|provide)|(?:does|do) (?:it|they) have)\s+(?:(?:an?|any|some)\s+)?/i,
@@ -1856,12 +1862,23 @@ const THING_OPENERS: readonly { opens: RegExp; exists?: true; permission?: true;
     permission: true,
     kindAsked: true,
   },
+  // "What's the phone number for the front desk?", "What time does the computer lab close?", "what hours
+  // are the playgrounds open", "which day do the dumpsters get emptied": the thing whose number, hours or
+  // day is asked, which the answer must name.
+  {
+    opens:
+      /^\s*(?:(?:and|so|ok|okay)[\s,]+)?(?:(?:what|which)(?:'s|’s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:phone|contact|telephone)\s+)?(?:number|hours|address|e-?mail(?:\s+address)?)\s+(?:for|of|at)|what\s+time\s+(?:does|do|is|are)|(?:what|which)\s+hours\s+(?:is|are|does|do)|(?:what|which)\s+days?(?:\s+of\s+the\s+week)?\s+(?:is|are|does|do))\s+(?:(?:the|your|our|a|an)\s+)?/i,
+    byKind: true,
+  },
   {
     opens:
       /^\s*(?:(?:can|could|may) (?:i|we|(?:my|our|the|your)\s+[a-z]+|(?:(?:my|our|the|your)\s+)?[a-z]+\s+(?:tenants|residents|members|guests|renters|owners|kids|children|employees|staff))|(?:am i|are we) allowed to) (?:install|bring|keep|put|have|get|store|park|use|hang|mount|add|build|set up|put up) (?:in )?(?:(?:an?|the|my|our|some|any|their|his|her)\s+)?(?:own\s+)?/i,
     permission: true,
   },
 ];
+/** Words after which a measure or charge names the thing it is of ("a maximum height for a pergola"). */
+const ATTRIBUTE_OF = new Set(['for', 'of', 'on']);
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'any']);
 const THING_STOPS = new Set(
   'for at in on to into onto with by near next from of where that which when while if during so because like than this these those i we you he she they it my our your their me us them is are be was were can could would will should do does did has have had somewhere anywhere someplace anyplace something anything someone anyone'.split(
     ' ',
@@ -1873,6 +1890,8 @@ export interface AskedThing {
   modifiers: string[];
   /** The modifiers that are nouns first of all ("golf" in "golf carts"): they say which kind of the thing. */
   kinds?: string[];
+  /** Named by one of its kinds too: "the garbage truck" comes where "trash pickup" is said. */
+  byKind?: boolean;
 }
 
 /**
@@ -1895,13 +1914,14 @@ export function askedThingsOf(question: string): {
   opener: Set<string>;
 } {
   const read = readIdioms(question).toLowerCase();
-  for (const { opens, exists = false, permission = false, kindAsked = false } of THING_OPENERS) {
+  for (const { opens, exists = false, permission = false, kindAsked = false, byKind = false } of THING_OPENERS) {
     const m = opens.exec(read);
     if (!m) continue;
     const rest = read.slice(m.index + m[0].length).split(/\s+/);
     const things: AskedThing[] = [];
     const mentioned: AskedThing[] = [];
     let run: string[] = [];
+    let attributeRead = false;
     const lexeme = (w: string) => tokenize(w)[0]?.lexeme;
     const close = () => {
       // The last noun, or the last word when WordNet knows none of them ("a jacuzzi").
@@ -1915,8 +1935,10 @@ export function askedThingsOf(question: string): {
           head: headLexeme,
           modifiers: before.flatMap((w) => lexeme(w) ?? []),
           kinds: before.filter((w) => isMostlyNoun(w)).flatMap((w) => lexeme(w) ?? []),
+          ...(byKind ? { byKind } : {}),
         };
-        mentioned.push(thing);
+        // The thing a measure is of counts for what the answer must name, not for whether anything asked exists.
+        if (!attributeRead) mentioned.push(thing);
         if (noun >= 0 && isThingNoun(head)) things.push(thing);
       }
       run = [];
@@ -1927,6 +1949,15 @@ export function askedThingsOf(question: string): {
         close();
         continue;
       }
+      // "Is there a maximum height for a pergola?": a measure or charge that is no thing is asked of the
+      // thing after "for"/"of"/"on", which the answer must name.
+      const last = run.at(-1) ?? '';
+      if (exists && ATTRIBUTE_OF.has(word) && !attributeRead && isMostlyNoun(last) && !isThingNoun(last)) {
+        close();
+        attributeRead = true;
+        continue;
+      }
+      if (attributeRead && run.length === 0 && ARTICLES.has(word)) continue;
       if (!word || THING_STOPS.has(word)) break;
       run.push(word.replace(/'s$/, ''));
       if (raw !== word) break;
@@ -2138,15 +2169,17 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const termsOf = (things: readonly AskedThing[]) =>
     things.flatMap((thing) => {
       const head = termOf(thing.head);
-      return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []) }] : [];
+      const byKind = thing.byKind ? (thing.kinds ?? []).flatMap((k) => termOf(k) ?? []) : [];
+      return head ? [{ head, modifiers: thing.modifiers.flatMap((m) => termOf(m) ?? []), byKind }] : [];
     });
   /** The unit names the thing's head noun, or all the words before it ("a fitness room": "the fitness center"). */
   const namesThing = (
     unit: Unit,
-    { head, modifiers }: { head: QuestionTerm; modifiers: QuestionTerm[] },
+    { head, modifiers, byKind = [] }: { head: QuestionTerm; modifiers: QuestionTerm[]; byKind?: QuestionTerm[] },
     antecedent = true,
   ) =>
     namedAt(withoutWords(head, modifiers), unit, antecedent) ||
+    byKind.some((kind) => namedAt(kind, unit, antecedent)) ||
     (modifiers.length > 0 &&
       GENERIC_HEADS.has(head.lexeme) &&
       modifiers.every((m) => namedAt(m, unit, antecedent) && describesThere(m, unit)));
