@@ -3015,3 +3015,27 @@ describe('twenty-ninth round: the thing whose hours, number or day is asked must
     expect(bq('Whats the fine if someone catches me vaping on my balcony?', text)).toEqual([]);
   });
 });
+
+describe('twenty-ninth round: a question asking a name is answered by a name (set X)', () => {
+  it('does not answer "the name of the trainer" with a sentence naming no one', () => {
+    const text =
+      'Fitness\n\nThe fitness room is open from 6:00 a.m. to 10:00 p.m.; a free orientation with a personal trainer is offered monthly.';
+    expect(bq('whats the name of the trainer who does the free gym orientation', text)).toEqual([]);
+    const named = 'Fitness\n\nOur trainer, Maya Lund, gives a free orientation on the first Monday of each month.';
+    expect(bq('whats the name of the trainer who does the free gym orientation', named)[0]?.sentence).toMatch(
+      /Maya Lund/,
+    );
+  });
+
+  it('takes a network named beside where its password is given for an answer', () => {
+    const answer =
+      'According to your documents: "The member network is BrookfieldMembers, with a fiber connection; the password is given at sign-up." [Doc:x#1]';
+    expect(answerPointsElsewhere('whats the wifi network called', answer)).toBe(false);
+    expect(
+      answerPointsElsewhere(
+        'whats the wifi password',
+        'According to your documents: "The password is given at sign-up." [Doc:x#1]',
+      ),
+    ).toBe(true);
+  });
+});

@@ -396,7 +396,11 @@ export function answerPointsElsewhere(question: string, answer: string): boolean
   // ("…from 7:30 a.m. to 3:30 p.m. … the waiting time for a paddock is posted in the office") answered.
   const type = answerTypeOf(question);
   const sentences = first.split(/(?<=[.!?;])\s+/);
-  return !(type && sentences.some((s) => !POINTS_ELSEWHERE.test(s) && hasAnswerType(type, s)));
+  // "The member network is KettleyardMembers…; the password is given at sign-up" names the network asked for.
+  const asked = ASKS_NAME_ITSELF.test(question) ? lexemes(question) : null;
+  const gives = (s: string) =>
+    (type !== null && hasAnswerType(type, s)) || (asked !== null && namesOtherThan(`x ${s}`, asked));
+  return !sentences.some((s) => !POINTS_ELSEWHERE.test(s) && gives(s));
 }
 
 /**
@@ -1493,6 +1497,8 @@ export interface ScoredUnit extends Unit {
   pricedMissing?: boolean;
   /** The unit names the asked thing in one clause and its amounts only in clauses about something else. */
   amountElsewhere?: boolean;
+  /** "What's the name of the trainer?": the unit names no one and nothing the question does not. */
+  nameMissing?: boolean;
 }
 
 /** The clauses of a sentence: cut at ";", ", and…", ", while…" and a sentence's end. */
@@ -2159,6 +2165,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const asksWhom = ASKS_WHOM_TO_CALL.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
+  const asksNameItself = ASKS_NAME_ITSELF.test(question);
   const askedWords = lexemes(question);
   const urgent =
     URGENT_TROUBLE.test(question) ||
@@ -2340,6 +2347,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ...unit,
       absentThing,
       thingUnnamed: thingUnnamed(unit),
+      ...(asksNameItself && !namesOtherThan(unit.text, askedWords) ? { nameMissing: true } : {}),
       pricedMissing:
         priced.length > 0 &&
         (!priced.some(pricedNamed) ||
@@ -2423,8 +2431,13 @@ const sameDocument = (a: Evidence, b: Evidence) =>
 
 /** "What's the wifi network called?", "what's the name of the towing company?" */
 const NAME_BONUS = 0.1;
-const ASKS_NAME =
-  /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b|\bwho\s+(?:towed|took|has|holds|picks up|picked up|removed|hauls|runs|owns|manages|does|handles|fixes|repairs|provides|supplies)\b/i;
+/** "What's the wifi network called?", "the name of the trainer": a name and nothing else answers. */
+const ASKS_NAME_ITSELF =
+  /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
+const ASKS_NAME = new RegExp(
+  `${ASKS_NAME_ITSELF.source}|\\bwho\\s+(?:towed|took|has|holds|picks up|picked up|removed|hauls|runs|owns|manages|does|handles|fixes|repairs|provides|supplies)\\b`,
+  'i',
+);
 
 /** A month or a day of the week, as the schedule patterns read them ("March", "Sat."). */
 const CALENDAR_NAME = new RegExp(`^(?:${MONTH_WORD}|${DAY_WORD})$`, 'i');
@@ -2551,7 +2564,13 @@ export const PASSAGE_MIN_COVERAGE = 0.65;
  * amount that prices another thing than the one its sentence names.
  */
 export function passedOver(unit: ScoredUnit): boolean {
-  return unit.asks || unit.conflict || unit.amountElsewhere === true || lacksRequiredType(unit);
+  return (
+    unit.asks ||
+    unit.conflict ||
+    unit.amountElsewhere === true ||
+    (unit.nameMissing === true && unit.kind !== 'fact') ||
+    lacksRequiredType(unit)
+  );
 }
 
 /**
