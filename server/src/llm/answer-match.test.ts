@@ -3039,3 +3039,21 @@ describe('twenty-ninth round: a question asking a name is answered by a name (se
     ).toBe(true);
   });
 });
+
+describe('twenty-ninth round: "every day" holds the weekends, chat fillers, the best quote decides "now" (set X)', () => {
+  it('answers "weekends too?" after gate hours from a sentence saying every day', () => {
+    const text =
+      'Access\n\nThe park gates are open from 6:00 a.m. to 8:00 p.m. every day. The office is open weekdays.';
+    expect(bq('weekends too?', text, 'hours park gates open')[0]?.sentence).toMatch(/every day/);
+  });
+
+  it('reads "tho" as no word of the question', () => {
+    expect(profileQuestion('for how long tho').terms.map((t) => t.lexeme)).not.toContain(lexemeOf('tho'));
+  });
+
+  it('asks a person about "this weekend" when the best quote holds only in general', () => {
+    const answer =
+      'Here is what I found:\n- "The pool is open from Memorial Day weekend to Labor Day." [Doc:x#1]\n- "Office hours: 8:00 a.m. to 7:00 p.m. daily" [Doc:x#1]';
+    expect(asksAboutNow('do you have any sites open this weekend?', answer)).toBe(true);
+  });
+});

@@ -92,7 +92,7 @@ const SOCIAL_WORDS = new Set(
   tokenize(
     `hello hi hey thanks thank cheers bye goodbye good morning afternoon evening great cool awesome
     what's who's where's when's how's why's that's there's it's i'm i've i'd i'll we're we've you're don't
-    can't won't isn't aren't doesn't didn't till til`,
+    can't won't isn't aren't doesn't didn't till til tho lol pls plz thx`,
   ).map((t) => t.lexeme),
 );
 
@@ -368,7 +368,9 @@ export function asksAboutNow(question: string, answer: string): boolean {
   const asking = askingPartOf(readIdioms(question)).trim();
   // "Can I bring cash for rent this month?" asks what is allowed, which a rule answers.
   if (ASKS_PERMISSION.test(asking)) return false;
-  return ASKS_NOW.test(asking) && !HOLDS_ANY_TIME.test(answer);
+  // The best quote decides, not a runner-up that happens to say "daily" (each part's, when it asks several).
+  const first = questionParts(question).length > 1 ? answer : (/"([^"]{12,})"/.exec(answer)?.[1] ?? answer);
+  return ASKS_NOW.test(asking) && !HOLDS_ANY_TIME.test(first);
 }
 const ASKS_PERMISSION = /^(?:\w+,?\s+)?(?:can|could|may|should|must|do|does)\s+(?:i|we|my|our|he|she|they)\b/i;
 
@@ -1162,6 +1164,7 @@ function cycle(from: number, to: number, size: number): number[] {
   return out;
 }
 
+const EVERY_DAY = /\b(?:daily|every\s+day|(?:7|seven)\s+days\s+a\s+week|24\s*\/\s*7)\b/i;
 /**
  * The days a schedule names, as lexemes: "Mon.-Fri." holds Wednesday, "Sat." is Saturday, so a question
  * about Wednesdays or Saturdays finds the hours line.
@@ -1178,6 +1181,8 @@ function scheduleDays(text: string): string[] {
   // "weekdays 9 to 5" holds Wednesday; "Monday to Friday" is the weekdays.
   const weekdays = days.slice(0, 5);
   if (/\bweekdays?\b/i.test(text)) out.push(...weekdays);
+  // "open from 6:00 a.m. to 8:00 p.m. every day" holds the weekends too.
+  if (EVERY_DAY.test(text)) out.push(...days, 'weekday', 'weekend');
   else if (weekdays.every((day) => out.includes(day))) out.push('weekday');
   return out.flatMap((day) => tokenize(day).map((t) => t.lexeme));
 }

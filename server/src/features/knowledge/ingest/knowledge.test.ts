@@ -130,6 +130,8 @@ describe('ingest: every format becomes searchable chunks', () => {
     expect(await mend('can maintenance come in whenever they want')).toBeUndefined();
     // Chat shorthand is written out: no document says "wknds".
     expect(await mend('any wknds i cant move')).toBe('any weekends i cant move');
+    // …and so are bedrooms: "2br" is a two-bedroom.
+    expect(await mend('how much for a 2br')).toBe('how much for a 2-bedroom');
   });
 
   it('reads a DOCX with its heading structure', async () => {

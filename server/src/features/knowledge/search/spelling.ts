@@ -133,8 +133,12 @@ const SHORTHAND_WORD = new RegExp(
 
 /** The question with its chat shorthand written out. */
 export function expandShorthand(question: string): string {
-  return question.replace(SHORTHAND_WORD, (short) => SHORTHAND[short.toLowerCase()] ?? short);
+  return question
+    .replace(SHORTHAND_WORD, (short) => SHORTHAND[short.toLowerCase()] ?? short)
+    .replace(BEDROOMS, (_, n: string) => `${n}-bedroom`);
 }
+/** "a 2br", "for a 3 bd?", "1bdrm": so many bedrooms. */
+const BEDROOMS = /\b([1-6])\s?(?:br|bd|bdr|bdrm|bed)s?\b/gi;
 
 /**
  * The same for a scope without a request (the public widget). With `usable`, a mend is kept only when
