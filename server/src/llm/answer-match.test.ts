@@ -3057,3 +3057,15 @@ describe('twenty-ninth round: "every day" holds the weekends, chat fillers, the 
     expect(asksAboutNow('do you have any sites open this weekend?', answer)).toBe(true);
   });
 });
+
+describe('twenty-ninth round: "main" says which one, "weigh" is weight (sets W, X)', () => {
+  it('answers "the main office phone number" from the management office line', () => {
+    const text =
+      'Contacts\n\nManagement office (in the Clubhouse): (555) 624-7300, weekdays 8:30 a.m.-5:00 p.m.\n\nAfter-hours maintenance emergencies: (555) 624-7399, every day, all night.';
+    expect(bq('whats the main office phone number', text)[0]?.sentence).toMatch(/624-7300/);
+  });
+
+  it('finds "Dogs may weigh up to 75 pounds" for a weight limit', () => {
+    expect(synonymsOf(lexemeOf('weight'))).toContain(lexemeOf('weigh'));
+  });
+});

@@ -80,10 +80,13 @@ const SHAPING_WORDS = new Set(
     mean possible again else kind sort type really actually exactly still usually normally currently
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
-    trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around besides`,
+    trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around besides
+    main`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
+/** True for a word that shapes a question ("much", "day", "someone"), not one naming what it is about. */
+export const isShapingWord = (lexeme: string): boolean => SHAPING_WORDS.has(lexeme) || SOCIAL_WORDS.has(lexeme);
 /**
  * Greetings, thanks and contracted question words ("what's" → "whats"): not words of a question at all;
  * nor is "till", which the index already drops as "until".

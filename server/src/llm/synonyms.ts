@@ -45,6 +45,8 @@ const GROUPS: readonly string[] = [
   'guest guests visitor visitors friend friends',
   'pool swimming swim',
   'gym fitness exercise workout',
+  // "a weight limit on dogs": "Dogs may weigh up to 75 pounds".
+  'weight weigh weighs weighing',
   'laundry washer washers dryer dryers washing',
   'key keys lockout locked fob',
   'insurance insured coverage',

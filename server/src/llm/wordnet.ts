@@ -243,13 +243,14 @@ const taggedUses = (wn: Wordnet, pos: Pos, lemma: string) => indexEntry(wn, pos,
  * its tagged corpus used no base form of it more often as a verb, adjective or adverb ("tour", "credit",
  * "parking" are; "thinking", "opens", "free" are not). False without WordNet.
  */
-export function isMostlyNoun(word: string): boolean {
+export function isMostlyNoun(word: string, strict = false): boolean {
   const wn = load();
   if (!wn || !/^[a-z]+$/.test(word)) return false;
   const singular = singularForms(word);
   const asNoun = Math.max(...singular.map((w) => taggedUses(wn, 'noun', w)));
   if (asNoun < 0) return false;
-  const forms = baseForms(word);
+  // `strict`: the word's own forms only ("washer" is not weighed against the verb "wash").
+  const forms = strict ? singular : baseForms(word);
   const otherwise = Math.max(
     ...(['verb', 'adj', 'adv'] as const).flatMap((pos) => forms.map((w) => taggedUses(wn, pos, w))),
   );

@@ -267,6 +267,23 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     ]);
   });
 
+  it('reads a question naming no thing of its own as a follow-up (sets U, V, X)', () => {
+    expectFollowUps([
+      'whats the fine if they catch me twice',
+      "what's that run per month",
+      'do i get anything for renewing early',
+      'how long till someone shows up',
+      'do you need anything from me first',
+    ]);
+    expectStandalone([
+      'Can I smoke?',
+      'What time does the gym close?',
+      'Is parking free?',
+      'when is rent due',
+      'Are dogs allowed?',
+    ]);
+  });
+
   it('carries "how much notice", not "how much", into a follow-up about another plan', () => {
     const turns = [
       { role: 'user' as const, content: 'How much notice do I need to give to cancel my Open Desk membership?' },

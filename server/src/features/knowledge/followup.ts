@@ -15,7 +15,8 @@ import type { QueryRewrite, RecentTurn } from '@helixis/contract';
 import { tokenize } from '@helixis/domain';
 import OpenAI from 'openai';
 import type { Config } from '../../config';
-import { ATTRIBUTE_NOUNS, isTopicTerm, PROCEDURE_VERBS, profileQuestion } from '../../llm/answer-match';
+import { ATTRIBUTE_NOUNS, isShapingWord, isTopicTerm, PROCEDURE_VERBS, profileQuestion } from '../../llm/answer-match';
+import { isDictionaryWord, isMostlyNoun, isThingNoun } from '../../llm/wordnet';
 
 /**
  * Words that point back at an earlier subject. "it" is left out when it is the empty subject of
@@ -151,11 +152,29 @@ function pointsBack(q: string): boolean {
   // A question with no word of its own ("How much?", "When?") can only be about the earlier subject;
   // nor can one that names only doing what is done to something unnamed ("How do I apply?", "Where do I
   // sign up?" after asking about a shed permit or a plot).
-  const own = profileQuestion(q).terms.filter(isTopicTerm);
+  const terms = profileQuestion(q).terms;
+  const own = terms.filter(isTopicTerm);
+  // "whats the fine if they catch me twice", "do i get anything for renewing early": a question that names
+  // no thing of its own, only what is done, how much or when, is about the earlier subject.
+  // ("move-in day": a compound names a thing of its own; "the late fee" does, though "fee" only shapes the
+  // question's words.)
+  const names =
+    own.some((t) => t.compound && /^[a-z]/.test(t.lexeme)) ||
+    tokenize(q).some(
+      (t) =>
+        terms.some((term) => term.lexeme === t.lexeme) &&
+        !isShapingWord(t.lexeme) &&
+        !ATTRIBUTE_NOUNS.has(t.lexeme) &&
+        t.lexeme !== PER &&
+        namesAThing(t.word),
+    );
+  if (!names) return true;
   // "cost per month?": "per" only says how a price is counted.
   return own.every((t) => PROCEDURE_VERBS.has(t.lexeme) || ATTRIBUTE_NOUNS.has(t.lexeme) || t.lexeme === PER);
 }
 const PER = tokenize('per')[0]?.lexeme ?? 'per';
+/** A noun first of all, a thing one can point at, or a word WordNet does not know ("washer", "airbnb"). */
+const namesAThing = (word: string) => isMostlyNoun(word, true) || isThingNoun(word) || !isDictionaryWord(word);
 
 /** Named things of a text: capitalised words not opening a sentence, and tokens with digits. */
 function namedWords(text: string): string[] {
