@@ -3025,6 +3025,9 @@ describe('twenty-ninth round: a question asking a name is answered by a name (se
     expect(bq('whats the name of the trainer who does the free gym orientation', named)[0]?.sentence).toMatch(
       /Maya Lund/,
     );
+    // The name of a thing may be a word in lower case.
+    const den = "Otters\n\nAn otter builds its den near water. An otter's den is called a holt.";
+    expect(bq("What is an otter's den called?", den)[0]?.sentence).toMatch(/holt/);
   });
 
   it('takes a network named beside where its password is given for an answer', () => {

@@ -2173,7 +2173,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const asksWhom = ASKS_WHOM_TO_CALL.test(question);
   // "What's the wifi network called?": a sentence that names something the question does not.
   const asksName = ASKS_NAME.test(question);
-  const asksNameItself = ASKS_NAME_ITSELF.test(question);
+  // Only of a person or a firm: "the study of beetles is called coleopterology" names a thing in lower case.
+  const asksNameItself = ASKS_NAME_ITSELF.test(question) && PERSON_OR_FIRM.test(question);
   const askedWords = lexemes(question);
   const urgent =
     URGENT_TROUBLE.test(question) ||
@@ -2442,6 +2443,10 @@ const NAME_BONUS = 0.1;
 /** "What's the wifi network called?", "the name of the trainer": a name and nothing else answers. */
 const ASKS_NAME_ITSELF =
   /\b(?:called|named)\s*[?.!]*\s*$|\bname of\b|\bwhat(?:'s|’s| is| are)\s+(?:the|your|its|their)\s+(?:[\w-]+\s+){0,2}names?\b/i;
+const PERSON_OR_FIRM = new RegExp(
+  `\\b(?:${ROLE_NOUNS}|trainer|attendant|instructor|teacher|coach|technician|plumber|electrician|driver|person|guy|lady|company|contractor|vendor|provider|firm|service|towing)s?\\b`,
+  'i',
+);
 const ASKS_NAME = new RegExp(
   `${ASKS_NAME_ITSELF.source}|\\bwho\\s+(?:towed|took|has|holds|picks up|picked up|removed|hauls|runs|owns|manages|does|handles|fixes|repairs|provides|supplies)\\b`,
   'i',
