@@ -1184,9 +1184,9 @@ function scheduleDays(text: string): string[] {
   // "weekdays 9 to 5" holds Wednesday; "Monday to Friday" is the weekdays.
   const weekdays = days.slice(0, 5);
   if (/\bweekdays?\b/i.test(text)) out.push(...weekdays);
+  else if (weekdays.every((day) => out.includes(day))) out.push('weekday');
   // "open from 6:00 a.m. to 8:00 p.m. every day" holds the weekends too.
   if (EVERY_DAY.test(text)) out.push(...days, 'weekday', 'weekend');
-  else if (weekdays.every((day) => out.includes(day))) out.push('weekday');
   return out.flatMap((day) => tokenize(day).map((t) => t.lexeme));
 }
 

@@ -124,7 +124,6 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   wks: 'weeks',
   yr: 'year',
   yrs: 'years',
-  max: 'maximum',
   cert: 'certificate',
   certs: 'certificates',
   docs: 'documents',
@@ -149,8 +148,8 @@ export function expandShorthand(question: string): string {
     .replace(SHORTHAND_WORD, (short) => SHORTHAND[short.toLowerCase()] ?? short)
     .replace(BEDROOMS, (_, n: string) => `${n}-bedroom`);
 }
-/** "a 2br", "for a 3 bd?", "1bdrm": so many bedrooms. */
-const BEDROOMS = /\b([1-6])\s?(?:br|bd|bdr|bdrm|bed)s?\b/gi;
+/** "a 2br", "for a 3 bd?", "1bdrm": so many bedrooms ("2 beds" stays beds). */
+const BEDROOMS = /\b([1-6])\s?(?:br|bd|bdr|bdrm)s?\b/gi;
 
 /**
  * The same for a scope without a request (the public widget). With `usable`, a mend is kept only when
