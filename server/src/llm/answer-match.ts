@@ -85,8 +85,6 @@ const SHAPING_WORDS = new Set(
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
-/** True for a word that shapes a question ("much", "day", "someone"), not one naming what it is about. */
-export const isShapingWord = (lexeme: string): boolean => SHAPING_WORDS.has(lexeme) || SOCIAL_WORDS.has(lexeme);
 /**
  * Greetings, thanks and contracted question words ("what's" → "whats"): not words of a question at all;
  * nor is "till", which the index already drops as "until".
@@ -98,6 +96,8 @@ const SOCIAL_WORDS = new Set(
     can't won't isn't aren't doesn't didn't till til tho lol pls plz thx`,
   ).map((t) => t.lexeme),
 );
+/** True for a word that shapes a question ("much", "day", "someone") or is social, not one naming what it is about. */
+export const isShapingWord = (lexeme: string): boolean => SHAPING_WORDS.has(lexeme) || SOCIAL_WORDS.has(lexeme);
 
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred';
@@ -353,6 +353,9 @@ const TRAILING_SCENE =
   /,\s+(?:i'?m|i am|i'?ve|i have|i'?ll|i was|we'?re|we are|we'?ve|we have|we'?ll|we were)\s+[^,?]*[?.!]*\s*$/i;
 const REASON_CLAUSE = /\b(?:because|bc|cuz|since|while)\b[^?.,;!]*/gi;
 
+/** An answer's first quoted sentence (the best one), or the whole answer when it quotes none. */
+const bestQuoteOf = (answer: string) => /"([^"]{12,})"/.exec(answer)?.[1] ?? answer;
+
 /** "…right now?", "…this year?", "…today?", "…in 2026?": the state of things at one time, not a standing rule. */
 const ASKS_NOW = new RegExp(
   `\\b(?:right now|currently|at the moment|today|tonight|this (?:week|weekend|month|year|season|spring|summer|fall|autumn|winter|${BUSINESS_NAME_MONTHS.join('|')})|(?:in|for) 20\\d\\d)\\b`,
@@ -372,7 +375,7 @@ export function asksAboutNow(question: string, answer: string): boolean {
   // "Can I bring cash for rent this month?" asks what is allowed, which a rule answers.
   if (ASKS_PERMISSION.test(asking)) return false;
   // The best quote decides, not a runner-up that happens to say "daily" (each part's, when it asks several).
-  const first = questionParts(question).length > 1 ? answer : (/"([^"]{12,})"/.exec(answer)?.[1] ?? answer);
+  const first = questionParts(question).length > 1 ? answer : bestQuoteOf(answer);
   return ASKS_NOW.test(asking) && !HOLDS_ANY_TIME.test(first);
 }
 const ASKS_PERMISSION = /^(?:\w+,?\s+)?(?:can|could|may|should|must|do|does)\s+(?:i|we|my|our|he|she|they)\b/i;
@@ -395,7 +398,7 @@ const POINTS_ELSEWHERE =
 export function answerPointsElsewhere(question: string, answer: string): boolean {
   // The best quote decides: a runner-up that says where a password is given does not undo a network's
   // name given first.
-  const first = /"([^"]{12,})"/.exec(answer)?.[1] ?? answer;
+  const first = bestQuoteOf(answer);
   if (!ASKS_VALUE.test(askingPartOf(readIdioms(question)).trim()) || !POINTS_ELSEWHERE.test(first)) return false;
   // A quote that gives the value in one sentence and says where something else is posted in the next
   // ("…from 7:30 a.m. to 3:30 p.m. … the waiting time for a paddock is posted in the office") answered.

@@ -154,6 +154,7 @@ function pointsBack(q: string): boolean {
   // sign up?" after asking about a shed permit or a plot).
   const terms = profileQuestion(q).terms;
   const own = terms.filter(isTopicTerm);
+  const termLexemes = new Set(terms.map((t) => t.lexeme));
   // "whats the fine if they catch me twice", "do i get anything for renewing early": a question that names
   // no thing of its own, only what is done, how much or when, is about the earlier subject.
   // ("move-in day": a compound names a thing of its own; "the late fee" does, though "fee" only shapes the
@@ -162,7 +163,7 @@ function pointsBack(q: string): boolean {
     own.some((t) => t.compound && /^[a-z]/.test(t.lexeme)) ||
     tokenize(q).some(
       (t) =>
-        terms.some((term) => term.lexeme === t.lexeme) &&
+        termLexemes.has(t.lexeme) &&
         !isShapingWord(t.lexeme) &&
         !ATTRIBUTE_NOUNS.has(t.lexeme) &&
         t.lexeme !== PER &&
