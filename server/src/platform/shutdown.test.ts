@@ -56,6 +56,21 @@ function freshRequest(port: number): Promise<number | 'refused'> {
   });
 }
 
+/**
+ * Waits for `promise`, or fails after `ms` naming the step, so a hang under load says where it hung
+ * instead of running into the test's own timeout.
+ */
+function within<T>(promise: Promise<T>, ms: number, step: string, server: Spawned): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${step}: nothing within ${ms} ms\n${server.output().slice(-3000)}`)),
+      ms,
+    );
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 describe('SIGTERM', () => {
   it('answers the request in flight, closes sockets, refuses new connections and exits 0', async () => {
     const port = await freePort();
@@ -68,7 +83,8 @@ describe('SIGTERM', () => {
       NODE_ENV: 'development',
     });
     try {
-      await server.waitFor(/Helixis is running/, 60_000);
+      // Start-up runs migrations on PGlite under tsx; on a busy two-core CI machine that can take a minute.
+      await server.waitFor(/Helixis is running/, 150_000);
       const url = `http://127.0.0.1:${port}`;
       const signUp = await api<{ access_token: string }>({ url }, 'POST', '/auth/v1/signup', {
         body: { email: 'shutdown@example.com', password: 'Shutdown-test-password-42' },
@@ -77,34 +93,39 @@ describe('SIGTERM', () => {
       const token = signUp.body.access_token;
 
       const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}?access_token=${encodeURIComponent(token)}`);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('message', () => resolve());
-        socket.once('error', reject);
-      });
+      await within(
+        new Promise<void>((resolve, reject) => {
+          socket.once('message', () => resolve());
+          socket.once('error', reject);
+        }),
+        30_000,
+        'first websocket message',
+        server,
+      );
       const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
 
       const inFlight = api<{ title: string }>({ url }, 'POST', '/functions/v1/preview-website', {
         token,
         body: { url: `http://127.0.0.1:${pagePort}/` },
       });
-      await pageRequested;
+      await within(pageRequested, 30_000, 'preview request reaching the website', server);
       server.child.kill('SIGTERM');
-      await server.waitFor(/"msg":"shutting down"/, 10_000);
+      await server.waitFor(/"msg":"shutting down"/, 20_000);
 
       // New work is turned away (503 while closing, then the listener is gone), never served.
       expect([503, 'refused']).toContain(await freshRequest(port));
-      const answered = await inFlight;
+      const answered = await within(inFlight, 30_000, 'in-flight preview answer', server);
       expect(answered.status).toBe(200);
       expect(answered.body.title).toBe('Maple Court Rentals');
       // A close frame, not a dropped connection (1006).
-      expect(await socketClosed).not.toBe(1006);
+      expect(await within(socketClosed, 30_000, 'websocket close', server)).not.toBe(1006);
 
-      const code = await server.stop();
+      const code = await within(server.stop(), 40_000, 'process exit', server);
       expect(code, server.output().slice(-4000)).toBe(0);
       expect(server.output()).toMatch(/"msg":"shut down"/);
       expect(server.output()).not.toMatch(/shutdown took too long/);
     } finally {
       await server.stop(5_000);
     }
-  }, 90_000);
+  }, 300_000);
 });
