@@ -1811,6 +1811,13 @@ describe('twenty-first round: an amount prices the thing of its own clause', () 
     expect(bq("What's the charge if I lose my pool card?", keys)).toEqual([]);
     expect(bq('What does a missing garage remote cost?', keys)[0]?.sentence).toMatch(/\$45/);
   });
+  it('reads "free", "no charge" and a percentage as amounts of their own clause', () => {
+    const gym =
+      'The fitness center is open from 5:00 a.m. to 10:00 p.m. with your key fob; a free orientation with a trainer is offered monthly.';
+    expect(bq('How much does it cost to replace a lost key fob?', gym)).toEqual([]);
+    const card = 'Rent may be paid by ACH at no charge, or by credit card with a 2.95% fee.';
+    expect(bq('is there an extra fee if i pay rent with my credit card?', card)[0]?.sentence).toMatch(/2\.95%/);
+  });
   it('reads a clause that only says what it costs as pricing what its sentence names', () => {
     expect(bq('how much does it cost to have a cat?', 'Cats and dogs are welcome, and the fee is $300.')).toHaveLength(
       1,

@@ -1514,7 +1514,9 @@ export interface ScoredUnit extends Unit {
 
 /** The clauses of a sentence: cut at ";", ", and…", ", while…" and a sentence's end. */
 const CLAUSE_BREAK = /;|,\s*(?:and|but|or|while|so|whereas)\s|\.\s+(?=[A-Z])/;
-const AMOUNT = /\$\s?\d/;
+/** An amount (dollars or a percentage), or its absence said as one: "free", "no charge", "at no cost". */
+const PRICED_CLAUSE =
+  /\$\s?\d|\d\s?%|\bpercent\b|(?<!-)\bfree\b(?!-)|\b(?:no|at no) (?:extra |additional )?(?:charge|cost|fee)\b/i;
 /** Words that say only that something costs: a clause of them prices whatever the sentence is about. */
 const PRICE_ONLY = new Set(
   tokenize(
@@ -1530,11 +1532,11 @@ const PRICE_ONLY = new Set(
  * a lost pool card). A clause that says only "the fee is $50" prices what the sentence is about.
  */
 function pricesOtherThing(text: string, named: (lexemes: ReadonlySet<string>) => boolean): boolean {
-  if (!AMOUNT.test(text)) return false;
+  if (!PRICED_CLAUSE.test(text)) return false;
   const clauses = text.split(CLAUSE_BREAK).map((clause) => ({ clause, own: lexemes(clause) }));
-  const priced = clauses.filter(({ clause }) => AMOUNT.test(clause));
+  const priced = clauses.filter(({ clause }) => PRICED_CLAUSE.test(clause));
   if (priced.length === 0 || priced.length === clauses.length) return false;
-  if (!clauses.some(({ clause, own }) => !AMOUNT.test(clause) && named(own))) return false;
+  if (!clauses.some(({ clause, own }) => !PRICED_CLAUSE.test(clause) && named(own))) return false;
   return priced.every(({ own }) => {
     const content = [...own].filter((l) => !PRICE_ONLY.has(l) && !/^(?:usd|#)?\d/.test(l));
     return content.length > 0 && !named(own);
