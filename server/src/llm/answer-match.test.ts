@@ -1818,6 +1818,11 @@ describe('twenty-first round: an amount prices the thing of its own clause', () 
     const card = 'Rent may be paid by ACH at no charge, or by credit card with a 2.95% fee.';
     expect(bq('is there an extra fee if i pay rent with my credit card?', card)[0]?.sentence).toMatch(/2\.95%/);
   });
+  it('knows a priced thing by its word, not its stem ("garage", stemmed "garag")', () => {
+    const remotes = 'A lost TV remote is replaced for $30. Quiet hours are from 10:00 p.m. to 7:00 a.m.';
+    expect(bq('How much is a replacement garage remote?', remotes)).toEqual([]);
+    expect(bq('How much is a replacement TV remote?', remotes)[0]?.sentence).toMatch(/\$30/);
+  });
   it('reads a clause that only says what it costs as pricing what its sentence names', () => {
     expect(bq('how much does it cost to have a cat?', 'Cats and dogs are welcome, and the fee is $300.')).toHaveLength(
       1,

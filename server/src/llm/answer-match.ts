@@ -17,7 +17,14 @@
  *   number, a yes/no rule) adds when the unit holds one and subtracts when it does not.
  * - The chunk's search rank adds a little, so ties go to what search put first.
  */
-import { BUSINESS_NAME_MONTHS, BUSINESS_NAME_WEEKDAYS, type Segment, segmentText, tokenize } from '@helixis/domain';
+import {
+  BUSINESS_NAME_MONTHS,
+  BUSINESS_NAME_WEEKDAYS,
+  type Segment,
+  segmentText,
+  type Token,
+  tokenize,
+} from '@helixis/domain';
 import type { Evidence } from './provider';
 import { inThesaurus, synonymsOf } from './synonyms';
 import { isMostlyNoun, isThingNoun, wordnetRelated } from './wordnet';
@@ -1839,23 +1846,23 @@ const MEASURE_WORDS = new Set(
  * replacement mailbox key"). A unit naming the head but not one of them prices another kind ("a lost key
  * card is replaced for $15"). Read once per question: WordNet is looked up here, not per unit.
  */
-function pricedKindsOf(priced: readonly QuestionTerm[]): QuestionTerm[] {
-  return priced.slice(0, -1).filter((t) => !ANY_THING.has(t.lexeme) && isThingNoun(t.lexeme));
+function pricedKindsOf(priced: readonly QuestionTerm[], things: ReadonlySet<string>): QuestionTerm[] {
+  return priced.slice(0, -1).filter((t) => !ANY_THING.has(t.lexeme) && things.has(t.lexeme));
 }
 
-/** The lexemes of the words that name what a money question prices ("security deposit"), if it says. */
-function pricedThingOf(question: string): string[] {
+/** The words that name what a money question prices ("security deposit"), if it says. */
+function pricedThingOf(question: string): Token[] {
   // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
-  if (RENTS_FOR.test(question) || RENT_ITSELF.test(question)) return tokenize('rent').map((t) => t.lexeme);
+  if (RENTS_FOR.test(question) || RENT_ITSELF.test(question)) return tokenize('rent');
   const read = readIdioms(question);
   // "How much does it cost to rent bikes?": the bikes, not any rent.
   const to = PRICE_TO.exec(read);
-  if (to?.[1]) return tokenize(to[1]).map((t) => t.lexeme);
+  if (to?.[1]) return tokenize(to[1]);
   const m = PRICE_OF.exec(read);
-  if (m?.[1]) return tokenize(m[1]).map((t) => t.lexeme);
+  if (m?.[1]) return tokenize(m[1]);
   // "What's the CAM charge per square foot?", "what is the annual slip rate": the words before the price word.
   const named = PRICE_NAMED.exec(read);
-  return named?.[1] ? tokenize(named[1]).map((t) => t.lexeme) : [];
+  return named?.[1] ? tokenize(named[1]) : [];
 }
 
 /** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
@@ -2256,16 +2263,19 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       !askedThings.some((thing) => namesThing(unit, thing)) &&
       !(asked.permission && otherTerms.length > 0 && otherTerms.every((t) => namedAt(t, unit))));
   // "How much is the security deposit?" is not answered with the price of something else.
-  const pricedWords = new Set(profile.type === 'money' ? pricedThingOf(question) : []);
+  const pricedTokens = profile.type === 'money' ? pricedThingOf(question) : [];
+  const pricedWords = new Set(pricedTokens.map((t) => t.lexeme));
+  // WordNet knows words, not stems ("kei" for "key"): the thing nouns are read from the words as said.
+  const pricedThings = new Set(pricedTokens.filter((t) => isThingNoun(t.word)).map((t) => t.lexeme));
   const priced = profile.terms.filter((t) => pricedWords.has(t.lexeme) && isTopicTerm(t));
   const pricedHead = priced.at(-1);
-  const pricedKinds = pricedKindsOf(priced);
+  const pricedKinds = pricedKindsOf(priced, pricedThings);
   // "What's the fee if I lose my locker key?": a price of something else around lockers prices no key.
   const pricedHeadThing =
     pricedHead !== undefined &&
     pricedKinds.length > 0 &&
     !ANY_THING.has(pricedHead.lexeme) &&
-    isThingNoun(pricedHead.lexeme);
+    pricedThings.has(pricedHead.lexeme);
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
