@@ -3084,3 +3084,11 @@ describe('twenty-ninth round: "main" says which one, "weigh" is weight (sets W, 
     expect(synonymsOf(lexemeOf('weight'))).toContain(lexemeOf('weigh'));
   });
 });
+
+describe("thirtieth round: amounts of another clause, a contact's number asked bare (sets V–X)", () => {
+  it('reads "front desk number pls" as asking for a phone number, not "my desk number"', () => {
+    expect(answerTypeOf('front desk number pls')).toBe('phone');
+    expect(answerTypeOf('maintenance number?')).toBe('phone');
+    expect(answerTypeOf("what's my desk number")).not.toBe('phone');
+  });
+});

@@ -158,11 +158,11 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   { type: 'email', asks: /\be-?mail( address)?\b/i, has: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   {
     type: 'phone',
-    // "What's the after hours number?", "the owner's cell?" ask for a phone number ("the number of guests"
-    // is a count).
+    // "What's the after hours number?", "the owner's cell?", "front desk number pls" ask for a phone number
+    // ("the number of guests" is a count).
     // Not a call one takes ("a zoom call at my desk", "a 2 hour client call"), a phone booth, or the number
     // of a space, a unit or a site ("what's my parking space number?").
-    asks: /\b(phone(?!\s+(?:booths?|rooms?|pods?)\b)|cell|cellphone|mobile (?:number|phone)|(?<!\b(?:zoom|video|client|conference|sales|team|work|an?|my|our|the|long|hour)\s)call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w'’-]+\s+){0,3}(?<!\b(?:space|spot|unit|apartment|apt|lot|site|slip|room|suite|stall|locker|mailbox|account|permit|tag|plate|order|confirmation|case|ticket|building|door|house|bay|plot|tract|seat|desk)\s)numbers?\b(?!\s+of\b)/i,
+    asks: /\b(phone(?!\s+(?:booths?|rooms?|pods?)\b)|cell|cellphone|mobile (?:number|phone)|(?<!\b(?:zoom|video|client|conference|sales|team|work|an?|my|our|the|long|hour)\s)call(?!\s+(?:me|us|you|them|him|her)\b)|calling|dial|text|number to|reach (you|someone|the)|hotline|(?:emergency|maintenance|after[\s-]hours|office|phone|help|support|service|urgent|main|direct|on[\s-]call|security|leasing|what|which|the) line)\b|\bwho (do|should|can) (i|we|residents?|tenants?) (call|contact|reach)\b|\b(?:front desk|manager|management|maintenance|leasing|emergency|contact|security|concierge|super|superintendent|landlord|reception|guest services)(?:'s|’s)?\s+(?:phone\s+)?(?:number|#)(?!\s+of\b)|\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+|your\s+|our\s+)?(?:[\w'’-]+\s+){0,3}(?<!\b(?:space|spot|unit|apartment|apt|lot|site|slip|room|suite|stall|locker|mailbox|account|permit|tag|plate|order|confirmation|case|ticket|building|door|house|bay|plot|tract|seat|desk)\s)numbers?\b(?!\s+of\b)/i,
     has: new RegExp(`${PHONE_NUMBER.source}|\\b911\\b`),
   },
   {
