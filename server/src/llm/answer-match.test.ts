@@ -3091,4 +3091,10 @@ describe("thirtieth round: amounts of another clause, a contact's number asked b
     expect(answerTypeOf('maintenance number?')).toBe('phone');
     expect(answerTypeOf("what's my desk number")).not.toBe('phone');
   });
+
+  it('reads "a cap on" as a bound on what follows, not a hat that must exist', () => {
+    const text =
+      'Leasing\n\nNo more than 24 homes may be leased at the same time; when the limit is reached, owners join a waiting list. Owners must register each lease.';
+    expect(bq('is there a cap on how many units can be rented', text)[0]?.sentence).toMatch(/24 homes/);
+  });
 });

@@ -1902,6 +1902,8 @@ const THING_OPENERS: readonly {
     permission: true,
   },
 ];
+/** A bound on something, whatever else the word can mean ("a cap on rentals" is no hat). */
+const LIMIT_NOUNS = new Set(['cap', 'limit', 'maximum', 'minimum', 'max', 'min', 'ceiling']);
 /** Words after which a measure or charge names the thing it is of ("a maximum height for a pergola"). */
 const ATTRIBUTE_OF = new Set(['for', 'of', 'on']);
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'any']);
@@ -1978,8 +1980,15 @@ export function askedThingsOf(question: string): {
       // "Is there a maximum height for a pergola?": a measure or charge that is no thing is asked of the
       // thing after "for"/"of"/"on", which the answer must name.
       const last = run.at(-1) ?? '';
-      if (exists && ATTRIBUTE_OF.has(word) && !attributeRead && isMostlyNoun(last) && !isThingNoun(last)) {
-        close();
+      if (
+        exists &&
+        ATTRIBUTE_OF.has(word) &&
+        !attributeRead &&
+        (LIMIT_NOUNS.has(last) || (isMostlyNoun(last) && !isThingNoun(last)))
+      ) {
+        // A bound is no thing whose existence is asked: "is there a cap on rentals" asks about rentals.
+        if (LIMIT_NOUNS.has(last)) run = [];
+        else close();
         attributeRead = true;
         continue;
       }
