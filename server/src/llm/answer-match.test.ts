@@ -3097,4 +3097,13 @@ describe("thirtieth round: amounts of another clause, a contact's number asked b
       'Leasing\n\nNo more than 24 homes may be leased at the same time; when the limit is reached, owners join a waiting list. Owners must register each lease.';
     expect(bq('is there a cap on how many units can be rented', text)[0]?.sentence).toMatch(/24 homes/);
   });
+
+  it('finds "an underpayment is billed" for "we underpaid"', () => {
+    expect(synonymsOf(lexemeOf('underpaid'))).toContain(lexemeOf('underpayment'));
+    const text =
+      'Reconciliation\n\nBy May 31, the landlord sends each tenant a reconciliation. An overpayment is credited against the next rent, and an underpayment is billed and due within 30 days.';
+    expect(
+      bq('what if it says we underpaid, how long do we have', text, 'landlord reconciliation')[0]?.sentence,
+    ).toMatch(/30 days/);
+  });
 });

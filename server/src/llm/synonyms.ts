@@ -9,6 +9,10 @@ import { tokenize } from '@helixis/domain';
 
 const GROUPS: readonly string[] = [
   'pay payment paying paid remit',
+  // "we underpaid": "an underpayment is billed" (the past of a prefixed pay is no plain past).
+  'underpay underpaid underpayment underpayments',
+  'overpay overpaid overpayment overpayments',
+  'prepay prepaid prepayment',
   'cash currency',
   'check cheque',
   'card credit debit visa mastercard amex',
