@@ -3106,4 +3106,13 @@ describe("thirtieth round: amounts of another clause, a contact's number asked b
       bq('what if it says we underpaid, how long do we have', text, 'landlord reconciliation')[0]?.sentence,
     ).toMatch(/30 days/);
   });
+
+  it('answers "what date in October" only with a day of October, not a year or a day of November', () => {
+    const text =
+      'Renewals\n\nRenewal offers for the 2027-2028 lease year are sent in October. Residents who renew by November 30 receive $200 off. Residents may renew by the 15th of December at the latest.';
+    expect(bq('what date in october do the renewal offers come out', text)).toEqual([]);
+    expect(bq('what date in november is the renewal deadline for the discount?', text)[0]?.sentence).toMatch(
+      /November 30/,
+    );
+  });
 });

@@ -522,10 +522,25 @@ const NAMED_WHEN =
  * "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of
  * the calendar; or a year ("founded … in 1846"), all a history asks.
  */
+const CALENDAR_DAY_SOURCE = `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b`;
 const CALENDAR_DATE = new RegExp(
-  `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
+  `${CALENDAR_DAY_SOURCE}|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
   'i',
 );
+/** A day of the calendar, not a year: "what date in October…" is not answered by "the 2027-2028 lease year". */
+const CALENDAR_DAY = new RegExp(CALENDAR_DAY_SOURCE, 'i');
+/** A question naming a month already ("what date in October…"). */
+const NAMES_MONTH = new RegExp(`\\b(?:in|during|of|early|late|mid)[\\s-]+(${MONTH_NAME})\\b`, 'i');
+// "May" only before a day: "residents may renew" names no month.
+const MONTHS_NAMED = new RegExp(`\\b${MONTH_NAME.replace('|may|', '|may(?=\\s+\\d)|')}\\b`, 'gi');
+/** A month's first three letters, lower case ("Sept." and "September" are one). */
+const monthKey = (name: string | undefined) => (name ? name.slice(0, 3).toLowerCase() : null);
+/** The text gives a day of the calendar in the month asked (a day of another month answers no question about this one). */
+function dayInMonth(text: string, month: string): boolean {
+  if (!CALENDAR_DAY.test(text)) return false;
+  const named = [...text.matchAll(MONTHS_NAMED)].map((m) => monthKey(m[0]));
+  return named.length === 0 || named.includes(month);
+}
 /** "Do I pay for heat?", "do we have to pay the pet fee…": whether one pays, which who pays answers. */
 const ASKS_WHO_PAYS =
   /^\s*(?:(?:and|so|but)\s+)?(?:do|does|will|would|am|is|are|should)\s+(?:i|we|you|they|tenants?|residents?|owners?|my \w+|our \w+)\s+(?:\w+\s+)?(?:have to |need to |got to )?pay\b|\bwho (?:pays|covers|is responsible for|has to pay|gets (?:charged|billed|fined)|gets the (?:fine|bill|charge|invoice)|is (?:charged|billed|fined))\b/i;
@@ -2189,6 +2204,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // "What time does the roof terrace close?" wants a clock time: a sentence without one does not answer.
   // "What is the exact date of the annual meeting?" wants a day of the calendar: "held in January" does not say it.
   const asksCalendarDate = profile.type === 'date' && ASKS_CALENDAR_DATE.test(question);
+  const asksDayInMonth = asksCalendarDate ? monthKey(NAMES_MONTH.exec(question)?.[1]) : null;
   const typeRequired = (profile.type === 'time' && ASKS_CLOCK.test(question)) || asksCalendarDate;
   const lifeSafety = LIFE_SAFETY.test(question);
   const asksWhom = ASKS_WHOM_TO_CALL.test(question);
@@ -2337,7 +2353,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     const coverage = got / Math.max(total - sceneShare * unmatchedScene, total * SCENE_FLOOR);
     const typed = `${unit.text} ${unit.leadIn ?? ''}`;
     let typeMatch = profile.type ? hasAnswerType(profile.type, typed) : null;
-    if (asksCalendarDate) typeMatch = CALENDAR_DATE.test(typed);
+    if (asksCalendarDate) typeMatch = asksDayInMonth ? dayInMonth(typed, asksDayInMonth) : CALENDAR_DATE.test(typed);
     // "Call 911" answers only a question about fire, crime or someone hurt, not a leak or a broken heater.
     if (typeMatch && profile.type === 'phone' && !lifeSafety && !PHONE_NUMBER.test(typed)) typeMatch = false;
     // "Who should we call?" is answered by whom to call ("call the Ashgrove Police Department first").
