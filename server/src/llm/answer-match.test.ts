@@ -3115,4 +3115,11 @@ describe("thirtieth round: amounts of another clause, a contact's number asked b
       /November 30/,
     );
   });
+
+  it('reads "move my stuff in" as moving in, and "pick my car up" as about the car', () => {
+    const terms = (q: string) => profileQuestion(q).terms.map((t) => t.lexeme);
+    expect(terms('what time can i move my stuff in?')).toContain('movein');
+    expect(terms('can someone pick it up for me?')).toContain('pickup');
+    expect(terms('where do i pick my car up')).not.toContain('pickup');
+  });
 });

@@ -1153,11 +1153,12 @@ const BRIDGE_WEIGHT = 0.8;
 const isLabelLike = (text: string) => !/[\d:]/.test(text) && text.split(/\s+/).filter(Boolean).length <= 4;
 
 /**
- * Verbs that make a phrasal noun or verb with a particle: "check in", "check-in" → "checkin". Only
- * these: "allowed on", "gas in" and "house on" are no compounds.
+ * Verbs that make a phrasal noun or verb with a particle: "check in", "check-in", "pick it up", "move
+ * my stuff in" → "checkin", "pickup", "movein" (split only by a word for no thing in particular: in "pick
+ * my car up" the car is what is asked about). Only these: "allowed on", "gas in" and "house on" are no compounds.
  */
 const PARTICLE_COMPOUND =
-  /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)[\s-](in|out|up|off|on|over|back)\b/gi;
+  /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)(?:[\s-]|\s+(?:it|them|him|her|me|us|everything|(?:my|our|the|your|his|their)\s+(?:stuff|things|belongings))\s+)(in|out|up|off|on|over|back)\b/gi;
 /** A hyphenated word ("Wi-Fi", "e-mail", "move-in", "24-hour") is also one word: "wifi", "email", "movein", "24hour". */
 const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
