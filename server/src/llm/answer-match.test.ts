@@ -3123,3 +3123,14 @@ describe("thirtieth round: amounts of another clause, a contact's number asked b
     expect(terms('where do i pick my car up')).not.toContain('pickup');
   });
 });
+
+describe('thirtieth round: what happens then (sets T, X)', () => {
+  it('reads "must go home for the day" as what happens', () => {
+    const text =
+      'Dogs at work\n\nDogs are welcome at Halyard House on a leash. A dog that barks again and again or has an accident must go home for the day. Water bowls are in the kitchen.';
+    expect(bq('what if mine barks a lot', text, 'Halyard House dogs allowed')[0]?.sentence).toMatch(/go home/);
+  });
+  it('reads "and if someone tosses it in anyway?" as asking what happens then', () => {
+    expect(profileQuestion('and if someone tosses it in anyway?', 'allowed trash compactor').type).toBe('consequence');
+  });
+});

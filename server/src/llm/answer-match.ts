@@ -147,7 +147,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
     type: 'consequence',
     asks: /$^/,
-    has: /\b(may|will|can|must|would|is|are) (be )?(\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fees?|fines?|penalty|penalties|charges?|forfeits?|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refunds?|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b/i,
+    has: /\b(may|will|can|must|would|is|are) (be )?(\w+ )?(ticketed|towed|fined|charged|billed|removed|terminated|cancell?ed|reported|suspended|disposed|thrown|forfeited|deducted|added|locked|withheld|sent|referred|evicted|returned)\b|\b(fees?|fines?|penalty|penalties|charges?|forfeits?|towed|ticketed|eviction|evict|terminate|termination|collections?|deducted|notice|lose|loses|loss|late|refunds?|refunded|credited|reimburse|replaced?)\b|^(if|when|once|after|unless)\b|\b(?:must|will|has to|have to|is asked to|will be asked to) (?:go home|leave|be removed|be taken away|move out)\b/i,
   },
   {
     type: 'age',
@@ -841,7 +841,7 @@ const WEEKDAY_LEXEMES = new Set(
  * it's still not fixed?" ("and if I pay by card?" asks the earlier amount again).
  */
 const ONLY_CONDITION =
-  /^\s*(?:(?:ok(?:ay)?|so|and|but)[\s,]+)+if\b(?=[^?]*\b(?:still|not|never|no|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t|again|longer|more|later|beyond|past)\b)[^?]*\??\s*$/i;
+  /^\s*(?:(?:ok(?:ay)?|so|and|but)[\s,]+)+if\b(?=[^?]*\b(?:still|not|never|no|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t|again|longer|more|later|beyond|past|anyway|anyhow|regardless)\b)[^?]*\??\s*$/i;
 /** Verbs said of nearly anything ("bring", "keep", "book"): never the topic, whoever uses them. */
 const GENERIC_VERBS = new Set(
   tokenize(
