@@ -1823,6 +1823,12 @@ describe('twenty-first round: an amount prices the thing of its own clause', () 
     expect(bq('How much is a replacement garage remote?', remotes)).toEqual([]);
     expect(bq('How much is a replacement TV remote?', remotes)[0]?.sentence).toMatch(/\$30/);
   });
+  it('names a thing asked to exist by its word or thesaurus, not by a WordNet relative of its stem', () => {
+    // "shuttle" is stored as "shuttl", which WordNet does not know as a thing; "bird" is a relative of "shuttlecock".
+    expect(bq('is there a shuttle?', 'Bird feeders are allowed on balconies. Quiet hours start at 10:00 p.m.')).toEqual(
+      [],
+    );
+  });
   it('reads a clause that only says what it costs as pricing what its sentence names', () => {
     expect(bq('how much does it cost to have a cat?', 'Cats and dogs are welcome, and the fee is $300.')).toHaveLength(
       1,

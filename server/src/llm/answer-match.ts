@@ -518,11 +518,9 @@ const MONTH_NAME =
 /** A month, a weekday, a day of the month, a clock time, a year or a season: a *named* when. */
 const NAMED_WHEN =
   /\b(?:january|february|march|april|may(?= \d)|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s?[ap]\.?m|20\d{2}|spring|summer|autumn|fall|winter)\b/i;
-/**
- * "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of
- * the calendar; or a year ("founded … in 1846"), all a history asks.
- */
+/** "March 15", "the 15th of March", "the 3rd", "3/15", "the first Saturday of June", "Labor Day": a day of the calendar. */
 const CALENDAR_DAY_SOURCE = `\\b${MONTH_NAME}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:(?:st|nd|rd|th)\\s+(?:of\\s+)?|\\s+of\\s+)${MONTH_NAME}\\b|\\bthe\\s+\\d{1,2}(?:st|nd|rd|th)\\b|\\b\\d{1,2}\\/\\d{1,2}\\b|\\b(?:first|second|third|fourth|last)\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+(?:of|in)\\s+${MONTH_NAME}\\b|\\b(?:memorial|labor|independence|new year['’]?s|christmas|thanksgiving)(?:\\s+day)?\\b`;
+/** A day of the calendar, or a year ("founded … in 1846"), all a history asks. */
 const CALENDAR_DATE = new RegExp(
   `${CALENDAR_DAY_SOURCE}|\\b(?:1[0-9]{3}|20[0-9]{2})\\b(?!\\s*(?:%|feet|ft|sq|square|dollars?|sf|acres?))`,
   'i',
@@ -1936,6 +1934,8 @@ export interface AskedThing {
   kinds?: string[];
   /** Named by one of its kinds too: "the garbage truck" comes where "trash pickup" is said. */
   byKind?: boolean;
+  /** Its head is a thing one can point at (isThingNoun of the word: WordNet knows no stems). */
+  pointable?: boolean;
 }
 
 /**
@@ -1980,10 +1980,11 @@ export function askedThingsOf(question: string): {
           modifiers: before.flatMap((w) => lexeme(w) ?? []),
           kinds: before.filter((w) => isMostlyNoun(w)).flatMap((w) => lexeme(w) ?? []),
           ...(byKind ? { byKind } : {}),
+          ...(isThingNoun(head) ? { pointable: true } : {}),
         };
         // The thing a measure is of counts for what the answer must name, not for whether anything asked exists.
         if (!attributeRead) mentioned.push(thing);
-        if (noun >= 0 && isThingNoun(head)) things.push(thing);
+        if (noun >= 0 && thing.pointable) things.push(thing);
       }
       run = [];
     };
@@ -2242,8 +2243,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   // A thing one can point at is named by the word or the thesaurus: WordNet's relatives are too loose to
   // say it exists ("air": "send"); an agreement may be named by one ("a long contract": "a minimum term").
   // Decided once per thing, not per candidate.
-  const existing = (asked.exists ? termsOf(asked.mentioned) : []).map((thing) =>
-    isThingNoun(thing.head.lexeme) ? { ...thing, head: { ...thing.head, related: NO_RELATIVES } } : thing,
+  const existing = (asked.exists ? asked.mentioned : []).flatMap((thing) =>
+    termsOf([thing]).map((terms) =>
+      thing.pointable ? { ...terms, head: { ...terms.head, related: NO_RELATIVES } } : terms,
+    ),
   );
   // "Do the dock bays have three-phase power?", "do the desks have standing desks?": a kind of the thing is
   // named only with the words that say which kind ("power" alone does not name three-phase power); words
