@@ -3140,3 +3140,25 @@ describe('thirtieth round: what happens then (sets T, X)', () => {
     expect(profileQuestion('and if someone tosses it in anyway?', 'allowed trash compactor').type).toBe('consequence');
   });
 });
+
+describe('thirty-first round: a name asked for (sets D, X)', () => {
+  const text =
+    'Utilities and services\n\nCAM covers landscaping, lot sweeping, snow removal and the compactor. Gas service is provided by Harrow Valley Gas; call them before you move in. The park office sends a plowing notice before each storm.';
+  it('reads "who\'s the snow removal company" and "what\'s the name of" as asking a name, not "who do I call"', () => {
+    expect(answerTypeOf("who's the snow removal company the park uses?")).toBe('named');
+    expect(answerTypeOf("what's the name of the dock attendant?")).toBe('named');
+    expect(answerTypeOf('which company provides internet')).toBe('named');
+    expect(answerTypeOf('who do i call about snow')).toBe('phone');
+  });
+  it('answers a company asked by name only with a sentence that names one', () => {
+    expect(bq("who's the gas company out there?", text)[0]?.sentence).toMatch(/Harrow Valley Gas/);
+    expect(bq("who's the snow removal company the park uses?", text)).toEqual([]);
+  });
+  it('counts no label, acronym, day or month as a name', () => {
+    expect(hasAnswerType('named', 'Front Units: forklifts are not allowed.')).toBe(false);
+    expect(hasAnswerType('named', 'CAM covers snow removal.')).toBe(false);
+    expect(hasAnswerType('named', 'The bins are emptied every Monday in June.')).toBe(false);
+    expect(hasAnswerType('named', 'Ridgeline Towing removes cars parked in fire lanes.')).toBe(true);
+    expect(hasAnswerType('named', 'Internet is provided by Brightline.')).toBe(true);
+  });
+});

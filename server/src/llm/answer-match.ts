@@ -54,7 +54,9 @@ export type AnswerType =
   | 'yesno'
   | 'consequence'
   /** Who holds a role: "Who owns the company?", "who's the community manager?" — a person's name. */
-  | 'person';
+  | 'person'
+  /** A company, place or person asked by name: "who's the snow removal company?", "what's the name of the park?". */
+  | 'named';
 
 export interface QuestionTerm {
   lexeme: string;
@@ -142,6 +144,18 @@ const PERSON_NAME = new RegExp(
   `\\b${ROLE_NOUNS_ANY_CASE}s?\\b[^.:;,]{0,24}?(?::|,|\\bis)\\s+${NAME}|${NAME},\\s+(?:the|our|your|its)\\s+(?:[\\w-]+\\s+){0,2}${ROLE_NOUNS_ANY_CASE}\\b|${NAME}\\s*\\((?:the\\s+)?(?:[\\w-]+\\s+)?${ROLE_NOUNS_ANY_CASE}\\)`,
 );
 
+/** Words with a capital that are no name: days, months. */
+const CALENDAR_CAPITAL =
+  '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\\b';
+/**
+ * A name in a sentence: a capitalised word after its first (not a label's "Front Units:", a day or a month),
+ * or a sentence that opens with two capitalised words ("Ridgeline Towing removes…"). Acronyms ("CAM") are
+ * no names.
+ */
+const NAMED_THING = new RegExp(
+  `(?<=\\S\\s+)(?!${CALENDAR_CAPITAL})[A-Z][a-z][\\w'’&-]*\\b(?!\\s*:)|^(?!${CALENDAR_CAPITAL})[A-Z][a-z][\\w'’&-]*\\s+(?!${CALENDAR_CAPITAL})[A-Z][a-z][\\w'’&-]*\\b(?!\\s*:)`,
+);
+
 const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?: RegExp }[] = [
   {
     // "What happens if…": what is done about it — a charge, a removal, a loss, a notice.
@@ -175,6 +189,14 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
       'i',
     ),
     has: PERSON_NAME,
+  },
+  {
+    // "Who's the snow removal company the park uses?", "which company provides internet?", "what's the name of
+    // the park?": a name is asked, and only a sentence that names something with capitals gives one
+    // ("Brightline provides…", "…run by Harbor Lane Realty"); "CAM covers snow removal" does not.
+    type: 'named',
+    asks: /\bwho(?:'s|’s|\s+is|\s+are)\s+(?:the|your|our|my)\s+(?:[\w-]+\s+){0,3}(?:company|companies|contractor|contractors|vendor|vendors|provider|providers|firm|utility|carrier)\b|\b(?:which|what)\s+(?:company|companies|contractor|vendor|provider|firm|utility|carrier)\b|\bname of (?:the|your|our|my)\b/i,
+    has: NAMED_THING,
   },
   {
     // "How much notice…" asks for a time; "where can I charge it" is about electricity.
@@ -454,6 +476,7 @@ const TYPE_WORDS: Partial<Record<AnswerType, ReadonlySet<string>>> = {
   frequency: new Set(tokenize('often frequently times').map((t) => t.lexeme)),
   number: new Set(tokenize('minimum maximum limit limits max min').map((t) => t.lexeme)),
   speed: new Set(tokenize('fast quick speed speeds').map((t) => t.lexeme)),
+  named: new Set(tokenize('name names called company companies').map((t) => t.lexeme)),
   size: new Set(
     tokenize(
       'big large small tall high wide heavy deep thick size limit weight square feet foot inches meters yards pounds gallons acres',
@@ -1133,6 +1156,7 @@ const EXACT_TYPES: ReadonlySet<AnswerType> = new Set([
   'frequency',
   'age',
   'person',
+  'named',
 ]);
 /** A broad type ("when", "where") is often answered in words its pattern does not know ("in late spring"). */
 const BROAD_TYPE_MISS = 0.12;
@@ -2379,7 +2403,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     let score = coverage + RANK_WEIGHT * unit.evidence.similarity;
     // A day of the week, a month or a day of the month says when; "each", "within" or "days" barely does.
     const weakDate = profile.type === 'date' && typeMatch === true && !NAMED_WHEN.test(typed);
-    if (typeMatch === true) score += profile.type === 'yesno' || weakDate ? TYPE_BONUS / 2 : TYPE_BONUS;
+    // Capitalised words are too common for a name to lift a sentence; only its absence counts.
+    if (typeMatch === true && profile.type !== 'named')
+      score += profile.type === 'yesno' || weakDate ? TYPE_BONUS / 2 : TYPE_BONUS;
     if (typeMatch === false) score -= typeMissOf(profile.type);
     if (unit.kind === 'heading') score -= 0.1;
     // A few words without a number ("Internet, Cable and Mail", "Smoking") name a topic; they rarely answer.
@@ -2576,6 +2602,7 @@ const REQUIRED_TYPES: ReadonlySet<AnswerType> = new Set([
   'size',
   'duration',
   'day',
+  'named',
 ]);
 
 /** "How much…", "What number do I call…": true for a unit without the amount or number asked for. */
@@ -2590,7 +2617,7 @@ export function lacksRequiredType(unit: ScoredUnit): boolean {
  * types but a bare count or frequency ("2", "every week"), which too many sentences hold.
  */
 const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(
-  [...EXACT_TYPES].filter((type) => type !== 'number' && type !== 'frequency'),
+  [...EXACT_TYPES].filter((type) => type !== 'number' && type !== 'frequency' && type !== 'named'),
 );
 const CONTEXT_ANSWER_COVERAGE = 0.4;
 
