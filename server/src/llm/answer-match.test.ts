@@ -3162,3 +3162,14 @@ describe('thirty-first round: a name asked for (sets D, X)', () => {
     expect(hasAnswerType('named', 'Internet is provided by Brightline.')).toBe(true);
   });
 });
+
+describe('thirty-first round: the kind of a thing lost (set V)', () => {
+  const text =
+    'Keys and cards\n\nA lost key card is replaced at the front desk for $15. A lost mailbox key is replaced by the post office, not by us.';
+  it('does not price a lost mailbox key with a lost key card', () => {
+    const only = 'Keys and cards\n\nA lost key card is replaced at the front desk for $15.';
+    expect(bq("I lost my mailbox key, what's the replacement fee?", only)).toEqual([]);
+    expect(bq("I lost my key card, what's the replacement fee?", only)[0]?.sentence).toMatch(/\$15/);
+    expect(bq("I lost my mailbox key, what's the replacement fee?", text)[0]?.sentence ?? '').not.toMatch(/\$15/);
+  });
+});

@@ -1903,6 +1903,10 @@ function pricedThingOf(question: string): Token[] {
   return named?.[1] ? tokenize(named[1]) : [];
 }
 
+/** The thing lost: "lost my mailbox key", "if I lose my locker key". */
+const LOST_THING =
+  /\b(?:lost|lose|losing|misplaced|misplace)\s+(?:my|our|the|a|an|his|her|their)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s*[?.,!;]|\s+(?:and|or|but|so|what|how|is|are|do|does|can|will|again|today|yesterday|last)\b|$)/i;
+
 /** How a question about a thing opens: whether it exists or comes included, what it is like, whether one may have it. */
 const THING_OPENERS: readonly {
   opens: RegExp;
@@ -2329,6 +2333,12 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     pricedKinds.length > 0 &&
     !ANY_THING.has(pricedHead.lexeme) &&
     pricedThings.has(pricedHead.lexeme);
+  // "I lost my mailbox key, what's the replacement fee?": a lost key card is another kind of key. Only the
+  // kind is checked: a lost "parking sticker" may be priced as a "decal".
+  const lostTokens = profile.type === 'money' ? tokenize(LOST_THING.exec(readIdioms(question))?.[1] ?? '') : [];
+  const lost = profile.terms.filter((t) => lostTokens.some((l) => l.lexeme === t.lexeme) && isTopicTerm(t));
+  const lostHead = lost.length > 1 ? lost.at(-1) : undefined;
+  const lostKinds = pricedKindsOf(lost, new Set(lostTokens.filter((t) => isThingNoun(t.word)).map((t) => t.lexeme)));
   const otherTopics = profile.terms.some((t) => isTopicTerm(t) && !names.has(t.lexeme));
   // "I forgot my sunglasses at the rental. Will you keep them?": an asking part without a topic word of
   // its own points back at the scene, whose words are then what it asks about.
@@ -2431,7 +2441,8 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
         priced.length > 0 &&
         (!priced.some(pricedNamed) ||
           (pricedHead !== undefined && pricedNamed(pricedHead) && !pricedKinds.every(pricedNamed)) ||
-          (pricedHeadThing && pricedHead !== undefined && !pricedNamed(pricedHead))),
+          (pricedHeadThing && pricedHead !== undefined && !pricedNamed(pricedHead)) ||
+          (lostHead !== undefined && lostKinds.length > 0 && pricedNamed(lostHead) && !lostKinds.every(pricedNamed))),
       amountElsewhere:
         profile.type === 'money' &&
         (unit.kind !== 'fact' || !unit.evidence.fromHuman) &&
