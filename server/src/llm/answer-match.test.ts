@@ -3173,3 +3173,12 @@ describe('thirty-first round: the kind of a thing lost (set V)', () => {
     expect(bq("I lost my mailbox key, what's the replacement fee?", text)[0]?.sentence ?? '').not.toMatch(/\$15/);
   });
 });
+
+describe('thirty-first round: extra, not how much (set W)', () => {
+  const text =
+    'Internet\n\nEvery apartment is wired for fiber internet from Brightline Fiber. Service is not included in your rent; call Brightline at (555) 404-7300 to set up an account.';
+  it('does not answer "how much" with "not included in your rent", but answers "is it extra?"', () => {
+    expect(bq('how much is brightline internet per month?', text)).toEqual([]);
+    expect(bq('is internet included in the rent or is it extra?', text)[0]?.sentence).toMatch(/not included/);
+  });
+});

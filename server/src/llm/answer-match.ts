@@ -126,6 +126,12 @@ const INCOME_MULTIPLE = new RegExp(
   'i',
 );
 const INCOME_MULTIPLES = new RegExp(INCOME_MULTIPLE.source, 'gi');
+/** "…is not included in your rent": it costs extra, without saying how much. */
+const NOT_INCLUDED = /\b(?:is|are)(?: not|n['’]t) included (?:in|with) (?:your|the) \w+\b/i;
+const NOT_INCLUDED_ALL = new RegExp(NOT_INCLUDED.source, 'gi');
+/** A question asking for an amount, not whether something is extra. */
+const HOW_MUCH =
+  /\bhow much\b|\bwhat(?:'s|’s| is| are| will be)\s+(?:the |my |our |your )?(?:[\w-]+ ){0,3}(?:cost|costs|fee|fees|price|prices|rate|rates|charge|charges)\b/i;
 const ASKS_INCOME =
   /\b(earn|earns|earning|income|incomes|make|makes|salary|salaries|wage|wages|qualify|qualifies|afford)\b/i;
 
@@ -2222,6 +2228,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
   const names = ownNamesOf(question, [...titleWords.values()]);
   const capitalized = capitalizedOf(question);
   const asksIncome = ASKS_INCOME.test(question);
+  const asksHowMuch = HOW_MUCH.test(question);
   // "We found roaches in the kitchen, will you pay for the exterminator?": the clause that asks decides.
   const asksWhoPays =
     (ASKS_WHO_PAYS.test(question) || ASKS_WHO_PAYS.test(askingPartOf(question).trim())) && !ASKS_AMOUNT.test(question);
@@ -2397,6 +2404,9 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     // "Who should we call?" is answered by whom to call ("call the Ashgrove Police Department first").
     if (typeMatch === false && profile.type === 'phone' && asksWhom && namesWhomToCall(unit.text)) typeMatch = true;
     // An income rule is the amount asked only when the question is about earning.
+    // "How much is Brightline internet?": "service is not included in your rent" says it costs, not how much.
+    if (typeMatch && profile.type === 'money' && asksHowMuch && NOT_INCLUDED.test(typed))
+      typeMatch = hasAnswerType('money', typed.replace(NOT_INCLUDED_ALL, ' '));
     if (typeMatch && profile.type === 'money' && !asksIncome && INCOME_MULTIPLE.test(typed)) {
       typeMatch = hasAnswerType('money', typed.replace(INCOME_MULTIPLES, ' '));
     }
