@@ -3182,3 +3182,12 @@ describe('thirty-first round: extra, not how much (set W)', () => {
     expect(bq('is internet included in the rent or is it extra?', text)[0]?.sentence).toMatch(/not included/);
   });
 });
+
+describe('thirty-first round: a thing named in full without its amount (sets T, X)', () => {
+  const text =
+    'Parking\n\nOvernight parking is not allowed without a permit from security. Each tenant receives employee parking permits based on its square footage; additional permits are $25 per month. The parking deck is free for shoppers for the first 2 hours. Security officers patrol the parking deck from 6:00 a.m. to midnight.';
+  it('does not price an overnight permit with what the deck costs shoppers', () => {
+    expect(bq('How much is the overnight parking permit from security?', text)).toEqual([]);
+    expect(bq('How much is the parking deck for shoppers?', text)[0]?.sentence).toMatch(/free/);
+  });
+});

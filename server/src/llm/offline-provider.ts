@@ -4,6 +4,7 @@ import {
   answers,
   ELLIPTICAL_END,
   hasAnswerType,
+  lacksRequiredType,
   passedOver,
   profileQuestion,
   questionParts,
@@ -146,6 +147,9 @@ interface Pick {
   mate?: ScoredUnit;
 }
 
+/** How far the sentence naming all of a priced thing without its amount must stand above an amount of less of it. */
+const NAMED_WITHOUT_AMOUNT_MARGIN = 0.15;
+
 /**
  * The quotes that answer one question (or one part of it): the best unit and the runners-up that score
  * nearly as well, or nothing. A person's answer to a task is the answer alone.
@@ -153,9 +157,21 @@ interface Pick {
 function quotesFor(question: string, units: readonly Unit[], carried: string): Pick[] {
   // What every reader passes over (an FAQ's own question, another level, no amount where one is asked,
   // an amount of another thing) is left out; the best of the rest answers or nothing does.
-  const ranked = rankUnits(question, units, carried).filter((u) => !passedOver(u));
+  const all = rankUnits(question, units, carried);
+  const ranked = all.filter((u) => !passedOver(u));
   const best = bestOf(ranked);
   if (!best) return [];
+  // "How much is the overnight parking permit from security?": the sentence naming all of it above the
+  // best ("Overnight parking is not allowed without a permit from security.") gives no amount; an amount
+  // said of less of it is another thing's.
+  const named = all.find((u) => u.topics > 2 && u.ownTopicHits === u.topics && u.coverage >= 0.9);
+  if (
+    named &&
+    lacksRequiredType(named) &&
+    best.ownTopicHits < named.ownTopicHits &&
+    named.score - best.score >= NAMED_WITHOUT_AMOUNT_MARGIN
+  )
+    return [];
   // A person's answer to this very question (a task) stands alone; what the owner said in onboarding is
   // quoted like a document, with a close runner-up beside it.
   if (best.evidence.answersTask) return [{ unit: best }];
