@@ -3191,3 +3191,16 @@ describe('thirty-first round: a thing named in full without its amount (sets T, 
     expect(bq('How much is the parking deck for shoppers?', text)[0]?.sentence).toMatch(/free/);
   });
 });
+
+describe('thirty-second round: a period an amount is counted in is not a follow-up subject (sets S, U, V)', () => {
+  const text =
+    'Fees\n\nThere is a one-time pet fee of $350 per pet, plus pet rent of $35 a month per pet. A detached garage rents for $135 a month, with one remote included. Boats and trailers can be kept in the fenced storage lot for $70 a month.';
+  it('prices the earlier subject per month', () => {
+    expect(bq('cost per month?', text, 'garages rent')[0]?.sentence).toMatch(/garage/);
+    expect(bq('how much per month', text, 'where can I store my boat')[0]?.sentence).toMatch(/storage lot/);
+  });
+  it("reads 'what's that run' as what it costs", () => {
+    expect(profileQuestion("what's that run per month", 'store my boat').type).toBe('money');
+    expect(bq("what's that run per month", text, 'store my boat')[0]?.sentence).toMatch(/storage lot/);
+  });
+});

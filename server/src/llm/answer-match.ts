@@ -693,6 +693,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(what|how much) (does|do|would|will) ((?:it|that|this|one|they|an? [a-z]+(?: [a-z]+)?)) run\b/gi,
     '$1 $2 $3 cost',
   ],
+  // "what's that run per month?", "how much is it gonna run us": what it costs.
+  [/\b(what's|what is|how much's|how much is) (it|that|this|one) (?:(?:gonna|going to) )?run\b/gi, '$1 $2 cost'],
   // "get out of my lease early": breaking it.
   [/\bget(?:ting)? out of (?:my|our|the|a|this) (lease|contract)\b/gi, 'break my $1'],
   // "When do I get it back?" (a deposit): refunded, not "come back every season".
@@ -850,6 +852,8 @@ const OLD = tokenize('old')[0]?.lexeme ?? 'old';
 const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|their|your)\s+old\s+[a-z]/i;
 /** "too old", "how old", "years old": the age is what is asked or told. */
 const PREDICATIVE_OLD = /\b(?:how|too|so|years?|yrs?|as|enough)\s+old\b|\bold\s+enough\b/i;
+/** "per month", "a night", "each week": the period an amount is counted in. */
+const RATE_PERIOD = /\b(?:per|a|an|each|every)\s+(?:month|week|night|day|year|hour|visit|season)\b/gi;
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 /** A follow-up naming only a new subject ("and the vet?", "what about the gym?"). */
@@ -931,6 +935,14 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   // (A follow-up's topic comes with its carried words.)
   if (!carried && ![...terms.values()].some(isTopicTerm)) {
     for (const term of terms.values()) if (verbs.has(term.lexeme)) term.weight = 1;
+  }
+  // "cost per month?" after a question about the garages: the period says how an amount is counted; the
+  // earlier subject is still what is priced.
+  if (carried) {
+    for (const { lexeme } of tokenize(question.match(RATE_PERIOD)?.join(' ') ?? '')) {
+      const term = terms.get(lexeme);
+      if (term) term.weight = SHAPING_WEIGHT;
+    }
   }
   // "May I bring my dog?": the modal verb asks permission; only the month ("the middle of May") is a topic.
   if (!MONTH_MAY.test(question)) terms.delete(MAY);
