@@ -3204,3 +3204,21 @@ describe('thirty-second round: a period an amount is counted in is not a follow-
     expect(bq("what's that run per month", text, 'store my boat')[0]?.sentence).toMatch(/storage lot/);
   });
 });
+
+describe('thirty-second round: words that only fill a question (set W)', () => {
+  const pool =
+    'Pool\n\nThe pool is open from Memorial Day to Labor Day. During the summer season, pool hours are from 10:00 am to 8:00 pm. Children under 14 must swim with an adult. No glass in the pool area.';
+  const moving =
+    'Moving in and out\n\nBook the service elevator with the front desk at least 3 days ahead. Moves may take place between 8:00 a.m. and 8:00 p.m. Movers must pad the elevator walls. A $200 refundable elevator deposit is due when you book. Boxes go to the recycling room, flattened.';
+  const quiet = 'Quiet hours\n\nQuiet hours are from 10:00 p.m. to 8:00 a.m. Sunday through Thursday nights.';
+  it("'stuff' names nothing: the hours to move are the moving hours", () => {
+    const picks = bestQuotes('what hours am i allowed to move stuff', [doc(pool, 0), doc(moving, 1), doc(quiet, 2)]);
+    expect(picks[0]?.sentence).toMatch(/^Moves/);
+  });
+  it("'anyway' only stresses a condition", () => {
+    const anyway = profileQuestion('and if someone tosses it in anyway?', 'trash compactor').terms.find((t) =>
+      t.lexeme.startsWith('anyw'),
+    );
+    expect(anyway?.weight).toBeLessThan(1);
+  });
+});

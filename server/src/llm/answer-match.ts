@@ -90,7 +90,7 @@ const SHAPING_WORDS = new Set(
     please help think sure summarize summarise summary explain describe new one ones far ahead beforehand
     decide decided thinking wondering wonder gonna wanna guess maybe probably hoping hope
     trying try curious done question quick come comes coming came somewhere anywhere someplace anyplace around besides
-    main`,
+    main stuff anyway anyhow regardless`,
   ).map((t) => t.lexeme),
 );
 const SHAPING_WEIGHT = 0.35;
