@@ -3222,3 +3222,13 @@ describe('thirty-second round: words that only fill a question (set W)', () => {
     expect(anyway?.weight).toBeLessThan(1);
   });
 });
+
+describe('thirty-second round: twice is a second time (set V)', () => {
+  const text =
+    'Smoking\n\nSmoking is not allowed on balconies, patios or anywhere inside the building. A first smoking violation is fined $100 and a second is fined $250. Guests must follow the same rule. Late rent is charged $40.';
+  it('finds "a second" for "twice"', () => {
+    expect(bq('whats the fine if they catch me twice', text, 'smoking allowed on balconies')[0]?.sentence).toMatch(
+      /a second is fined/,
+    );
+  });
+});

@@ -1044,6 +1044,13 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       });
     }
   }
+  // "if they catch me twice": a second time, which rules say as "a second violation" or "two"; "twice" is
+  // that count, not a word of its own.
+  const secondTime = terms.get('#2');
+  if (secondTime && SECOND_TIME.test(question)) {
+    secondTime.synonyms = new Set([...secondTime.synonyms, '#2th']);
+    terms.delete(TWICE);
+  }
   // A follow-up with no topic word of its own ("How much is it?", "Until what time on those days?") is
   // about the earlier subject: its carried words are the topic.
   // "Same on weekends?", "Same rule after hours?": the earlier subject is asked about again, under the
@@ -1384,6 +1391,7 @@ function askedCountsOf(question: string): string[] {
   if (SECOND_TIME.test(question)) counts.push('#2');
   return counts;
 }
+const TWICE = tokenize('twice')[0]?.lexeme ?? 'twice';
 /** "twice", "if it happens again": a second time. */
 const SECOND_TIME =
   /\btwice\b|\bif (?:it|that|this|they|i|we) (?:\w+ )?(?:happens?|do(?:es)?|bounces?|gets?|goes|go) (?:\w+ )?again\b/i;
