@@ -3232,3 +3232,13 @@ describe('thirty-second round: twice is a second time (set V)', () => {
     );
   });
 });
+
+describe('thirty-second round: an age a rule draws a line at is about children (set S)', () => {
+  const text =
+    'Fitness center\n\nThe fitness center is open 24 hours a day with your key fob. Residents must be 16 or older to use it alone; residents 14 and 15 may use it with a parent. Wipe down machines after use.';
+  it('answers "my 15 year old" from "residents 14 and 15"', () => {
+    expect(bq('can my 15 year old use it', text, 'is the fitness center open 24 hours')[0]?.sentence).toMatch(
+      /14 and 15/,
+    );
+  });
+});

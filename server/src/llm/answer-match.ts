@@ -593,6 +593,7 @@ const OFF_DAY =
 /** A range that holds the question's quantity ("27 to 34 feet" for a 30 ft boat). */
 const QUANTITY_FIT_BONUS = 0.15;
 const AGE = new RegExp(`\\b(\\d{1,2}|${NUMBER_WORDS})[\\s-]+(?:years?|yrs?)[\\s-]+old\\b`, 'i');
+const CHILD_LEXEME = tokenize('child')[0]?.lexeme ?? 'child';
 const COUNT_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** A number in digits or words ("3", "three") as a number; 0 for another word. */
 const numberOf = (word: string) => (/^\d/.test(word) ? Number(word) : COUNT_WORDS.indexOf(word.toLowerCase()) + 1);
@@ -983,6 +984,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       if (term) term.weight = SHAPING_WEIGHT;
     }
     implied('child');
+    // …and a rule drawing its line around that age ("residents 14 and 15 may…") speaks of that child.
+    const child = terms.get(CHILD_LEXEME);
+    if (child) child.synonyms = new Set([...child.synonyms, `#age${ageOf(age[1] ?? '')}`]);
   }
   // "can my brother keep his boat in my slip while I'm away?", "can someone else take over my studio?":
   // another person using one's own place is subletting or lending it, which is how rules speak of it.
@@ -1319,11 +1323,38 @@ function lexemes(text: string): Set<string> {
   if (ON_TIME.test(text)) out.add(LATE_LEXEME);
   // "Children under 14 must be with an adult", "supervised by a parent": whether one may be alone.
   if (WITH_ADULT.test(text)) out.add(ALONE_LEXEME);
+  // "Residents must be 16 or older to use it alone; residents 14 and 15 may use it with a parent": the
+  // ages under 18 a rule draws its line around, each one lexeme ("#age14"), which "my 14 year old" finds.
+  for (const age of agesNamed(text)) out.add(`#age${age}`);
   // "Rent runs from $875 … up to $1,350", "$52 to $68": a range of prices says the lowest and the highest.
   if (PRICE_RANGE.test(text)) for (const lexeme of RANGE_ENDS) out.add(lexeme);
   return out;
 }
 
+/** An age a rule draws a line at: "16 or older", "under 14", "ages 12", "residents 14 and 15", "13-year-olds". */
+const AGE_LIMIT =
+  /\b(\d{1,2})\s+(?:or|and)\s+(older|over|up|above|under|younger)\b|\b(under|below|younger than|older than|aged?|ages)\s+(\d{1,2})\b(?!\s*(?:%|percent|days?|hours?|minutes?|weeks?|months?|feet|ft|inches|pounds|lbs|people|guests|persons|a\.?m|p\.?m|:))|\b(?:residents|guests|members|visitors|riders|swimmers|campers|teens|teenagers|anyone)\s+(?:aged?\s+)?(\d{1,2})\s+(?:and|to|or|through)\s+(\d{1,2})\b|\b(\d{1,2})-year-olds?\b/gi;
+/** The child's ages (0–17) the rules of a text draw their lines around. */
+function agesNamed(text: string): number[] {
+  const out: number[] = [];
+  const span = (from: number, to: number) => {
+    for (let age = Math.max(from, 0); age <= Math.min(to, 17); age++) out.push(age);
+  };
+  for (const m of text.matchAll(AGE_LIMIT)) {
+    if (m[1] && m[2]) {
+      const n = Number(m[1]);
+      if (/under|younger/i.test(m[2])) span(0, n);
+      else span(n, 17);
+    } else if (m[3] && m[4]) {
+      const n = Number(m[4]);
+      if (/under|below|younger/i.test(m[3])) span(0, n - 1);
+      else if (/older/i.test(m[3])) span(n + 1, 17);
+      else span(n, n);
+    } else if (m[5] && m[6]) span(Number(m[5]), Number(m[6]));
+    else if (m[7]) span(Number(m[7]), Number(m[7]));
+  }
+  return out;
+}
 const ENDS_TENANCY =
   /\b(?:end|ends|ending|terminate|terminates|terminating|termination of)\s+(?:your|the|a|their|his|her|my|our)\s+(?:residency|tenancy|lease|rental agreement|occupancy|membership)\b/i;
 const MOVE_OUT_LEXEME = tokenize('moveout')[0]?.lexeme ?? 'moveout';
