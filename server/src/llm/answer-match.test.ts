@@ -3242,3 +3242,14 @@ describe('thirty-second round: an age a rule draws a line at is about children (
     );
   });
 });
+
+describe('thirty-second round: being caught is how a penalty comes (set S)', () => {
+  const handbook =
+    'Balconies and decorations\n\nBalconies and patios are for outdoor furniture, plants and bicycles only. Do not hang towels over the railing.\n\nSmoking\n\nThe building is smoke-free. Smoking and vaping of any kind are not allowed inside apartments, on balconies and patios, or within 25 feet of any building. The only smoking area is the bench by the car wash. A first violation brings a written warning and a second a $250 fee.';
+  const safety =
+    'Safety\n\nDo not disconnect a smoke alarm; a disabled smoke alarm carries a $100 fee. Grills are not allowed on balconies.';
+  it('answers "what happens if i get caught smoking on my balcony" with the penalty', () => {
+    const picks = bestQuotes('what happens if i get caught smoking on my balcony', [doc(handbook, 0), doc(safety, 1)]);
+    expect(picks.map((p) => p.sentence).join(' ')).toMatch(/written warning/);
+  });
+});

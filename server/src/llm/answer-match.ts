@@ -855,6 +855,10 @@ const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|
 const PREDICATIVE_OLD = /\b(?:how|too|so|years?|yrs?|as|enough)\s+old\b|\bold\s+enough\b/i;
 /** "per month", "a night", "each week": the period an amount is counted in. */
 const RATE_PERIOD = /\b(?:per|a|an|each|every)\s+(?:month|week|night|day|year|hour|visit|season)\b/gi;
+/** "get caught", "they catch me": someone being found out. */
+const CAUGHT_DOING =
+  /\b(?:get|gets|got|getting|am|is|are|was|were|be|been)\s+caught\b|\bcatch(?:es)?\s+(?:me|us|him|her|them|you|someone|anyone|somebody|anybody)\b/gi;
+const CAUGHT_LEXEMES: ReadonlySet<string> = new Set(tokenize('caught catch catches').map((t) => t.lexeme));
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 /** A follow-up naming only a new subject ("and the vet?", "what about the gym?"). */
@@ -965,6 +969,12 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (AT_WORK.test(question) && !WORK_ORDER.test(question)) {
     const term = terms.get(WORK);
     if (term) term.weight = SHAPING_WEIGHT;
+  }
+  // "what happens if I get caught smoking", "if they catch me twice": being found out is how a rule's
+  // penalty comes, not what it is about.
+  for (const { lexeme } of tokenize(question.match(CAUGHT_DOING)?.join(' ') ?? '')) {
+    const term = terms.get(lexeme);
+    if (term && CAUGHT_LEXEMES.has(lexeme)) term.weight = SHAPING_WEIGHT;
   }
   const asking = new Set(tokenize(amountsAsWords(askingPartOf(question))).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
