@@ -3253,3 +3253,11 @@ describe('thirty-second round: being caught is how a penalty comes (set S)', () 
     expect(picks.map((p) => p.sentence).join(' ')).toMatch(/written warning/);
   });
 });
+
+describe('thirty-second round: trash cans are the noun (set R)', () => {
+  const text =
+    'Trash\n\nPut carts at the curb after 6:00 p.m. the night before and bring them back by 8:00 p.m. on collection day.\n\nEmergencies\n\nFor an emergency, such as fire or flooding, you can call the emergency line at any hour; a technician arrives within 2 hours.';
+  it('answers "when can i put the cans out" with when the carts go to the curb', () => {
+    expect(bq('when can i put the cans out', text)[0]?.sentence).toMatch(/^Put carts/);
+  });
+});

@@ -855,6 +855,10 @@ const ATTRIBUTIVE_OLD = /\b(?:an?|my|our|the|this|that|these|those|some|his|her|
 const PREDICATIVE_OLD = /\b(?:how|too|so|years?|yrs?|as|enough)\s+old\b|\bold\s+enough\b/i;
 /** "per month", "a night", "each week": the period an amount is counted in. */
 const RATE_PERIOD = /\b(?:per|a|an|each|every)\s+(?:month|week|night|day|year|hour|visit|season)\b/gi;
+/** "the cans", "trash can": the noun, not the verb. */
+const TRASH_CANS = /\bcans\b|\b(?:trash|garbage|recycling|rubbish|waste)\s+cans?\b/i;
+const CAN = tokenize('cans')[0]?.lexeme ?? 'can';
+const BIN = tokenize('bin')[0]?.lexeme ?? 'bin';
 /** "get caught", "they catch me": someone being found out. */
 const CAUGHT_DOING =
   /\b(?:get|gets|got|getting|am|is|are|was|were|be|been)\s+caught\b|\bcatch(?:es)?\s+(?:me|us|him|her|them|you|someone|anyone|somebody|anybody)\b/gi;
@@ -969,6 +973,13 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (AT_WORK.test(question) && !WORK_ORDER.test(question)) {
     const term = terms.get(WORK);
     if (term) term.weight = SHAPING_WEIGHT;
+  }
+  // "when can i put the cans out": trash cans, which rules call bins or carts; the stem of "cans" is that of
+  // the verb every rule uses ("you can…").
+  const can = terms.get(CAN);
+  if (can && TRASH_CANS.test(question)) {
+    terms.delete(CAN);
+    if (!terms.has(BIN)) terms.set(BIN, { ...can, lexeme: BIN, synonyms: synonymsOf(BIN), related: new Set() });
   }
   // "what happens if I get caught smoking", "if they catch me twice": being found out is how a rule's
   // penalty comes, not what it is about.
