@@ -3261,3 +3261,13 @@ describe('thirty-second round: trash cans are the noun (set R)', () => {
     expect(bq('when can i put the cans out', text)[0]?.sentence).toMatch(/^Put carts/);
   });
 });
+
+describe('thirty-second round: a measure is no count of things (set X)', () => {
+  const text =
+    'Parking and snow\n\nThe snow contractor plows the parking lots and the truck court once 2 inches of snow have fallen. One truck may stay overnight at your own dock door. Other overnight trucks must be parked in the fenced yard at the south end of the truck court.';
+  it('does not find "2 trucks" in "2 inches of snow"', () => {
+    const picks = bq('we have 2 trucks tho, where does the other one go', text).map((p) => p.sentence);
+    expect(picks.join(' ')).toMatch(/fenced yard/);
+    expect(picks.join(' ')).not.toMatch(/inches of snow/);
+  });
+});

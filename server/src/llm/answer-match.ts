@@ -1332,7 +1332,9 @@ function lexemes(text: string): Set<string> {
   for (const compound of compoundsOf(text)) out.add(compound);
   for (const joined of hyphenatedOf(text)) out.add(joined);
   for (const joined of spacedEntriesOf(text)) out.add(joined);
-  for (const count of countsOf(text.replace(COUNTED_TIME, ' ').replace(NUMBERED_NAME, ' '))) out.add(count);
+  for (const count of countsOf(text.replace(COUNTED_TIME, ' ').replace(MEASURED, ' ').replace(NUMBERED_NAME, ' '))) {
+    out.add(count);
+  }
   for (const ordinal of ordinalsOf(text)) out.add(ordinal);
   // "you get 10% off", "half off the first month": a discount, whatever the sentence calls it.
   if (PERCENT_OFF.test(text)) out.add(DISCOUNT_LEXEME);
@@ -1453,6 +1455,10 @@ const COUNTED_TIME = new RegExp(
   String.raw`\b(?:\d{1,2}|${COUNT_WORDS.join('|')})[\s-]+(?:(?:business|calendar|working|full)\s+)?(?:${DURATION_UNITS})\b`,
   'gi',
 );
+
+/** A measure ("2 inches of snow", "6 feet", "20 gallons"): no count of things a question asks ("we have 2 trucks"). */
+const MEASURED =
+  /\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]+(?:inch|inches|feet|foot|ft|pounds?|lbs?|miles?|mi|gallons?|degrees?|yards?|meters?|metres?|kilos?|kg|mph|square|sq|cubic|percent)\b/gi;
 
 /** A number that names a place ("level 2", "Tract 7"): no count of things. */
 const NUMBERED_NAME = new RegExp(String.raw`\b(?:${NUMBERED_PLACES})\.?\s+\d{1,2}\b`, 'gi');
