@@ -3271,3 +3271,14 @@ describe('thirty-second round: a measure is no count of things (set X)', () => {
     expect(picks.join(' ')).not.toMatch(/inches of snow/);
   });
 });
+
+describe('thirty-second round: getting back to someone is responding (set W)', () => {
+  const text =
+    'Architectural review\n\nReplacing windows needs approval from the Committee. A special assessment may only be approved at a meeting of the owners, and owners get at least 30 days of notice. The Committee answers within 30 days; if it has not answered by then, the application is treated as denied.';
+  it('answers "how long do they take to get back to you" with when the committee answers', () => {
+    expect(
+      bq('how long do they usually take to get back to you', text, 'need approval replacing windows')[0]?.sentence,
+    ).toMatch(/answers within 30 days/);
+    expect(profileQuestion('when will i hear back').terms.map((t) => t.lexeme)).toContain('respond');
+  });
+});

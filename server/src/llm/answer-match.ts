@@ -696,6 +696,11 @@ const IDIOMS: readonly [RegExp, string][] = [
   ],
   // "what's that run per month?", "how much is it gonna run us": what it costs.
   [/\b(what's|what is|how much's|how much is) (it|that|this|one) (?:(?:gonna|going to) )?run\b/gi, '$1 $2 cost'],
+  // "how long until they get back to me?", "when will I hear back?": when they respond.
+  [
+    /\b(?:get|gets|getting|got|come|comes|coming)\s+back\s+to\s+(?:me|you|us|them|him|her)\b|\bhear\s+back\b/gi,
+    'respond',
+  ],
   // "get out of my lease early": breaking it.
   [/\bget(?:ting)? out of (?:my|our|the|a|this) (lease|contract)\b/gi, 'break my $1'],
   // "When do I get it back?" (a deposit): refunded, not "come back every season".

@@ -35,6 +35,9 @@ const GROUPS: readonly string[] = [
   'routine non-emergency non-urgent',
   'emergency emergencies urgent urgently',
   'night overnight evening nights after-hours',
+  // "how long until they get back to me?" (read as "respond"): "The Committee answers within 30 days", "decides
+  // within 30 days".
+  'respond responds responded response reply replies replied answer answers answered decide decides decided decision',
   'weekend weekends saturday sunday',
   'leave vacate vacating depart departure',
   'move moving relocate',
