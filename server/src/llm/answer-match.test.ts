@@ -3282,3 +3282,17 @@ describe('thirty-second round: getting back to someone is responding (set W)', (
     expect(profileQuestion('when will i hear back').terms.map((t) => t.lexeme)).toContain('respond');
   });
 });
+
+describe('thirty-second round: a statement with a tag asks yes or no', () => {
+  const tagged = [
+    'my buddy wants to leave his boat in my driveway for a couple months, ok?',
+    'boat in my driveway for 2 months - allowed?',
+    'grill on the balcony, is that ok?',
+  ];
+  it.each(tagged)('reads "%s" as a yes/no question', (question) => {
+    expect(answerTypeOf(question)).toBe('yesno');
+  });
+  it('still reads "what time is ok?" as asking a time', () => {
+    expect(answerTypeOf('what time is ok?')).not.toBe('yesno');
+  });
+});

@@ -290,7 +290,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'yesno',
     // Also after a clause that sets the scene: "My son is 19, does he need a guarantor?"
-    asks: /(?:^|[.,;:!?]\s*)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b/i,
+    // …and after a statement with a tag: "leaving my boat in the driveway for a month, ok?", "- allowed?".
+    asks: /(?:^|[.,;:!?]\s*)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b|[,;:–—-]\s*(?:(?:is|would)\s+(?:that|it|this)\s+(?:be\s+)?)?(?:ok|okay|alright|all right|allowed|cool|fine|permitted|possible)\s*\?+\s*$/i,
     has: /\b(not|no|never|only|allowed|permitted|prohibited|forbidden|welcome|may|must|can|cannot|can't|won't|required|requires?|yes|available|accept|accepts|accepted|included|includes?|free|need|needs|subject to|as long as|provided|unless|except)\b/i,
   },
 ];
