@@ -193,6 +193,11 @@ describe('follow-up questions are rewritten with the recent turns', () => {
     );
   });
 
+  it('reads "ok and am I allowed to…?" with a subject of its own as a new question', () => {
+    expect(looksLikeFollowUp('ok and am I allowed to use my gas grill on my patio?')).toBe(false);
+    expect(looksLikeFollowUp('and am i allowed to do that?')).toBe(true);
+  });
+
   it('reads a question naming only a procedure ("how do I apply?") as a follow-up, not "where can I fish?"', () => {
     const shed = [{ role: 'user' as const, content: 'Do I need approval to put up a shed?' }];
     expect(looksLikeFollowUp('how do i apply?')).toBe(true);

@@ -70,7 +70,7 @@ const ACKNOWLEDGEMENT =
 const PLAIN_CONTINUATION = /^\s*(?:and|also|plus|oh and|and also)\b[\s,]*/i;
 /** How a complete question opens: a question word or an auxiliary verb. */
 const QUESTION_OPENING =
-  /^\s*(what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|have|has)\b/i;
+  /^\s*(what|when|where|who|whom|which|why|how|is|are|am|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|have|has)\b/i;
 /** A complete question names at least this many things of its own. */
 const OWN_TOPICS_OF_A_COMPLETE_QUESTION = 2;
 /**
