@@ -3296,3 +3296,14 @@ describe('thirty-second round: a statement with a tag asks yes or no', () => {
     expect(answerTypeOf('what time is ok?')).not.toBe('yesno');
   });
 });
+
+describe('thirty-second round: "the air" is the air conditioning (set T)', () => {
+  const text =
+    'Building hours\n\nThe building is open from 7:00 a.m. to 6:00 p.m. on weekdays. After-hours HVAC can be requested through the portal by 2:00 p.m. on the day you need it and is billed at $45 per hour per zone. Contractors must carry liability insurance of at least $1,000,000. A late payment carries a charge of 5% of the overdue amount.';
+  it('answers "need the air on past 6" with after-hours HVAC', () => {
+    expect(
+      bq('Staying late on Friday and we need the air on past 6. How do we get it and what does it cost?', text)[0]
+        ?.sentence,
+    ).toMatch(/After-hours HVAC/);
+  });
+});
