@@ -3307,3 +3307,12 @@ describe('thirty-second round: "the air" is the air conditioning (set T)', () =>
     ).toMatch(/After-hours HVAC/);
   });
 });
+
+describe('thirty-second round: crashing at a place is staying overnight (set V)', () => {
+  const text =
+    'Guests\n\nOvernight guests are allowed on Friday and Saturday nights only, and no guest may stay more than 3 nights in any 30-day period. Guests under 16 may not stay overnight unless they are a sibling of the resident. Your suitemates must agree to a guest in advance.';
+  it('answers "is he allowed to crash in my room" with the overnight rule for a sibling', () => {
+    const picks = bq('my little brother is 12, can he crash in my room this weekend?', text).map((p) => p.sentence);
+    expect(picks.join(' ')).toMatch(/sibling/);
+  });
+});

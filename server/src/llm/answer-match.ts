@@ -702,6 +702,8 @@ const IDIOMS: readonly [RegExp, string][] = [
     /\b(?:get|gets|getting|got|come|comes|coming)\s+back\s+to\s+(?:me|you|us|them|him|her)\b|\bhear\s+back\b/gi,
     'respond',
   ],
+  // "can my brother crash in my room for the weekend?", "crash at our place": stay overnight.
+  [/\b(?:crash|crashes|crashing)\s+(?:in|at|on)\s+(?:my|our|the)\b/gi, 'stay overnight in my'],
   // "need the air on past 6", "can you turn the air up": the air conditioning.
   [/\b(?:the|my|our|your)\s+air\b(?=\s+(?:on|off|up|down|running|going|working|broken|is|isn't|not)\b)/gi, 'the ac'],
   // "get out of my lease early": breaking it.
