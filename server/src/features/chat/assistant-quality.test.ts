@@ -139,7 +139,7 @@ const CHECK_SETS: readonly {
   { dir: 'assistant-set-s', floors: { followupsResolved: [66, 75], standaloneKept: [15, 15] } },
   {
     dir: 'assistant-set-t',
-    floors: { answeredWithCitation: [52, 70], unanswerableOneTask: [15, 18], followupsResolved: [11, 12] },
+    floors: { answeredWithCitation: [53, 70], unanswerableOneTask: [15, 18], followupsResolved: [11, 12] },
   },
   {
     dir: 'assistant-set-u',
@@ -147,7 +147,7 @@ const CHECK_SETS: readonly {
   },
   {
     dir: 'assistant-set-v',
-    floors: { answeredWithCitation: [55, 66], unanswerableOneTask: [17, 18], followupsResolved: [19, 21] },
+    floors: { answeredWithCitation: [56, 66], unanswerableOneTask: [17, 18], followupsResolved: [19, 21] },
   },
   {
     dir: 'assistant-set-w',
