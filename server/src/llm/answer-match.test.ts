@@ -3316,3 +3316,18 @@ describe('thirty-second round: crashing at a place is staying overnight (set V)'
     expect(picks.join(' ')).toMatch(/sibling/);
   });
 });
+
+describe('review mend: a measure after "under" is no age line', () => {
+  const text =
+    'Pets and pool\n\nFish tanks under 20 gallons need no approval. Children under 12 must be with an adult at the pool.';
+  it('does not read "under 20 gallons" as a rule about children', () => {
+    const question = 'can my 15 year old use the pool alone?';
+    expect(unitStarting(question, text, 'Fish tanks')?.ownTopicHits).toBe(0);
+    expect(unitStarting(question, text, 'Children under 12')?.ownTopicHits).toBeGreaterThan(0);
+  });
+  it('reads "crash at our place" as staying overnight, keeping where', () => {
+    const terms = profileQuestion('can my cousin crash at our place for a week?').terms.map((t) => t.lexeme);
+    expect(terms).toContain(tokenize('overnight')[0]?.lexeme);
+    expect(terms).toContain(tokenize('place')[0]?.lexeme);
+  });
+});

@@ -703,7 +703,7 @@ const IDIOMS: readonly [RegExp, string][] = [
     'respond',
   ],
   // "can my brother crash in my room for the weekend?", "crash at our place": stay overnight.
-  [/\b(?:crash|crashes|crashing)\s+(?:in|at|on)\s+(?:my|our|the)\b/gi, 'stay overnight in my'],
+  [/\b(?:crash|crashes|crashing)\s+((?:in|at|on)\s+(?:my|our|the))\b/gi, 'stay overnight $1'],
   // "need the air on past 6", "can you turn the air up": the air conditioning.
   [/\b(?:the|my|our|your)\s+air\b(?=\s+(?:on|off|up|down|running|going|working|broken|is|isn't|not)\b)/gi, 'the ac'],
   // "get out of my lease early": breaking it.
@@ -872,7 +872,6 @@ const BIN = tokenize('bin')[0]?.lexeme ?? 'bin';
 /** "get caught", "they catch me": someone being found out. */
 const CAUGHT_DOING =
   /\b(?:get|gets|got|getting|am|is|are|was|were|be|been)\s+caught\b|\bcatch(?:es)?\s+(?:me|us|him|her|them|you|someone|anyone|somebody|anybody)\b/gi;
-const CAUGHT_LEXEMES: ReadonlySet<string> = new Set(tokenize('caught catch catches').map((t) => t.lexeme));
 /** Words carried over from earlier turns into a follow-up weigh this much of the question's own. */
 const CARRIED_WEIGHT = 0.5;
 /** A follow-up naming only a new subject ("and the vet?", "what about the gym?"). */
@@ -955,29 +954,25 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   if (!carried && ![...terms.values()].some(isTopicTerm)) {
     for (const term of terms.values()) if (verbs.has(term.lexeme)) term.weight = 1;
   }
-  // "cost per month?" after a question about the garages: the period says how an amount is counted; the
-  // earlier subject is still what is priced.
-  if (carried) {
-    for (const { lexeme } of tokenize(question.match(RATE_PERIOD)?.join(' ') ?? '')) {
+  /** The words a pattern (with the g flag) finds in the question only shape it. */
+  const onlyShaping = (pattern: RegExp) => {
+    for (const { lexeme } of tokenize(question.match(pattern)?.join(' ') ?? '')) {
       const term = terms.get(lexeme);
       if (term) term.weight = SHAPING_WEIGHT;
     }
-  }
+  };
+  // "cost per month?" after a question about the garages: the period says how an amount is counted; the
+  // earlier subject is still what is priced.
+  if (carried) onlyShaping(RATE_PERIOD);
   // "May I bring my dog?": the modal verb asks permission; only the month ("the middle of May") is a topic.
   if (!MONTH_MAY.test(question)) terms.delete(MAY);
   // "totally forgot", "literally just": words that only stress are no topic ("total" is a price's word).
-  for (const { lexeme } of tokenize(question.match(INTENSIFIERS)?.join(' ') ?? '')) {
-    const term = terms.get(lexeme);
-    if (term) term.weight = SHAPING_WEIGHT;
-  }
+  onlyShaping(INTENSIFIERS);
   // "an old couch", "our old wooden pallets": "old" says which one, as "new" does; "too old", "how old" ask it.
   const old = terms.get(OLD);
   if (old && ATTRIBUTIVE_OLD.test(question) && !PREDICATIVE_OLD.test(question)) old.weight = SHAPING_WEIGHT;
   // "my little utility trailer", "a tiny grill": a word that only says how small.
-  for (const { lexeme } of tokenize(question.match(SIZE_FILLERS)?.join(' ') ?? '')) {
-    const term = terms.get(lexeme);
-    if (term) term.weight = SHAPING_WEIGHT;
-  }
+  onlyShaping(SIZE_FILLERS);
   // "Can I bring my corgi to work?", "drinks after work": where or when one works says only where the
   // question is asked from, not what it asks about ("If the printer stops working…").
   if (AT_WORK.test(question) && !WORK_ORDER.test(question)) {
@@ -993,10 +988,7 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   }
   // "what happens if I get caught smoking", "if they catch me twice": being found out is how a rule's
   // penalty comes, not what it is about.
-  for (const { lexeme } of tokenize(question.match(CAUGHT_DOING)?.join(' ') ?? '')) {
-    const term = terms.get(lexeme);
-    if (term && CAUGHT_LEXEMES.has(lexeme)) term.weight = SHAPING_WEIGHT;
-  }
+  onlyShaping(CAUGHT_DOING);
   const asking = new Set(tokenize(amountsAsWords(askingPartOf(question))).map((t) => t.lexeme));
   for (const term of terms.values()) if (!asking.has(term.lexeme)) term.scene = true;
   /** A topic word the question means without writing it ("my 10 year old" is a child). */
@@ -1366,7 +1358,7 @@ function lexemes(text: string): Set<string> {
 
 /** An age a rule draws a line at: "16 or older", "under 14", "ages 12", "residents 14 and 15", "13-year-olds". */
 const AGE_LIMIT =
-  /\b(\d{1,2})\s+(?:or|and)\s+(older|over|up|above|under|younger)\b|\b(under|below|younger than|older than|aged?|ages)\s+(\d{1,2})\b(?!\s*(?:%|percent|days?|hours?|minutes?|weeks?|months?|feet|ft|inches|pounds|lbs|people|guests|persons|a\.?m|p\.?m|:))|\b(?:residents|guests|members|visitors|riders|swimmers|campers|teens|teenagers|anyone)\s+(?:aged?\s+)?(\d{1,2})\s+(?:and|to|or|through)\s+(\d{1,2})\b|\b(\d{1,2})-year-olds?\b/gi;
+  /\b(\d{1,2})\s+(?:or|and)\s+(older|over|up|above|under|younger)\b|\b(under|below|younger than|older than|aged?|ages)\s+(\d{1,2})\b(?!\s*(?:%|percent|days?|nights?|hours?|minutes?|weeks?|months?|feet|ft|inches|pounds|lbs|gallons?|miles?|square|sq|people|guests|persons|a\.?m|p\.?m|:))|\b(?:residents|guests|members|visitors|riders|swimmers|campers|teens|teenagers|anyone)\s+(?:aged?\s+)?(\d{1,2})\s+(?:and|to|or|through)\s+(\d{1,2})\b|\b(\d{1,2})-year-olds?\b/gi;
 /** The child's ages (0–17) the rules of a text draw their lines around. */
 function agesNamed(text: string): number[] {
   const out: number[] = [];
