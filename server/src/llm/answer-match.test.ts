@@ -3331,3 +3331,54 @@ describe('review mend: a measure after "under" is no age line', () => {
     expect(terms).toContain(tokenize('place')[0]?.lexeme);
   });
 });
+
+describe('thirty-third round: beer and wine are alcohol; a badge is switched off (sets C, T, I)', () => {
+  const insurance =
+    'Insurance\n\nEvery tenant must carry commercial general liability insurance of at least $1,000,000 per occurrence. Restaurants that serve alcohol must also carry liquor liability coverage of at least $1,000,000. Contractors must carry liability insurance before they start work.';
+  it('answers "adding beer and wine to our menu" with the alcohol rule', () => {
+    const q = "We're adding beer and wine to our menu. Does that change anything on the insurance side?";
+    expect(bq(q, insurance)[0]?.sentence).toMatch(/serve alcohol/);
+  });
+  it('answers "shut off my badge" with the key card switched off', () => {
+    const billing =
+      'Billing\n\nMembership fees are billed on the 1st of each month. Front desk hours are 8:30 a.m. to 5:30 p.m. An invoice not paid within 7 days is charged a $35 late fee, and if it is still unpaid after 15 days your key card is switched off until the account is paid.';
+    expect(bq("when would you guys actually shut off my badge if i don't pay", billing)[0]?.sentence).toMatch(
+      /switched off/,
+    );
+  });
+});
+
+describe('thirty-third round: "opening a taproom" is no question about hours', () => {
+  it('reads a yes/no question after a dash as yes or no, and "opening a …" as a verb', () => {
+    expect(answerTypeOf("We're opening a taproom in our unit - do we need extra insurance to serve beer?")).toBe(
+      'yesno',
+    );
+    expect(answerTypeOf('what are your opening hours on sunday?')).toBe('time');
+  });
+});
+
+describe('thirty-third round: "first come, first served" serves nothing', () => {
+  it('does not answer the price of a car service with the price of chargers served first come', () => {
+    const faq =
+      'Getting Around\n\nQ: Is there an airport shuttle?\nA: No, but the desk can book a car service for you, paid by you directly to the driver.';
+    const parking =
+      'Parking and Packages\n\nOne reserved space in the building garage comes with each suite. A second space is $150 a month if one is free.\n\nElectric vehicle chargers on level 2 cost $0.30 per kWh and are first come, first served.\n\nPackages are received at the front desk during desk hours.';
+    expect(bestQuotes('How much does the car service to the airport cost?', [doc(faq, 0), doc(parking, 1)])).toEqual(
+      [],
+    );
+  });
+});
+
+describe('thirty-third round: a ban answers yes or no; a stretch of months holds each month (set G)', () => {
+  const text =
+    'Parking\n\nA: The Quarry Street duplexes each have a one-car garage. Do not park on the lawn. The town bans street parking from 2:00 a.m. to 6:00 a.m., December 1 to March 31. Boats, campers, trailers and commercial trucks may not be kept on the property.';
+  it('answers "parked on the street overnight in January" with the winter street-parking ban', () => {
+    expect(bq('can i leave my car parked on the street overnight in january', text)[0]?.sentence).toMatch(
+      /bans street parking/,
+    );
+  });
+  it('reads "from December 1 to March 31" as holding January', () => {
+    const u = unitStarting('is street parking ok in january?', text, 'The town bans');
+    expect(u?.ownTopicHits).toBe(u?.topics);
+  });
+});

@@ -243,7 +243,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'time',
-    asks: /\bwhat time\b|\b(?:check|move|pick|drop)[\s-]?(?:in|out|up|off) times?\b|(?<!\bafter[\s-])\b(hours|opening|closing)\b|\bwhen (does|do|is|are)\b.*\b(open|opens|close|closes|closed)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
+    asks: /\bwhat time\b|\b(?:check|move|pick|drop)[\s-]?(?:in|out|up|off) times?\b|(?<!\bafter[\s-])\b(?:hours|(?:opening|closing)(?!\s+(?:a|an|the|our|my|your|his|her|their|this|that|up|down)\b))\b|\bwhen (does|do|is|are)\b.*\b(open|opens|close|closes|closed)\b|\bhow late\b|\bhow early\b|\buntil when\b/i,
     has: /\b\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b|\b(noon|midnight)\b|\b24[- ]?(hours?|\/7)\b|\baround the clock\b/i,
   },
   {
@@ -291,8 +291,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
     type: 'yesno',
     // Also after a clause that sets the scene: "My son is 19, does he need a guarantor?"
     // …and after a statement with a tag: "leaving my boat in the driveway for a month, ok?", "- allowed?".
-    asks: /(?:^|[.,;:!?]\s*)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b|[,;:–—-]\s*(?:(?:is|would)\s+(?:that|it|this)\s+(?:be\s+)?)?(?:ok|okay|alright|all right|allowed|cool|fine|permitted|possible)\s*\?+\s*$/i,
-    has: /\b(not|no|never|only|allowed|permitted|prohibited|forbidden|welcome|may|must|can|cannot|can't|won't|required|requires?|yes|available|accept|accepts|accepted|included|includes?|free|need|needs|subject to|as long as|provided|unless|except)\b/i,
+    asks: /(?:^|[.,;:!?]\s*|\s[–—-]\s+)(can|may|is|are|am|do|does|did|will|would|should|could|must|have|has)\b|[,;:–—-]\s*(?:(?:is|would)\s+(?:that|it|this)\s+(?:be\s+)?)?(?:ok|okay|alright|all right|allowed|cool|fine|permitted|possible)\s*\?+\s*$/i,
+    has: /\b(not|no|never|only|allowed|permitted|prohibited|forbidden|bans?|banned|welcome|may|must|can|cannot|can't|won't|required|requires?|yes|available|accept|accepts|accepted|included|includes?|free|need|needs|subject to|as long as|provided|unless|except)\b/i,
   },
 ];
 
@@ -1232,7 +1232,7 @@ const isLabelLike = (text: string) => !/[\d:]/.test(text) && text.split(/\s+/).f
  * my car up" the car is what is asked about). Only these: "allowed on", "gas in" and "house on" are no compounds.
  */
 const PARTICLE_COMPOUND =
-  /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)(?:[\s-]|\s+(?:it|them|him|her|me|us|everything|(?:my|our|the|your|his|their)\s+(?:stuff|things|belongings))\s+)(in|out|up|off|on|over|back)\b/gi;
+  /\b(check(?:s|ed|ing)?|mov(?:e|es|ed|ing)|pick(?:s|ed|ing)?|drop(?:s|ped|ping)?|sign(?:s|ed|ing)?|log(?:s|ged|ging)?|lock(?:s|ed|ing)?|clean(?:s|ed|ing)?|walk(?:s|ed|ing)?|turn(?:s|ed|ing)?|shut(?:s|ting)?|switch(?:es|ed|ing)?|set(?:s|ting)?|hand(?:s|ed|ing)?|fill(?:s|ed|ing)?|plug(?:s|ged|ging)?|hook(?:s|ed|ing)?|back(?:s|ed|ing)?)(?:[\s-]|\s+(?:it|them|him|her|me|us|everything|(?:my|our|the|your|his|their)\s+(?:stuff|things|belongings))\s+)(in|out|up|off|on|over|back)\b/gi;
 /** A hyphenated word ("Wi-Fi", "e-mail", "move-in", "24-hour") is also one word: "wifi", "email", "movein", "24hour". */
 const HYPHENATED = /\b([a-z0-9]+)-([a-z]+)\b/gi;
 
@@ -1306,11 +1306,13 @@ function rangeSeasons(text: string): string[] {
     for (const month of cycle(from, to, months.length)) {
       const season = SEASONS[Math.floor(((month + 1) % 12) / 3)] ?? '';
       counts.set(season, (counts.get(season) ?? 0) + 1);
+      // "parked on the street overnight in January": "from December 1 to March 31" holds January.
+      out.add(months[month] ?? '');
     }
     for (const [season, count] of counts) if (count >= 2) out.add(season);
   }
   if (out.has('fall')) out.add('autumn');
-  return [...out].flatMap((season) => tokenize(season).map((t) => t.lexeme));
+  return [...out].filter(Boolean).flatMap((word) => tokenize(word).map((t) => t.lexeme));
 }
 
 /**
@@ -1324,11 +1326,17 @@ const amountsAsWords = (text: string) =>
   );
 
 /**
+ * "First come, first served" says there is no booking; nothing in it is served ("How much does the car
+ * service cost?" is not answered by "chargers cost $0.30 per kWh, first come, first served").
+ */
+const FIRST_COME = /\bfirst[- ]come,?\s+first[- ]served\b/gi;
+
+/**
  * A text's lexemes, with schedule days, month-range seasons, phrasal compounds ("check-in", "pick up")
  * and hyphenated words as one extra lexeme each.
  */
 function lexemes(text: string): Set<string> {
-  const out = new Set(tokenize(amountsAsWords(text)).map((t) => t.lexeme));
+  const out = new Set(tokenize(amountsAsWords(text.replace(FIRST_COME, 'first come'))).map((t) => t.lexeme));
   for (const day of scheduleDays(text)) out.add(day);
   for (const season of rangeSeasons(text)) out.add(season);
   for (const compound of compoundsOf(text)) out.add(compound);

@@ -53,8 +53,20 @@ export interface Retriever {
 export const SYNONYM_CHUNKS = 3;
 
 /**
- * The question's own passages, then those found only through its synonyms ("garbage" → "trash"). The
- * second search's scores come from another query, so its passages rank below the last of the own.
+ * How many passages to ask the synonym search for when the question's own search asks `own`: the
+ * synonyms' best passages are often the question's own ones again, which add nothing, so the search looks
+ * as deep as the question's own and keeps up to SYNONYM_CHUNKS new ones ("how much do I need to earn" →
+ * the "Income" section, fifth for the question with its synonyms, after passages the question found by
+ * itself). Deeper still (own + SYNONYM_CHUNKS) brought in as many distractors as answers (decision 028).
+ */
+export function synonymSearchDepth(own: number): number {
+  return Math.max(own, SYNONYM_CHUNKS);
+}
+
+/**
+ * The question's own passages, then up to SYNONYM_CHUNKS found only through its synonyms ("garbage" →
+ * "trash"). The second search's scores come from another query, so its passages rank below the last of
+ * the own.
  */
 export function withSynonymHits<T extends { chunk_id: string; score: number }>(
   own: readonly T[],
@@ -64,6 +76,7 @@ export function withSynonymHits<T extends { chunk_id: string; score: number }>(
   const floor = Math.min(...own.map((c) => c.score), Number.POSITIVE_INFINITY);
   const extra = viaSynonyms
     .filter((c) => !seen.has(c.chunk_id))
+    .slice(0, SYNONYM_CHUNKS)
     .map((c, i) => ({ ...c, score: Number.isFinite(floor) ? floor * (0.9 - i * 0.1) : c.score }));
   return [...own, ...extra];
 }

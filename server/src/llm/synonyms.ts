@@ -226,7 +226,9 @@ const GROUPS: readonly string[] = [
   'certificate-of-insurance coi insurance-certificate',
   'loading-dock loading-bay',
   'rekey re-key lock-change',
-  'key-card keycard access-card swipe-card',
+  'key-card keycard access-card swipe-card badge badges',
+  // "when would you shut off my badge?": "your key card is switched off".
+  'shut-off switch-off turn-off deactivate deactivated',
   'gate-code access-code entry-code keypad-code',
   'spare-key duplicate-key extra-key',
   'lockbox lock-box key-box key-safe',
@@ -539,6 +541,8 @@ const KINDS: Readonly<Record<string, string>> = {
   'produce vegetable vegetables veggie veggies': `tomato tomatoes zucchini zucchinis squash cucumber cucumbers
     lettuce pepper peppers carrot carrots bean beans pea peas pumpkin pumpkins kale spinach onion onions potato
     potatoes eggplant eggplants beet beets radish radishes`,
+  // "We're adding beer and wine to our menu": "Restaurants that serve alcohol must also carry liquor liability".
+  'alcohol alcoholic liquor': 'beer beers wine wines spirits cocktail cocktails',
   furniture: 'couch couches sofa sofas futon futons recliner recliners dresser dressers bookcase bookcases armchair',
   'child children kid kids':
     'son sons daughter daughters stepson stepdaughter toddler toddlers baby babies teen teens teenager teenagers',

@@ -19,7 +19,7 @@ import {
   synonymQuery,
 } from '../../llm/answer-match';
 import { type ChatProvider, docCitation, type Evidence, factCitation, type OnboardingNotes } from '../../llm/provider';
-import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
+import { synonymSearchDepth, withSynonymHits } from '../../llm/retrieval';
 import type { WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assistantForChat } from '../assistants';
@@ -87,7 +87,7 @@ export async function gatherEvidence(
   const expanded = useRag ? synonymQuery(question) : null;
   const [ranked, viaSynonyms, facts] = await Promise.all([
     useRag ? workspaceRetriever.search(ctx, question, CHUNKS_PER_ANSWER) : Promise.resolve([]),
-    expanded ? workspaceRetriever.search(ctx, expanded, SYNONYM_CHUNKS) : Promise.resolve([]),
+    expanded ? workspaceRetriever.search(ctx, expanded, synonymSearchDepth(CHUNKS_PER_ANSWER)) : Promise.resolve([]),
     workspaceRetriever.facts(ctx, question, FACTS_PER_ANSWER),
   ]);
   const chunks = withSynonymHits(ranked, viaSynonyms);

@@ -29,7 +29,7 @@ import {
 import { selectProvider } from '../../llm';
 import { answerSupport, synonymQuery } from '../../llm/answer-match';
 import { docCitation, type Evidence, generate } from '../../llm/provider';
-import { SYNONYM_CHUNKS, withSynonymHits } from '../../llm/retrieval';
+import { synonymSearchDepth, withSynonymHits } from '../../llm/retrieval';
 import type { Deps, WorkspaceContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EndpointHandler } from '../../platform/http';
@@ -216,7 +216,7 @@ export async function answerWidgetMessage(
       ? []
       : withSynonymHits(
           await searchPublic(mended, CHUNKS_PER_ANSWER),
-          expanded ? await searchPublic(expanded, SYNONYM_CHUNKS) : [],
+          expanded ? await searchPublic(expanded, synonymSearchDepth(CHUNKS_PER_ANSWER)) : [],
         );
   if (hits.length === 0) {
     return {
