@@ -3382,3 +3382,13 @@ describe('thirty-third round: a ban answers yes or no; a stretch of months holds
     expect(u?.ownTopicHits).toBe(u?.topics);
   });
 });
+
+describe('thirty-third round: big stuff is large items (set G)', () => {
+  it('answers "does anyone haul big stuff away?" with the large-item pickup', () => {
+    const text =
+      'Trash and recycling\n\nCarts may go to the curb after 6:00 p.m. Monday and must be back beside the house by Wednesday night. Large items such as furniture and mattresses are picked up by the town on the second Saturday of each month. Pest treatment is free if it is reported within 30 days of move-in.';
+    expect(bq('got an old couch i need to get rid of, does anyone haul big stuff away?', text)[0]?.sentence).toMatch(
+      /Large items/,
+    );
+  });
+});
