@@ -3392,3 +3392,10 @@ describe('thirty-third round: big stuff is large items (set G)', () => {
     );
   });
 });
+
+describe('thirty-third round: "open saturdays?" is answered by the hours (set V)', () => {
+  it('reads "is the office open saturdays?" as asking the hours, not "open on the Friday after Thanksgiving?"', () => {
+    expect(answerTypeOf('is the leasing office open saturdays?')).toBe('time');
+    expect(answerTypeOf('Is the front desk open the Friday after Thanksgiving?')).toBe('yesno');
+  });
+});

@@ -334,6 +334,11 @@ const HOW_MUCH_OF_A_THING =
 /** "at 6am", "after midnight", "until 9 pm": a clock time asked about (not a range "from 9 to 5"). */
 const CLOCK_HOUR_ASKED =
   /\b(?:at|by|until|till|til|after|before|past)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)|midnight|noon)(?!\s*(?:and|to|-)\b)/i;
+/**
+ * Whether a place is open on a day of every week ("open saturdays", "open on weekends"); not one day ("open the
+ * Friday after Thanksgiving", which a closing says without hours).
+ */
+const OPEN_ON_A_DAY = /\bopen\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays)\b/i;
 /** Being let in or staying in a place ("come in", "get in", "work there", "use the gym"). */
 const ACCESS_ASKED =
   /\b(?:come|get|go|walk|drive|be)\s+(?:in|into|inside|there|here|back)\b|\b(?:work|enter|access|use)\b/i;
@@ -347,6 +352,8 @@ function typeOfClause(clause: string): AnswerType | null {
   // "can i come in at 6am on a saturday?", "can I work there at midnight?": whether an hour is allowed is
   // answered by the hours.
   if (yesNo && CLOCK_HOUR_ASKED.test(main) && ACCESS_ASKED.test(main)) return 'time';
+  // "is the leasing office open saturdays?": the hours say it ("10:00 a.m.-4:00 p.m. Sat.").
+  if (yesNo && OPEN_ON_A_DAY.test(main)) return 'time';
   for (const rule of TYPE_RULES) {
     if (yesNo && rule.type !== 'yesno' && !NAMED_IN_YES_NO.has(rule.type)) continue;
     // "Can I just call the office and tell them I'm not renewing?" asks whether a call will do, not for a
