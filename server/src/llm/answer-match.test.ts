@@ -3399,3 +3399,16 @@ describe('thirty-third round: "open saturdays?" is answered by the hours (set V)
     expect(answerTypeOf('Is the front desk open the Friday after Thanksgiving?')).toBe('yesno');
   });
 });
+
+describe('thirty-third round: a 3-night minimum is a minimum stay; a doe is a deer (sets U, E)', () => {
+  it('answers "a minimum stay over Labor Day weekend?" with the holiday weekends\' 3-night minimum', () => {
+    const text =
+      "Reservations and Cancellations\n\nA reservation is held with a deposit of one night's rate.\n\nLeaving early: nightly and weekly stays are not refunded for unused nights.\n\nHoliday weekends (Memorial Day, July 4th and Labor Day) have a 3-night minimum.";
+    expect(bq('Is there a minimum stay over Labor Day weekend?', text)[0]?.sentence).toMatch(/3-night minimum/);
+  });
+  it('answers "shot a doe, do I have to report it?" with the rule for every deer taken', () => {
+    const text =
+      'Harvest\n\nEvery deer, turkey and hog taken must be reported on the harvest form within 24 hours. Feral hogs may be taken at any time of year by lessees, but night shooting is not allowed. Any damage to a fence must be reported to the office within 24 hours.';
+    expect(bq('shot a doe this morning. do i have to report it somewhere?', text)[0]?.sentence).toMatch(/Every deer/);
+  });
+});

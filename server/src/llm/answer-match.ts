@@ -1361,6 +1361,8 @@ function lexemes(text: string): Set<string> {
   if (BREAKS_LEASE.test(text)) out.add(BREAK_LEXEME);
   // "Rent that arrives by the end of the 5th is on time", "a 5-day grace period": when a payment is late.
   if (ON_TIME.test(text)) out.add(LATE_LEXEME);
+  // "Holiday weekends have a 3-night minimum": a minimum stay, though it never says "stay".
+  if (NIGHTS_MINIMUM.test(text)) out.add(STAY_LEXEME);
   // "Children under 14 must be with an adult", "supervised by a parent": whether one may be alone.
   if (WITH_ADULT.test(text)) out.add(ALONE_LEXEME);
   // "Residents must be 16 or older to use it alone; residents 14 and 15 may use it with a parent": the
@@ -1406,6 +1408,11 @@ const WITH_ADULT =
 const ALONE_LEXEME = tokenize('alone')[0]?.lexeme ?? 'alone';
 const ON_TIME = /\bon[\s-]time\b|\bgrace period\b/i;
 const LATE_LEXEME = tokenize('late')[0]?.lexeme ?? 'late';
+const NIGHTS_MINIMUM = new RegExp(
+  String.raw`\b(?:\d+|${NUMBER_WORDS})[\s-]nights?\s+minimum\b|\bminimum\s+(?:of\s+)?(?:\d+|${NUMBER_WORDS})\s+nights?\b`,
+  'i',
+);
+const STAY_LEXEME = tokenize('stay')[0]?.lexeme ?? 'stay';
 const PRICE_RANGE = /\bfrom \$\s?\d[\d,.]*[^.;$]{0,60}?\b(?:up )?to \$\s?\d|\$\s?\d[\d,.]*\s*(?:-|–|to)\s*\$\s?\d/i;
 const RANGE_ENDS = tokenize('lowest highest').map((t) => t.lexeme);
 const PERCENT_OFF = /(?:\d\s?%|\bpercent|\bhalf|\d\s+cents|\$\s?\d[\d.,]*)\s+off\b/i;

@@ -538,6 +538,8 @@ const KINDS: Readonly<Record<string, string>> = {
     spaniel schnauzer pug pugs greyhound goldendoodle labradoodle`,
   'cat cats pet pets': 'tabby siamese persian maine-coon',
   'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
+  // "shot a doe this morning, do I have to report it?": "Every deer, turkey and hog taken must be reported".
+  deer: 'doe buck bucks fawn fawns',
   'tool tools': `spade spades shovel shovels rake rakes hoe hoes trowel trowels pruner pruners shears wheelbarrow
     wheelbarrows hammer hammers wrench wrenches screwdriver screwdrivers`,
   'produce vegetable vegetables veggie veggies': `tomato tomatoes zucchini zucchinis squash cucumber cucumbers
