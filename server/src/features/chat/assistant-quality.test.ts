@@ -143,7 +143,7 @@ const CHECK_SETS: readonly {
   },
   {
     dir: 'assistant-set-u',
-    floors: { answeredWithCitation: [56, 66], unanswerableOneTask: [14, 18], followupsResolved: [17, 21] },
+    floors: { answeredWithCitation: [57, 66], unanswerableOneTask: [14, 18], followupsResolved: [17, 21] },
   },
   {
     dir: 'assistant-set-v',
