@@ -1298,9 +1298,10 @@ function scheduleDays(text: string): string[] {
 }
 
 /**
- * The seasons a stretch of months covers: "November 1 to March 31" is the winter, "May 15 to September
- * 15" the summer, so "and in the winter?" finds the winter gate hours. Only ranges: a single date says
- * when one thing happens, not a season's rule. A season counts when the stretch holds two of its months.
+ * The seasons and months a stretch of months covers: "November 1 to March 31" is the winter, "May 15 to
+ * September 15" the summer, so "and in the winter?" finds the winter gate hours, and "in January?" the
+ * rule "from December 1 to March 31". Only ranges: a single date says when one thing happens, not a
+ * season's rule. A season counts when the stretch holds two of its months; a month counts when it is in it.
  */
 function rangeSeasons(text: string): string[] {
   const months = BUSINESS_NAME_MONTHS;
@@ -1339,8 +1340,8 @@ const amountsAsWords = (text: string) =>
 const FIRST_COME = /\bfirst[- ]come,?\s+first[- ]served\b/gi;
 
 /**
- * A text's lexemes, with schedule days, month-range seasons, phrasal compounds ("check-in", "pick up")
- * and hyphenated words as one extra lexeme each.
+ * A text's lexemes, with schedule days, the seasons and months of month ranges, phrasal compounds
+ * ("check-in", "pick up") and hyphenated words as one extra lexeme each.
  */
 function lexemes(text: string): Set<string> {
   const out = new Set(tokenize(amountsAsWords(text.replace(FIRST_COME, 'first come'))).map((t) => t.lexeme));
