@@ -3412,3 +3412,35 @@ describe('thirty-third round: a 3-night minimum is a minimum stay; a doe is a de
     expect(bq('shot a doe this morning. do i have to report it somewhere?', text)[0]?.sentence).toMatch(/Every deer/);
   });
 });
+
+describe('thirty-fourth round: a two-word entry said in other words says its words too (sets G, T, H, D)', () => {
+  it('answers "do the other 4 roll over?" with the days that do not carry over, not the credits', () => {
+    const credits =
+      'Meeting Room Credits\n\nEvery member gets meeting room credits each month, booked in the app. Credits reset on the 1st and do not roll over.';
+    const plans =
+      'Flex Plan\n\nThe Flex plan gives 8 days a month at any open desk. Flex days reset on the 1st, and unused days do not carry over to the next month.';
+    const q = 'I only used 5 of my flex days in March. Do the other 3 roll over to April?';
+    expect(bestQuotes(q, [doc(credits, 0), doc(plans, 1)])[0]?.sentence).toMatch(/unused days do not carry over/);
+  });
+  it('answers "is the top deck open when it snows?" with the roof level closing', () => {
+    const garage =
+      'Winter\n\nThe roof level closes whenever 3 inches of snow or more is forecast. Salt is spread on the ramps at 5:00 a.m. Cars left up top during a closure are moved to the east lot at no charge.';
+    expect(bq('is the top deck open when it snows?', garage)[0]?.sentence).toMatch(/roof level closes/);
+  });
+});
+
+describe('thirty-fourth round: a two-word entry is read within one phrase (set W)', () => {
+  it('does not read "for each car, charged as…" as a car charger', () => {
+    const rates =
+      'Parking\n\nA reserved space in the garage costs $90 per month for each car, charged with the rent. Visitors park in the surface lot.';
+    expect(bq('How much do the EV chargers in the garage cost per kWh?', rates)).toEqual([]);
+  });
+});
+
+describe('thirty-fourth round: "will it fit?" asks a size (set D)', () => {
+  it('reads whether a thing fits as a question about its size', () => {
+    expect(answerTypeOf('Will a 35 foot fifth wheel fit in a space in the storage lot?')).toBe('size');
+    expect(answerTypeOf('would my sofa fit through the stairwell?')).toBe('size');
+    expect(answerTypeOf('is there a fitness room?')).toBe('yesno');
+  });
+});

@@ -258,7 +258,8 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'size',
-    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
+    // "Will a 35 foot fifth wheel fit in the lot?", "will my van fit in the garage?": a size says it.
+    asks: /\b(?:will|would|does|do|can|could)\b[^?.]*\bfit\b|\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
     has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b|\bno (?:size|weight|height|length) (?:limit|restriction|maximum)s?\b/i,
   },
   {
@@ -1065,6 +1066,13 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
       terms.set(ordinal, { ...term, lexeme: ordinal, synonyms: new Set(), related });
     }
   }
+  // "Do the other 4 roll over?", "is the top deck open?": a sentence that says the entry in other words
+  // ("unused days do not carry over", "the roof level") says its words too.
+  for (const { joined, part: word } of spacedPartsOf(question)) {
+    const part = terms.get(word);
+    const others = synonymsOf(joined);
+    if (part && others.size > 0) part.synonyms = new Set([...part.synonyms, ...others]);
+  }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
   for (const lexeme of [...compounds, ...counts]) {
     if (!terms.has(lexeme)) {
@@ -1500,15 +1508,37 @@ function countsOf(text: string): string[] {
 }
 
 /**
- * Two-word thesaurus entries written with a space ("after hours", "front desk", "returned payment"):
- * their one-word lexeme, as "after-hours" gives. Only pairs the thesaurus knows.
+ * The two-word thesaurus entries a text writes with a space or a hyphen ("after hours", "front desk",
+ * "carry over"): their one-word lexeme, as "after-hours" gives, with the lexemes of the two words. Only
+ * words within one phrase: "for each car, charged as…" holds no "car charger".
  */
-function spacedEntriesOf(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const out: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) {
-    const lexeme = tokenize(`${words[i]}${words[i + 1]}`)[0]?.lexeme;
-    if (lexeme && inThesaurus(lexeme)) out.push(lexeme);
+function spacedPairsOf(text: string): { joined: string; parts: string[] }[] {
+  const out: { joined: string; parts: string[] }[] = [];
+  for (const phrase of text.toLowerCase().split(/[^a-z0-9\s'’-]+/)) {
+    const words = phrase.match(/[a-z0-9]+/g) ?? [];
+    for (let i = 0; i + 1 < words.length; i++) {
+      const joined = tokenize(`${words[i]}${words[i + 1]}`)[0]?.lexeme;
+      if (!joined || !inThesaurus(joined)) continue;
+      const parts = [words[i], words[i + 1]].flatMap((w) => tokenize(w ?? '')[0]?.lexeme ?? []);
+      out.push({ joined, parts });
+    }
+  }
+  return out;
+}
+
+const spacedEntriesOf = (text: string): string[] => spacedPairsOf(text).map((pair) => pair.joined);
+
+/**
+ * The words of a question's two-word entries that stand for the whole entry where a sentence says it in
+ * other words ("roll over": "unused days do not carry over"), each with the entry's lexeme. Not when a
+ * word already reaches the entry's synonyms itself ("front desk": "desk" is a word for the office, "front" is not).
+ */
+function spacedPartsOf(text: string): { joined: string; part: string }[] {
+  const out: { joined: string; part: string }[] = [];
+  for (const { joined, parts } of spacedPairsOf(text)) {
+    const others = synonymsOf(joined);
+    if (parts.some((p) => [...synonymsOf(p)].some((x) => others.has(x)))) continue;
+    for (const part of parts) out.push({ joined, part });
   }
   return out;
 }
