@@ -3444,3 +3444,38 @@ describe('thirty-fourth round: "will it fit?" asks a size (set D)', () => {
     expect(answerTypeOf('is there a fitness room?')).toBe('yesno');
   });
 });
+
+describe('thirty-fourth round: what a guarantor must earn is an income, not a price (sets M, V)', () => {
+  it('answers "how much does my dad need to make?" with the income as a multiple of the installment', () => {
+    const text =
+      'Guarantors\n\nA guarantor is needed for every resident under 21. The guarantor must live in the United States and have a gross income of at least four times the monthly installment. The guarantor signs the guaranty online within 10 days.';
+    expect(bq('how much does my dad need to make to be my guarantor', text)[0]?.sentence).toMatch(/four times/);
+  });
+});
+
+describe('thirty-fourth round: how long grass may get is a length (set U)', () => {
+  it('reads "how long can the grass get" as a size and "how long can my guest stay" as a while', () => {
+    expect(answerTypeOf("How long can the grass in my front yard get before it's a violation?")).toBe('size');
+    expect(answerTypeOf('how long can my guest stay?')).toBe('duration');
+    expect(answerTypeOf('once they approve it, how long do i have to get started')).toBe('duration');
+  });
+  it('answers it with the height limit', () => {
+    const text =
+      'Yards\n\nFront yards must be mowed and kept free of weeds from April through October, with grass no taller than 6 inches. Dead shrubs must be replaced within 45 days.';
+    expect(bq("How long can the grass in my front yard get before it's a violation?", text)[0]?.sentence).toMatch(
+      /no taller than 6 inches/,
+    );
+  });
+});
+
+describe('thirty-fourth round: a hamster is a pet; empty boxes are cardboard (sets B, C)', () => {
+  it('finds the pet rule and the cardboard rule through the thesaurus', () => {
+    expect(synonymsOf(tokenize('hamster')[0]?.lexeme ?? '').has(tokenize('pets')[0]?.lexeme ?? '')).toBe(true);
+    expect(synonymsOf(tokenize('boxes')[0]?.lexeme ?? '').has(tokenize('cardboard')[0]?.lexeme ?? '')).toBe(true);
+    expect(synonymsOf(tokenize('hamster')[0]?.lexeme ?? '').has(tokenize('dog')[0]?.lexeme ?? '')).toBe(false);
+  });
+  it('answers "Can I have a hamster?" with the pet rule', () => {
+    const text = 'Pets\n\nPets are not allowed in the residence halls, except fish in a tank of 10 gallons or less.';
+    expect(bq('Can I have a hamster?', text)[0]?.sentence).toMatch(/Pets are not allowed/);
+  });
+});

@@ -122,7 +122,7 @@ const LIFE_SAFETY =
  * fee or price ("What is the fee to add a roommate?" is not answered by the income rule).
  */
 const INCOME_MULTIPLE = new RegExp(
-  `\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income)\\b`,
+  `\\b(\\d+(\\.\\d+)?|${NUMBER_WORDS}) times (the|your) (monthly )?(rent|income|installments?|payments?)\\b`,
   'i',
 );
 const INCOME_MULTIPLES = new RegExp(INCOME_MULTIPLE.source, 'gi');
@@ -332,6 +332,9 @@ const YES_NO_ASKS_NUMBER = /\b(?:numbers?|phone|cell|hotline|line)\b/i;
 const HOW_MUCH_OF_A_THING =
   /\bhow much (?!(?:is|are|was|were|does|do|did|will|would|should|could|can|to|for|it|they|we|i|you|he|she|a|an|the|my|our|his|her|their|your|per|of|that|this|each|in|on|extra|more|less|money|cash|total|altogether|rent|rents|deposits?|fees?|dues|charges?|coverage|insurance|liability|notice|warning|time|advance|heads|a month|a week|a year)\b)[a-z][a-z-]*(?: [a-z][a-z-]*)? (?:can|could|may|might|do|does|is|are|will|would|should|must|before|until|am|have|has|falls?|fits?|holds?)\b/i;
 
+/** "How long can my grass get before…?", "how tall can a hedge grow": a length, not a while. */
+const GROWS_HOW_LONG =
+  /\bhow (?:long|tall|high)\s+(?:can|may|could|should|is|are|do|does)\s+(?:(?:the|my|our|your|a|an)\s+)?(?:(?!(?:to|have|has|i|we|you|they|he|she|it)\b)[a-z'-]+\s+){1,5}?(?:get|grow)\b(?!\s+(?:the|a|an|my|our|your|it|them|in|into|to|there|here|back|out|approved|done|fixed|repaired|used)\b)/i;
 /** "at 6am", "after midnight", "until 9 pm": a clock time asked about (not a range "from 9 to 5"). */
 const CLOCK_HOUR_ASKED =
   /\b(?:at|by|until|till|til|after|before|past)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)|midnight|noon)(?!\s*(?:and|to|-)\b)/i;
@@ -345,7 +348,7 @@ const ACCESS_ASKED =
   /\b(?:come|get|go|walk|drive|be)\s+(?:in|into|inside|there|here|back)\b|\b(?:work|enter|access|use)\b/i;
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
-  if (HOW_MUCH_OF_A_THING.test(clause)) return 'size';
+  if (HOW_MUCH_OF_A_THING.test(clause) || GROWS_HOW_LONG.test(clause)) return 'size';
   const yesNo = YES_NO_OPENER.test(clause.trim()) && !EMBEDDED_QUESTION.test(clause);
   // "Where do parcels end up when nobody is home?": a clause of condition after a question word says
   // when, not what is asked.
@@ -2031,6 +2034,8 @@ function pricedKindsOf(priced: readonly QuestionTerm[], things: ReadonlySet<stri
 function pricedThingOf(question: string): Token[] {
   // "How much does a two-bedroom rent for?": the rent, not any price said of a two-bedroom (its deposit).
   if (RENTS_FOR.test(question) || RENT_ITSELF.test(question)) return tokenize('rent');
+  // "How much does my dad need to make to co-sign?": an income, which is the price of no thing.
+  if (EARNING.test(question)) return [];
   const read = readIdioms(question);
   // "How much does it cost to rent bikes?": the bikes, not any rent.
   const to = PRICE_TO.exec(read);
@@ -2041,6 +2046,8 @@ function pricedThingOf(question: string): Token[] {
   const named = PRICE_NAMED.exec(read);
   return named?.[1] ? tokenize(named[1]) : [];
 }
+
+const EARNING = /\b(?:make|makes|making|earn|earns|earning)\b/i;
 
 /** The thing lost: "lost my mailbox key", "if I lose my locker key". */
 const LOST_THING =

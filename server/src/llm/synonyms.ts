@@ -538,6 +538,11 @@ const KINDS: Readonly<Record<string, string>> = {
     spaniel schnauzer pug pugs greyhound goldendoodle labradoodle`,
   'cat cats pet pets': 'tabby siamese persian maine-coon',
   'bird birds pet pets': 'parrot parakeet budgie cockatiel canary',
+  // "Can I have a hamster?": "Pets are not allowed, except fish in a tank".
+  'pet pets animal animals': `hamster hamsters gerbil gerbils guinea-pig guinea-pigs rabbit rabbits bunny bunnies
+    ferret ferrets chinchilla chinchillas lizard lizards snake snakes turtle turtles tortoise tortoises reptile reptiles`,
+  // "what do we do with all our empty boxes?": "Flatten cardboard for the baler".
+  cardboard: 'box boxes carton cartons',
   // "shot a doe this morning, do I have to report it?": "Every deer, turkey and hog taken must be reported".
   deer: 'doe buck bucks fawn fawns',
   'tool tools': `spade spades shovel shovels rake rakes hoe hoes trowel trowels pruner pruners shears wheelbarrow
