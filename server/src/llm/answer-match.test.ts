@@ -3479,3 +3479,19 @@ describe('thirty-fourth round: a hamster is a pet; empty boxes are cardboard (se
     expect(bq('Can I have a hamster?', text)[0]?.sentence).toMatch(/Pets are not allowed/);
   });
 });
+
+describe('thirty-fourth round: "how many fobs come with a unit?" counts the fobs (set X)', () => {
+  it('answers with the sentence that counts fobs, not one that counts the hours of fob access', () => {
+    const text =
+      'Access\n\nRear Bays: access with your key fob 24 hours a day, 7 days a week, through the back gate. Front Units: access with your key fob from 6:00 a.m. to 11:00 p.m. Each unit receives three key fobs.';
+    expect(bq('How many gate fobs come with a unit? we have 5 employees', text)[0]?.sentence).toMatch(/three key fobs/);
+  });
+});
+
+describe('thirty-fourth round: "the committee" is the committee named earlier (set U)', () => {
+  it('answers when the Design Review Committee meets with "The committee meets…", not the rule naming it in full', () => {
+    const text =
+      'Changes to Your Home\n\nAnything that changes how the outside of your home looks needs approval from the Design Review Committee before work starts.\n\nSend the application through the owner portal with a drawing and the colors. The committee meets on the first Thursday of each month and decides within 30 days.';
+    expect(bq('When does the design review committee meet?', text)[0]?.sentence).toMatch(/first Thursday/);
+  });
+});

@@ -1198,6 +1198,29 @@ const startsWithPronoun = (text: string) =>
   LEANING_OPENER.test(text.trim()) ||
   BREAKING_THE_RULE.test(text.trim()) ||
   ELLIPTICAL_END.test(text.trim());
+/**
+ * "The committee meets on the second Tuesday" after "…approval from the Architectural Review Committee": a
+ * sentence that opens with the last word of a name given in full earlier in the passage speaks of what it
+ * names. The nearest such name ("Architectural Review Committee"), or undefined.
+ */
+function nameShortened(text: string, earlier: readonly { text: string }[]): string | undefined {
+  // The noun that opens the sentence is its subject ("The committee meets"), not a word before it ("The
+  // charging spaces").
+  const [, opener, next] = /^(?:the|this|that)\s+([a-z]+)\s+([a-z]+)/i.exec(text.trim()) ?? [];
+  const head = opener && next && !isMostlyNoun(next.toLowerCase()) ? tokenize(opener)[0]?.lexeme : undefined;
+  if (!head) return undefined;
+  const capital = (w: string | undefined) => w !== undefined && /^[A-Z]/.test(w);
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const words = earlier[i]?.text.match(/[A-Za-z'-]+/g) ?? [];
+    for (let j = words.length - 1; j > 0; j--) {
+      if (!capital(words[j - 1]) || !capital(words[j]) || tokenize(words[j] ?? '')[0]?.lexeme !== head) continue;
+      let from = j - 1;
+      while (from > 0 && capital(words[from - 1])) from--;
+      return words.slice(from, j + 1).join(' ');
+    }
+  }
+  return undefined;
+}
 /** "Hot plates and toaster ovens are not.": what they are not is said in the sentence before. */
 export const ELLIPTICAL_END = /\b(?:are|is|was|were|do|does|did|can|may|will|must|should)\s*(?:not|n[’']t)\s*[.!]?$/i;
 /** "A first violation brings a written warning…": breaking the rule the sentence before states. */
@@ -1627,6 +1650,7 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
               .join(' ')
           : '';
       }
+      const named = nameShortened(segment.text, segments.slice(0, index));
       const around = [
         heading !== segment.text ? heading : '',
         segment.kind === 'item' ? leadIn : '',
@@ -1649,7 +1673,9 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         ...(cells ? { row: { header, cells } } : {}),
         ...(startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph
           ? { antecedent: lexemes(previous.text) }
-          : {}),
+          : named
+            ? { antecedent: lexemes(named) }
+            : {}),
         ...(segment.kind === 'item' && leadIn ? { leadIn, leadInWords: lexemes(leadIn) } : {}),
         ...(asks ? { asks: true } : {}),
       });
@@ -2261,7 +2287,7 @@ function countedThingOf(question: string): ReadonlySet<string> | null {
   return lexeme ? new Set([lexeme, ...synonymsOf(lexeme)]) : null;
 }
 const HOW_MANY_THING =
-  /\bhow many ((?:(?!(?:are|is|do|does|did|can|could|will|would|should|may|might|must|per|in|at|for|on|of|we|i|you|they|there|allowed|fit|left|total)\b)[a-z][a-z'-]*\s*){1,3})/i;
+  /\bhow many ((?:(?!(?:are|is|do|does|did|can|could|will|would|should|may|might|must|per|in|at|for|on|of|with|to|we|i|you|they|there|allowed|fit|left|total|come|comes|include|includes|get|gets|go|goes|have|has)\b)[a-z][a-z'-]*\s*){1,3})/i;
 /** A number followed within three words by the thing counted ("212 single-family homes", "up to two guests"). */
 function countsThing(tokens: readonly { lexeme: string }[], counted: ReadonlySet<string>): boolean {
   return tokens.some(
