@@ -3495,3 +3495,11 @@ describe('thirty-fourth round: "the committee" is the committee named earlier (s
     expect(bq('When does the design review committee meet?', text)[0]?.sentence).toMatch(/first Thursday/);
   });
 });
+
+describe('thirty-fourth round: an off-leash area is a dog run (set U)', () => {
+  it('answers "where\'s the off leash dog area" with the dog run, not the leash rule', () => {
+    const text =
+      'Pets\n\nDogs must be on a leash no longer than 6 feet whenever they are outside your camper. Pets are not allowed in the pool area or the clubhouse. The fenced dog run is behind site 12. Pick up after your pet.';
+    expect(bq("where's the off leash dog area", text)[0]?.sentence).toMatch(/dog run/);
+  });
+});

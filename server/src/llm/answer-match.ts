@@ -283,7 +283,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   {
     type: 'place',
     asks: /\bwhere\b|\b(what|which) (town|city|county|state|neighbou?rhood|part of town)\b/i,
-    has: /\b(in|at|on|from|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt)\b|\b(room|floor|levels?|decks?|basement|office|lobby|lot|yard|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
+    has: /\b(in|at|on|from|inside|outside|behind|beside|next to|near|by|under|down|through|into|across from|opposite|to)\s+(the|a|an|our|your|each|every|any|building|suite|room|unit|apt|site|sites|level|dock|gate|door|stairs|elevators?)\b|\b(room|floor|levels?|decks?|basement|office|lobby|lot|yard|garage|desk|portal|website|online|app|chute|bins?|box|area|entrance)\b/i,
     // A named place: "born in Westmoreland County", "from Latin", "at Princeton"; a street address ("at 95
     // Kessler Road").
     also: /\b(?:[Ii]n|[Aa]t|[Nn]ear|[Ff]rom|[Oo]n|[Tt]o)\s+(?:the\s+)?[A-Z][a-z]|\b\d{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Highway|Hwy|Parkway|Pkwy)\b/,

@@ -267,7 +267,8 @@ const GROUPS: readonly string[] = [
   'esa emotional-support-animal support-animal comfort-animal',
   'poop feces excrement pet-waste dog-waste',
   'off-leash unleashed',
-  'dog-park dog-run bark-park pet-park',
+  // "where's the off leash dog area?": "The fenced dog run is behind site 60".
+  'dog-park dog-run bark-park pet-park off-leash',
   'breed-restriction breed-ban restricted-breed',
   'vet veterinarian',
   'spay neuter sterilize',
