@@ -3503,3 +3503,18 @@ describe('thirty-fourth round: an off-leash area is a dog run (set U)', () => {
     expect(bq("where's the off leash dog area", text)[0]?.sentence).toMatch(/dog run/);
   });
 });
+
+describe('thirty-fourth round: a girlfriend or boyfriend visiting is a guest (sets F, V)', () => {
+  it('reads gf and bf as guests', () => {
+    const guest = tokenize('guest')[0]?.lexeme ?? '';
+    expect(synonymsOf(tokenize('gf')[0]?.lexeme ?? '').has(guest)).toBe(true);
+    expect(synonymsOf(tokenize('boyfriend')[0]?.lexeme ?? '').has(guest)).toBe(true);
+  });
+  it('answers "can i just give my bf my door code?" with the guest code first', () => {
+    const text =
+      'Door Codes\n\nThe front door has a keypad lock, and each member has their own 6-digit code. For a guest, send a temporary guest code from the app; it works for up to 3 days.';
+    expect(bq('my bf is coming this weekend, can i just give him my door code?', text)[0]?.sentence).toMatch(
+      /^For a guest, send a temporary guest code/,
+    );
+  });
+});

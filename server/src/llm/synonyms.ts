@@ -554,6 +554,8 @@ const KINDS: Readonly<Record<string, string>> = {
   // "We're adding beer and wine to our menu": "Restaurants that serve alcohol must also carry liquor liability".
   'alcohol alcoholic liquor': 'beer beers wine wines spirits cocktail cocktails',
   furniture: 'couch couches sofa sofas futon futons recliner recliners dresser dressers bookcase bookcases armchair',
+  // "can my gf sleep over on a wednesday?": "Overnight guests are allowed on Friday and Saturday nights only".
+  'guest guests visitor visitors': 'girlfriend girlfriends boyfriend boyfriends gf bf',
   'child children kid kids':
     'son sons daughter daughters stepson stepdaughter toddler toddlers baby babies teen teens teenager teenagers',
 };
