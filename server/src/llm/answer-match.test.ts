@@ -3518,3 +3518,14 @@ describe('thirty-fourth round: a girlfriend or boyfriend visiting is a guest (se
     );
   });
 });
+
+describe('thirty-fourth round: what must be escorted may not be done alone (set T)', () => {
+  it('answers "can our tech go up on the roof by himself?" with the escorted roof access', () => {
+    const work =
+      'Alterations and Contractors\n\nAny work beyond painting needs landlord approval. Contractors must carry liability insurance of at least $1,000,000 and must check in at the management office on the first day of work. Noisy work is allowed only before 9:00 a.m.\nRoof access is by appointment only and must be escorted by our maintenance staff.';
+    const hours =
+      'Building Hours\n\nOffice tenants have access to the building 24 hours a day with their key card. Heating and air conditioning run from 7:00 a.m. to 6:00 p.m. on weekdays. After-hours HVAC can be requested through the portal and is billed at $45 an hour.';
+    const q = 'Can our HVAC tech go up on the roof by himself?';
+    expect(bestQuotes(q, [doc(work, 0), doc(hours, 1)])[0]?.sentence).toMatch(/must be escorted/);
+  });
+});

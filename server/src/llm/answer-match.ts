@@ -1398,7 +1398,8 @@ function lexemes(text: string): Set<string> {
   if (ON_TIME.test(text)) out.add(LATE_LEXEME);
   // "Holiday weekends have a 3-night minimum": a minimum stay, though it never says "stay".
   if (NIGHTS_MINIMUM.test(text)) out.add(STAY_LEXEME);
-  // "Children under 14 must be with an adult", "supervised by a parent": whether one may be alone.
+  // "Children under 14 must be with an adult", "supervised by a parent", "Roof access … must be escorted by
+  // our staff": whether one may be alone.
   if (WITH_ADULT.test(text)) out.add(ALONE_LEXEME);
   // "Residents must be 16 or older to use it alone; residents 14 and 15 may use it with a parent": the
   // ages under 18 a rule draws its line around, each one lexeme ("#age14"), which "my 14 year old" finds.
@@ -1439,7 +1440,7 @@ const BREAKS_LEASE =
   /\b(?:end|ending|terminate|terminating|leave|leaving|move out of)\s+(?:your|the|a|their|my|our)\s+(?:lease|tenancy|rental agreement|contract)\s+(?:early|before)\b|\b(?:leave|move out|moving out|vacate)\s+before\s+(?:your|the|their)\s+(?:lease|term|tenancy)\s+(?:ends|is over|expires)\b|\bearly (?:termination|lease termination|lease end)\b/i;
 const BREAK_LEXEME = tokenize('break')[0]?.lexeme ?? 'break';
 const WITH_ADULT =
-  /\b(?:with|by|accompanied by|supervised by) (?:an? |their |his |her )?(?:adult|parent|guardian|grown-up)s?\b|\b(?:un)?supervised\b/i;
+  /\b(?:with|by|accompanied by|supervised by) (?:an? |their |his |her )?(?:adult|parent|guardian|grown-up)s?\b|\b(?:un)?supervised\b|\b(?:un)?escorted\b/i;
 const ALONE_LEXEME = tokenize('alone')[0]?.lexeme ?? 'alone';
 const ON_TIME = /\bon[\s-]time\b|\bgrace period\b/i;
 const LATE_LEXEME = tokenize('late')[0]?.lexeme ?? 'late';
