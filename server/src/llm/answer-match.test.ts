@@ -3529,3 +3529,13 @@ describe('thirty-fourth round: what must be escorted may not be done alone (set 
     expect(bestQuotes(q, [doc(work, 0), doc(hours, 1)])[0]?.sentence).toMatch(/must be escorted/);
   });
 });
+
+describe('thirty-fourth round: a guest room is a guest suite (set C)', () => {
+  it('answers "somewhere the kids can sleep, like a guest room?" with the guest suite', () => {
+    const text =
+      'Family Visits\n\nFamily members are welcome at meals when you book them with the dining office by noon. We also have a furnished guest suite on the third floor that can be booked for up to 5 nights at $60 a night. Children must be with an adult in the pool area.';
+    expect(bq('is there somewhere the kids can sleep when they visit, like a guest room?', text)[0]?.sentence).toMatch(
+      /guest suite/,
+    );
+  });
+});

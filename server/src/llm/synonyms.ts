@@ -309,7 +309,8 @@ const GROUPS: readonly string[] = [
   'bike-room bike-storage bicycle-storage',
   'media-room screening-room movie-room theater-room home-theater',
   'game-room gameroom rec-room recreation-room',
-  'guest-suite guest-apartment hospitality-suite',
+  // "is there somewhere the kids can sleep, like a guest room?": "a furnished guest suite … can be booked".
+  'guest-suite guest-suites guest-apartment hospitality-suite guest-room guest-rooms guest-bedroom',
   'swimsuit swimwear bathing-suit',
   'dress-code attire',
   'footwear shoes',
