@@ -3442,6 +3442,8 @@ describe('thirty-fourth round: "will it fit?" asks a size (set D)', () => {
     expect(answerTypeOf('Will a 35 foot fifth wheel fit in a space in the storage lot?')).toBe('size');
     expect(answerTypeOf('would my sofa fit through the stairwell?')).toBe('size');
     expect(answerTypeOf('is there a fitness room?')).toBe('yesno');
+    // How many fit is a count, not a size.
+    expect(answerTypeOf('can 20 people fit in the clubhouse?')).not.toBe('size');
   });
 });
 

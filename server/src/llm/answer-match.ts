@@ -258,8 +258,7 @@ const TYPE_RULES: readonly { type: AnswerType; asks: RegExp; has: RegExp; also?:
   },
   {
     type: 'size',
-    // "Will a 35 foot fifth wheel fit in the lot?", "will my van fit in the garage?": a size says it.
-    asks: /\b(?:will|would|does|do|can|could)\b[^?.]*\bfit\b|\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
+    asks: /\bhow (big|large|small|tall|high|wide|heavy|deep|thick)\b|\bhow many (?:square |cubic )?(?:feet|foot|inches|pounds|lbs|acres|gallons)\b|\bwhat size\b|\bsize (limit|restriction)s?\b|\bweight (limit|restriction)s?\b|\bwhat(?:'s|’s| is| are)\s+the\s+(?:[\w-]+\s+)?(?:height|width|length|depth|dimensions?|square footage)\b/i,
     has: /\b\d+(\.\d+)?(\s?(-|to|by|x|×)\s?\d+(\.\d+)?)?[\s-]*(feet|foot|ft|inch|inches|cubic|square|sq|pounds?|lbs?|gallons?|watts?|meters?|metres?|cm|mm|yards?|kg|kilograms?|acres?|tons?|psi|degrees?)\b|\b\d+(?:\s?[x×]\s?\d+)+\b|\bno (?:size|weight|height|length) (?:limit|restriction|maximum)s?\b/i,
   },
   {
@@ -335,6 +334,11 @@ const HOW_MUCH_OF_A_THING =
 /** "How long can my grass get before…?", "how tall can a hedge grow": a length, not a while. */
 const GROWS_HOW_LONG =
   /\bhow (?:long|tall|high)\s+(?:can|may|could|should|is|are|do|does)\s+(?:(?:the|my|our|your|a|an)\s+)?(?:(?!(?:to|have|has|i|we|you|they|he|she|it)\b)[a-z'-]+\s+){1,5}?(?:get|grow)\b(?!\s+(?:the|a|an|my|our|your|it|them|in|into|to|there|here|back|out|approved|done|fixed|repaired|used)\b)/i;
+const ASKS_FIT = /\b(?:will|would|does|do|can|could)\b[^?.]*\bfit\b/i;
+const COUNT_FITS = new RegExp(
+  `\\bhow many\\b|\\b(?:\\d+|${NUMBER_WORDS})\\s+(?!(?:foot|feet|ft|inch|inches|meters?|metres?)\\b)(?:people|children|[a-z]+s)\\b`,
+  'i',
+);
 /** "at 6am", "after midnight", "until 9 pm": a clock time asked about (not a range "from 9 to 5"). */
 const CLOCK_HOUR_ASKED =
   /\b(?:at|by|until|till|til|after|before|past)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)|midnight|noon)(?!\s*(?:and|to|-)\b)/i;
@@ -349,6 +353,9 @@ const ACCESS_ASKED =
 function typeOfClause(clause: string): AnswerType | null {
   if (ASKS_CONSEQUENCE.test(clause) && !/\bhow much\b/i.test(clause)) return 'consequence';
   if (HOW_MUCH_OF_A_THING.test(clause) || GROWS_HOW_LONG.test(clause)) return 'size';
+  // "Will a 35 foot fifth wheel fit in the lot?", "will my van fit in the garage?": a size says it ("can 20
+  // people fit in the clubhouse?" asks a count).
+  if (ASKS_FIT.test(clause) && !COUNT_FITS.test(clause)) return 'size';
   const yesNo = YES_NO_OPENER.test(clause.trim()) && !EMBEDDED_QUESTION.test(clause);
   // "Where do parcels end up when nobody is home?": a clause of condition after a question word says
   // when, not what is asked.
@@ -2074,7 +2081,7 @@ function pricedThingOf(question: string): Token[] {
   return named?.[1] ? tokenize(named[1]) : [];
 }
 
-const EARNING = /\b(?:make|makes|making|earn|earns|earning)\b/i;
+const EARNING = /\b(?:need|needs|have|has|got)\s+to\s+(?:make|earn)\b|\bearn(?:s|ed|ing)?\b/i;
 
 /** The thing lost: "lost my mailbox key", "if I lose my locker key". */
 const LOST_THING =
