@@ -3541,3 +3541,14 @@ describe('thirty-fourth round: a guest room is a guest suite (set C)', () => {
     );
   });
 });
+
+describe('thirty-fourth round: a scene set before a spaced dash is scene (sets U, V, W, X)', () => {
+  it('answers "thinking of adopting a german shepherd - is there a weight limit on dogs?" with the weight limit', () => {
+    const text =
+      'Dogs\n\nDogs must be on a leash no longer than 6 feet in every shared space. Dogs may weigh up to 60 pounds at full adult size. Each home may keep two pets.';
+    const q = 'Thinking of adopting a german shepherd - is there a size or weight limit on dogs?';
+    const shepherd = profileQuestion(q).terms.find((t) => t.lexeme === tokenize('shepherd')[0]?.lexeme);
+    expect(shepherd?.scene).toBe(true);
+    expect(bq(q, text)[0]?.sentence).toMatch(/up to 60 pounds/);
+  });
+});

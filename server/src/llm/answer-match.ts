@@ -379,7 +379,8 @@ const CONDITION_TAIL = /\s+\b(?:when|whenever|if|while|once|in case)\b[^,;?]*/i;
 
 /** The clause that asks, after a scene set before it with a comma ("…late for a deadline, can we keep it on?"). */
 function askingClause(sentence: string): string {
-  const clauses = sentence.split(/,\s+/);
+  // …or with a spaced dash ("Thinking of adopting a german shepherd - is there a weight limit on dogs?").
+  const clauses = sentence.split(/,\s+|\s+[-–—]\s+/);
   for (let i = clauses.length - 1; i > 0; i--) {
     if (OPENS_AS_QUESTION.test(clauses[i] ?? '')) return clauses.slice(i).join(', ');
   }
