@@ -143,20 +143,20 @@ const CHECK_SETS: readonly {
   },
   {
     dir: 'assistant-set-u',
-    floors: { answeredWithCitation: [60, 66], unanswerableOneTask: [14, 18], followupsResolved: [17, 21] },
+    floors: { answeredWithCitation: [61, 66], unanswerableOneTask: [14, 18], followupsResolved: [17, 21] },
   },
   {
     dir: 'assistant-set-v',
-    floors: { answeredWithCitation: [58, 66], unanswerableOneTask: [17, 18], followupsResolved: [19, 21] },
+    floors: { answeredWithCitation: [59, 66], unanswerableOneTask: [17, 18], followupsResolved: [19, 21] },
   },
   {
     dir: 'assistant-set-w',
-    floors: { answeredWithCitation: [52, 60], unanswerableOneTask: [15, 21], followupsResolved: [21, 24] },
+    floors: { answeredWithCitation: [53, 60], unanswerableOneTask: [15, 21], followupsResolved: [21, 24] },
   },
   {
     dir: 'assistant-set-x',
     floors: {
-      answeredWithCitation: [37, 42],
+      answeredWithCitation: [38, 42],
       unanswerableOneTask: [13, 15],
       followupsResolved: [31, 36],
       standaloneKept: [11, 12],
