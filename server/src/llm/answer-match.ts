@@ -134,6 +134,8 @@ const HOW_MUCH =
   /\bhow much\b|\bwhat(?:'s|’s| is| are| will be)\s+(?:the |my |our |your )?(?:[\w-]+ ){0,3}(?:cost|costs|fee|fees|price|prices|rate|rates|charge|charges)\b/i;
 const ASKS_INCOME =
   /\b(earn|earns|earning|income|incomes|make|makes|salary|salaries|wage|wages|qualify|qualifies|afford)\b/i;
+/** Of the income words, those that ask what one must earn ("need to make"), not "make a key copy". */
+const EARNING = /\b(?:need|needs|have|has|got)\s+to\s+(?:make|earn)\b|\bearn(?:s|ed|ing)?\b/i;
 
 /** The people a question can ask for by their role. */
 const ROLE_NOUNS =
@@ -1049,7 +1051,8 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
     implied('routine');
   }
   // Words that count only where some candidate holds them, as a phrasal compound does:
-  const compounds = [...compoundsOf(question), ...hyphenatedOf(question), ...spacedEntriesOf(question)];
+  const spacedPairs = spacedPairsOf(question);
+  const compounds = [...compoundsOf(question), ...hyphenatedOf(question), ...spacedPairs.map((pair) => pair.joined)];
   // "Lost my gate card. How much is a new one?": a new one of a thing lost or broken is a replacement,
   // which is how rules price it.
   if (LOST_THEN_NEW.test(question)) compounds.push(...tokenize('replacement').map((t) => t.lexeme));
@@ -1079,10 +1082,9 @@ export function profileQuestion(asked: string, carried = ''): QuestionProfile {
   }
   // "Do the other 4 roll over?", "is the top deck open?": a sentence that says the entry in other words
   // ("unused days do not carry over", "the roof level") says its words too.
-  for (const { joined, part: word } of spacedPartsOf(question)) {
+  for (const { part: word, synonyms } of partsStandingFor(spacedPairs)) {
     const part = terms.get(word);
-    const others = synonymsOf(joined);
-    if (part && others.size > 0) part.synonyms = new Set([...part.synonyms, ...others]);
+    if (part) part.synonyms = new Set([...part.synonyms, ...synonyms]);
   }
   // "check in" and "check-in" name one thing, different from "check out"; "wi-fi" is "wifi".
   for (const lexeme of [...compounds, ...counts]) {
@@ -1211,17 +1213,18 @@ const startsWithPronoun = (text: string) =>
  * sentence that opens with the last word of a name given in full earlier in the passage speaks of what it
  * names. The nearest such name ("Architectural Review Committee"), or undefined.
  */
-function nameShortened(text: string, earlier: readonly { text: string }[]): string | undefined {
+function nameShortened(text: string, segments: readonly { text: string }[], before: number): string | undefined {
   // The noun that opens the sentence is its subject ("The committee meets"), not a word before it ("The
   // charging spaces").
   const [, opener, next] = /^(?:the|this|that)\s+([a-z]+)\s+([a-z]+)/i.exec(text.trim()) ?? [];
   const head = opener && next && !isMostlyNoun(next.toLowerCase()) ? tokenize(opener)[0]?.lexeme : undefined;
   if (!head) return undefined;
   const capital = (w: string | undefined) => w !== undefined && /^[A-Z]/.test(w);
-  for (let i = earlier.length - 1; i >= 0; i--) {
-    const words = earlier[i]?.text.match(/[A-Za-z'-]+/g) ?? [];
+  const names = (word: string) => word.toLowerCase().startsWith(head) && tokenize(word)[0]?.lexeme === head;
+  for (let i = before - 1; i >= 0; i--) {
+    const words = segments[i]?.text.match(/[A-Za-z'-]+/g) ?? [];
     for (let j = words.length - 1; j > 0; j--) {
-      if (!capital(words[j - 1]) || !capital(words[j]) || tokenize(words[j] ?? '')[0]?.lexeme !== head) continue;
+      if (!capital(words[j - 1]) || !capital(words[j]) || !names(words[j] ?? '')) continue;
       let from = j - 1;
       while (from > 0 && capital(words[from - 1])) from--;
       return words.slice(from, j + 1).join(' ');
@@ -1568,12 +1571,14 @@ const spacedEntriesOf = (text: string): string[] => spacedPairsOf(text).map((pai
  * other words ("roll over": "unused days do not carry over"), each with the entry's lexeme. Not when a
  * word already reaches the entry's synonyms itself ("front desk": "desk" is a word for the office, "front" is not).
  */
-function spacedPartsOf(text: string): { joined: string; part: string }[] {
-  const out: { joined: string; part: string }[] = [];
-  for (const { joined, parts } of spacedPairsOf(text)) {
-    const others = synonymsOf(joined);
-    if (parts.some((p) => [...synonymsOf(p)].some((x) => others.has(x)))) continue;
-    for (const part of parts) out.push({ joined, part });
+function partsStandingFor(
+  pairs: readonly { joined: string; parts: string[] }[],
+): { part: string; synonyms: ReadonlySet<string> }[] {
+  const out: { part: string; synonyms: ReadonlySet<string> }[] = [];
+  for (const { joined, parts } of pairs) {
+    const synonyms = synonymsOf(joined);
+    if (synonyms.size === 0 || parts.some((p) => [...synonymsOf(p)].some((x) => synonyms.has(x)))) continue;
+    for (const part of parts) out.push({ part, synonyms });
   }
   return out;
 }
@@ -1599,6 +1604,23 @@ function compoundsOf(text: string): string[] {
 }
 
 /** The evidence cut into units with their own and surrounding words. */
+/**
+ * The words a unit leans on: the sentence before, for one opening with a pronoun; a name given in full
+ * earlier in the passage, for one opening with its last word ("The committee meets…").
+ */
+function antecedentOf(
+  segment: Segment,
+  previous: Segment | undefined,
+  segments: readonly Segment[],
+  index: number,
+): { antecedent?: ReadonlySet<string> } {
+  if (startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph) {
+    return { antecedent: lexemes(previous.text) };
+  }
+  const named = nameShortened(segment.text, segments, index);
+  return named ? { antecedent: lexemes(named) } : {};
+}
+
 /** A sentence that asks rather than tells ("Q: Do you check credit?"): never an answer itself. */
 const isAsking = (text: string) => /\?\s*["'”’)]?$/.test(text.trim());
 
@@ -1659,7 +1681,6 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
               .join(' ')
           : '';
       }
-      const named = nameShortened(segment.text, segments.slice(0, index));
       const around = [
         heading !== segment.text ? heading : '',
         segment.kind === 'item' ? leadIn : '',
@@ -1680,11 +1701,7 @@ export function unitsOf(evidence: readonly Evidence[]): Unit[] {
         paragraphWords: lexemes(rest),
         label: cells ? lexemes(header.join(' ')) : !asks && faqQuestion ? lexemes(faqQuestion) : new Set(),
         ...(cells ? { row: { header, cells } } : {}),
-        ...(startsWithPronoun(segment.text) && previous && previous.paragraph === segment.paragraph
-          ? { antecedent: lexemes(previous.text) }
-          : named
-            ? { antecedent: lexemes(named) }
-            : {}),
+        ...antecedentOf(segment, previous, segments, index),
         ...(segment.kind === 'item' && leadIn ? { leadIn, leadInWords: lexemes(leadIn) } : {}),
         ...(asks ? { asks: true } : {}),
       });
@@ -2081,8 +2098,6 @@ function pricedThingOf(question: string): Token[] {
   const named = PRICE_NAMED.exec(read);
   return named?.[1] ? tokenize(named[1]) : [];
 }
-
-const EARNING = /\b(?:need|needs|have|has|got)\s+to\s+(?:make|earn)\b|\bearn(?:s|ed|ing)?\b/i;
 
 /** The thing lost: "lost my mailbox key", "if I lose my locker key". */
 const LOST_THING =
