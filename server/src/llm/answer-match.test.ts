@@ -3552,3 +3552,17 @@ describe('thirty-fourth round: a scene set before a spaced dash is scene (sets U
     expect(bq(q, text)[0]?.sentence).toMatch(/up to 60 pounds/);
   });
 });
+
+describe('thirty-fifth round: a rule answers "can I…?" even when its passage speaks of more (sets F, H, K, O, U, W)', () => {
+  const lot =
+    'Each home has two assigned spaces and guests may use the visitor row. Boats, trailers, campers, motor homes and commercial vehicles may not be parked anywhere in the community except the storage yard. The pool opens in May.';
+  it('answers "can he leave it in the lot?" about an RV with the rule on motor homes', () => {
+    const quotes = bq('My brother is driving his RV down to visit. Can he leave it in the lot for the weekend?', lot);
+    expect(quotes[0]?.sentence).toMatch(/^Boats, trailers, campers, motor homes/);
+  });
+  it('does not answer from a rule that names only what the thing is for ("kayaks for the river")', () => {
+    const river =
+      'Sites 1 to 18 sit along the river. If the river flood siren sounds, guests in those sites must move their rigs to the upper lot at once. Quiet hours start at 10 pm.';
+    expect(bq('Can we rent kayaks or tubes for the river?', river)).toEqual([]);
+  });
+});
