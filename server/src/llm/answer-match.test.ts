@@ -3566,3 +3566,12 @@ describe('thirty-fifth round: a rule answers "can I…?" even when its passage s
     expect(bq('Can we rent kayaks or tubes for the river?', river)).toEqual([]);
   });
 });
+
+describe('thirty-fifth round: a limit answers "how long can I…?" as a rule does (sets E, H)', () => {
+  it('quotes "Charging is limited to 3 hours per session" for how long one may keep a car on a charger', () => {
+    const garage =
+      'EV Charging\n\nThere are 6 chargers on the ground floor of the garage. Residents with a charging plan may use any open charger and pay nothing for the power. Charging is limited to 3 hours per session. Move your car within 10 minutes once it is full; after that, an idle fee of $0.50 a minute is added to your account. The spaces are only for cars that are plugged in.';
+    const quotes = bq('How long may I keep my car on one of the building chargers?', garage).map((q) => q.sentence);
+    expect(quotes).toContain('Charging is limited to 3 hours per session.');
+  });
+});

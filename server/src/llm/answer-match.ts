@@ -312,9 +312,9 @@ const NEGATION_BONUS = 0.08;
 /** "Can I…", "Am I allowed to…", "Is it OK to…": the question asks whether something may be done. */
 const ASKS_MAY =
   /\b(?:can|could|may)\s+(?:i|we|he|she|they|my|our|you|guests?|visitors?|kids|children|tenants?|residents?)\b|\b(?:am i|are we|is (?:he|she|it)|are (?:they|you))\s+(?:allowed|permitted)\b|\bis it (?:ok|okay|alright|all right|fine|allowed|permitted)\b|\bdo you (?:allow|permit)\b|\b(?:allowed|permitted) to\b/i;
-/** A sentence that states a rule: what may, must or may not be done, or who only may do it. */
+/** A sentence that states a rule: what may, must or may not be done, who only may do it, or up to what limit. */
 const STATES_RULE =
-  /\b(?:may|must|only|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never|allowed|permitted|welcome)\b|^\s*no\s+[a-z]/i;
+  /\b(?:may|must|only|cannot|can not|can't|not allowed|not permitted|prohibited|forbidden|banned|never|allowed|permitted|welcome|limited|up to|no more than|at most|maximum)\b|^\s*no\s+[a-z]/i;
 
 /** A clause that opens with an auxiliary verb asks yes or no ("Can mom take her cat when she moves?"). */
 const YES_NO_OPENER =
@@ -2405,7 +2405,10 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
     passageCoverage.set(item, topicTotal > 0 ? got / topicTotal : 1);
   }
   const topics = profile.terms.filter(isTopicTerm).length;
-  const asksMay = profile.type === 'yesno' && ASKS_MAY.test(question);
+  // "Can I…?", and "How long can I stay at the chargers?" answered by a limit ("Charging is limited to 4 hours").
+  const asksMay =
+    (profile.type === 'yesno' || /\bhow (?:long|many|late|early|much|big|tall|high|often)\b/i.test(question)) &&
+    ASKS_MAY.test(question);
   // "Can we rent kayaks for the river?": what it is for is no rule's subject ("guests … must move … from the river").
   const purpose = lexemes(/\bfor\s+([^.?!]*)[.?!]*\s*$/i.exec(question)?.[1] ?? '');
   const ruleTerms = asksMay ? profile.terms.filter((t) => isTopicTerm(t) && !purpose.has(t.lexeme)) : [];
@@ -2648,7 +2651,7 @@ export function rankUnits(question: string, units: readonly Unit[], carried = ''
       ...unit,
       absentThing,
       thingUnnamed: thingUnnamed(unit),
-      ...(asksMay && STATES_RULE.test(unit.text) && ruleTerms.some((t) => namedAt(t, unit))
+      ...(asksMay && typeMatch !== false && STATES_RULE.test(unit.text) && ruleTerms.some((t) => namedAt(t, unit))
         ? { statesRule: true }
         : {}),
       ...(asksNameItself && !namesOtherThan(unit.text, askedWords) ? { nameMissing: true } : {}),
